@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp, sessionCookieFrom, signUp } from '../test-support/test-app.ts';
+
+describe.each(testDatabases())('auth API on $name', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload?: object, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+
+  describe('signup', () => {
+    it('creates a free user with 200 credits, a ledger row for them, and a session', async () => {
+      const response = await post('/api/auth/signup', { username: 'Maya@Studio', email: 'maya@example.com', password: 'secret-pass' });
+      expect(response.statusCode).toBe(201);
+      const { user } = response.json();
+      expect(user).toMatchObject({ username: 'Maya@Studio', email: 'maya@example.com', subscription: 'free', credits: 200, isAdmin: false });
+      expect(user).not.toHaveProperty('passwordHash');
+
+      const cookie = response.cookies.find((c) => c.name === 'promptreel_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie?.secure).toBeFalsy();
+
+      const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row.passwordHash).toMatch(/^scrypt\$/);
+      const ledger = await t.db.selectFrom('creditLedger').selectAll().where('userId', '=', user.id).execute();
+      expect(ledger).toEqual([expect.objectContaining({ delta: 200, reason: 'signup-grant' })]);
+
+      const session = await t.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
+      expect(session.id).not.toBe(cookie?.value);
+      expect((await me(sessionCookieFrom(response))).json().user.id).toBe(user.id);
+    });
+
+    it('works without an e-mail', async () => {
+      const response = await post('/api/auth/signup', { username: 'noemail', email: '', password: 'secret-pass' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().user.email).toBeNull();
+    });
+
+    it('refuses a username taken in any letter case with 409 and creates nothing', async () => {
+      await signUp(t.app, { username: 'maya' });
+      const response = await post('/api/auth/signup', { username: 'MAYA', password: 'secret-pass' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'That username is already taken' });
+      expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+    });
+
+    it.each([
+      [{ username: 'ab', password: 'secret-pass' }, 'Username must be at least 3 characters'],
+      [{ username: 'maya', password: '123' }, 'Password must be at least 6 characters long.'],
+      [{ username: 'maya', password: 'secret-pass', email: 'nope' }, 'Please enter a valid email address'],
+      [{}, 'Username is required'],
+    ])('answers 400 with the rule broken for %o', async (payload, message) => {
+      const response = await post('/api/auth/signup', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+      expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+    });
+  });
+
+  describe('login', () => {
+    it('signs in with the right password, case-insensitive username, and rotates the session', async () => {
+      const { cookie: signupCookie } = await signUp(t.app, { username: 'maya', password: 'right-password' });
+      const response = await post('/api/auth/login', { username: 'MAYA', password: 'right-password' }, signupCookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.username).toBe('maya');
+      const newCookie = sessionCookieFrom(response);
+      expect(newCookie).not.toBe(signupCookie);
+      expect((await me(signupCookie)).statusCode).toBe(401);
+      expect((await me(newCookie)).statusCode).toBe(200);
+    });
+
+    it('answers the same 401 for a wrong password and an unknown user', async () => {
+      await signUp(t.app, { username: 'maya', password: 'right-password' });
+      for (const payload of [
+        { username: 'maya', password: 'wrong-password' },
+        { username: 'nobody', password: 'right-password' },
+      ]) {
+        const response = await post('/api/auth/login', payload);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ message: 'Invalid username or password' });
+        expect(response.cookies).toHaveLength(0);
+      }
+    });
+
+    it('answers 400 when a field is missing', async () => {
+      const response = await post('/api/auth/login', { username: 'maya' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Password is required' });
+    });
+  });
+
+  describe('me and logout', () => {
+    it('answers 401 without a session or with a made-up one', async () => {
+      expect((await me()).statusCode).toBe(401);
+      const forged = await me('promptreel_session=not-a-real-token');
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toEqual({ message: 'Please sign in to continue.' });
+    });
+
+    it('logout ends the session on the server and clears the cookie', async () => {
+      const { cookie } = await signUp(t.app, { username: 'maya' });
+      const response = await post('/api/auth/logout', undefined, cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'promptreel_session')?.value).toBe('');
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(0);
+    });
+
+    it('an expired session no longer signs in', async () => {
+      const { cookie } = await signUp(t.app, { username: 'maya' });
+      await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+      expect((await me(cookie)).statusCode).toBe(401);
+    });
+  });
+
+  describe('forgot and reset password', () => {
+    it('answers the same whether or not the address has an account', async () => {
+      await signUp(t.app, { username: 'maya', email: 'maya@example.com' });
+      const known = await post('/api/auth/forgot-password', { email: 'MAYA@example.com' });
+      const unknown = await post('/api/auth/forgot-password', { email: 'ghost@example.com' });
+      expect(known.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+      expect(known.json().message).toBe("If an account exists with this email, you'll receive password reset instructions.");
+    });
+
+    it('needs an e-mail address', async () => {
+      const response = await post('/api/auth/forgot-password', { email: '' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Please enter a valid email address' });
+    });
+
+    it('refuses an unknown, expired or reused token', async () => {
+      const invalid = await post('/api/auth/reset-password', { token: 'made-up', newPassword: 'new-secret' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().message).toMatch(/invalid or has expired/);
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { unauthorized } from '../http/http-error.ts';
+import { readSessionToken } from './session-cookie.ts';
+import { findSessionUser } from './sessions-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of an /api request, or null. */
+    user: UserRow | null;
+  }
+}
+
+/** Loads the user behind the session cookie once per /api request. */
+export function registerRequestUser(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = readSessionToken(request);
+    if (token) request.user = (await findSessionUser(db, token, new Date())) ?? null;
+  });
+}
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

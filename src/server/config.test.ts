@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives a working single machine with no variables set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/promptreel.sqlite') });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it('honours PORT, DATA_DIR and PUBLIC_URL, and makes cookies Secure behind https', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: '/srv/reel', PUBLIC_URL: 'https://reel.example.com/' });
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/reel/promptreel.sqlite' });
+    expect(config.publicUrl).toBe('https://reel.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('defaults PUBLIC_URL to the chosen port', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('selects PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const url = 'postgres://app@db.internal:5432/reel';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+  });
+
+  it('treats empty strings as unset, as .env files write them', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT .*\(got "abc"\)$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres:\/\/ or sqlite:/],
+    [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+  ])('stops with one clear line for %o', (environment, message) => {
+    let caught: unknown;
+    try {
+      loadConfig(environment);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as Error).message).toMatch(message);
+    expect((caught as Error).message).not.toContain('\n');
+  });
+});

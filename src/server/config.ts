@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const urlWithProtocol = (protocols: string[], label: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${label} URL`);
+
+/** Every environment variable PromptReel reads. Empty strings count as unset. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
+    .optional(),
+  PUBLIC_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  SMTP_URL: urlWithProtocol(['smtp:', 'smtps:'], 'smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('PromptReel <no-reply@promptreel.local>'),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+});
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  publicUrl: string;
+  logLevel: (typeof logLevels)[number];
+  secureCookies: boolean;
+  mail: { smtpUrl?: string; from: string };
+  ffmpeg: { ffmpegPath?: string; ffprobePath?: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once into a typed Config; throws a one-line ConfigError on a bad value. */
+export function loadConfig(environment: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = present[name] === undefined ? '' : ` (got "${present[name]}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    secureCookies: publicUrl.startsWith('https:'),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH },
+  };
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'promptreel.sqlite') };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  return { kind: 'postgres', url };
+}

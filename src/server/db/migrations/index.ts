@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './2026-11-21T0900-initial.ts';
+
+/** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0900-initial': initial,
+};

@@ -1,0 +1,121 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types as Kysely sees them (camelCase; the CamelCasePlugin maps them to snake_case columns).
+ * Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL (see docs/decisions/002).
+ */
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: the unique key that makes usernames case-insensitive. */
+  usernameKey: string;
+  email: string | null;
+  passwordHash: string;
+  subscription: Generated<'free' | 'pro'>;
+  isAdmin: Generated<number>;
+  credits: Generated<number>;
+  createdAt: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a database leak does not hand out live sessions. */
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  userId: string;
+  /** SHA-256 of the token in the e-mailed link. */
+  token: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface VideoProjectsTable {
+  id: string;
+  userId: string;
+  title: string;
+  prompt: string;
+  videoUrl: string | null;
+  thumbnailUrl: string | null;
+  aspectRatio: string;
+  status: Generated<'generating' | 'ready' | 'error'>;
+  duration: Generated<number>;
+  source: Generated<string>;
+  provider: Generated<string>;
+  model: Generated<string>;
+  resolution: Generated<string>;
+  targetDuration: number | null;
+  totalSegments: Generated<number>;
+  currentSegment: Generated<number>;
+  generationProgress: Generated<number>;
+  editorState: string | null;
+  errorMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MusicTracksTable {
+  id: string;
+  userId: string | null;
+  title: string;
+  artist: string | null;
+  url: string;
+  duration: number;
+  genre: string | null;
+  isCustom: Generated<number>;
+  createdAt: string;
+}
+
+export interface ExportJobsTable {
+  id: string;
+  projectId: string;
+  userId: string;
+  status: Generated<'pending' | 'processing' | 'completed' | 'failed'>;
+  settings: string;
+  outputUrl: string | null;
+  errorMessage: string | null;
+  progress: Generated<number>;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  userId: string;
+  delta: number;
+  reason: string;
+  projectId: string | null;
+  createdAt: string;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: string;
+  status: Generated<'queued' | 'running' | 'completed' | 'failed'>;
+  attempts: Generated<number>;
+  runAt: string;
+  lockedUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: ColumnType<string, string, string>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  videoProjects: VideoProjectsTable;
+  musicTracks: MusicTracksTable;
+  exportJobs: ExportJobsTable;
+  creditLedger: CreditLedgerTable;
+  jobs: JobsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type VideoProjectRow = Selectable<VideoProjectsTable>;

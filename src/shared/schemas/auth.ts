@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '../constants.ts';
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9_.@-]+$/, 'Username may contain only letters, digits and _ . - @');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, 'Email address is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** An empty e-mail field at signup means "no e-mail". */
+const optionalEmailSchema = z
+  .union([z.literal('').transform(() => undefined), emailSchema])
+  .optional();
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const signupRequestSchema = z.object({
+  username: usernameSchema,
+  email: optionalEmailSchema,
+  password: passwordSchema,
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

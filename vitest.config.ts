@@ -10,6 +10,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    globalSetup: ['src/server/test-support/announce-databases.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -40,14 +40,8 @@ function postgres(baseUrl: string): TestDatabase {
   };
 }
 
-let announced = false;
-
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (announce-databases.ts says which). */
 export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url && !announced) {
-    announced = true;
-    console.log('PostgreSQL suite skipped: TEST_DATABASE_URL is not set (SQLite only).');
-  }
   return url ? [sqlite, postgres(url)] : [sqlite];
 }

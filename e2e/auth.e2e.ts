@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUpInUi(page: Page, username: string, password: string, email?: string) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Get Started' }).isVisible()).toBe(true);
+  await page.getByLabel('Username').fill(username);
+  if (email) await page.getByLabel(/Email/).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function logInInUi(page: Page, username: string, password: string) {
+  await page.goto('/auth');
+  await expect.poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** The newest reset link written to the server's outbox (no SMTP_URL in e2e), or '' while none has come. */
+function latestResetLink(address: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+  for (const file of files) {
+    const raw = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+    if (!raw.includes(`To: ${address}`)) continue;
+    const match = /(https?:\/\/[^\s"<>]+\/reset-password\?token=[\w%-]+)/.exec(raw.replace(/=3D/g, '='));
+    if (match?.[1]) return match[1];
+  }
+  return '';
+}
+
+describe('accounts in the browser', () => {
+  it('signs up, sees the greeting and 200 credits, logs out and logs back in', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const name = uniqueName('maya');
+    await signUpInUi(page, `${name}@studio`, 'first-password');
+
+    await expect.poll(() => page.getByText(name, { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.getByText(`${name}@studio`).count()).toBe(0);
+    await expect.poll(() => page.getByText(/\b200 credits\b/i).first().isVisible()).toBe(true);
+    expect(await page.getByText('No projects yet').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upgrade' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Admin Panel' }).count()).toBe(0);
+    await keepScreenshot(page, 'dashboard-1440');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+
+    await logInInUi(page, `${name}@studio`, 'first-password');
+    await expect.poll(() => page.getByText(/\b200 credits\b/i).first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the server message when login fails', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(uniqueName('nobody'));
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Login failed').isVisible()).toBe(true);
+    expect(await page.getByText('Invalid username or password').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const name = uniqueName('reset');
+    const email = `${name}@example.com`;
+    await signUpInUi(page, name, 'old-password', email);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
+    expect(await page.getByText(email).first().isVisible()).toBe(true);
+
+    await expect.poll(() => latestResetLink(email), { timeout: 5000 }).toMatch(/token=/);
+    await page.goto(latestResetLink(email).replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByLabel('New password').fill('brand-new-password');
+    await page.getByLabel('Confirm password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect.poll(() => page.getByText('Password reset successful!').isVisible()).toBe(true);
+    await page.waitForURL('**/auth', { timeout: 6000 });
+
+    await logInInUi(page, name, 'brand-new-password');
+    await context.close();
+  });
+
+  it('redirects a reset page without a token to forgot-password', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/reset-password');
+    await expect.poll(() => page.getByText('Invalid reset link').first().isVisible()).toBe(true);
+    await page.waitForURL('**/forgot-password', { timeout: 5000 });
+    await context.close();
+  });
+});
+
+describe('public pages', () => {
+  it('shows Page Not Found for an unknown path', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('forces the dark theme and fits a 390 px phone without sideways scrolling', async () => {
+    for (const route of ['/', '/auth', '/forgot-password']) {
+      const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await keepScreenshot(page, `${route === '/' ? 'landing' : route.slice(1)}-390`);
+      await context.close();
+    }
+  });
+
+  it('landing page sends visitors to sign-up and signed-in users to the dashboard', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/');
+    await expect.poll(() => page.getByText('Become a Social Media Creator').isVisible()).toBe(true);
+    expect(await page.getByText('Powered by Google Veo').isVisible()).toBe(true);
+    await keepScreenshot(page, 'landing-1440');
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await page.waitForURL('**/auth');
+    await context.close();
+  });
+});

@@ -1,0 +1,50 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { PageSpinner } from '@/components/page-spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { queryClient } from '@/lib/query-client';
+import { LandingPage } from '@/pages/landing';
+import { NotFoundPage } from '@/pages/not-found';
+
+// The landing page ships in the first bundle; every other screen loads when it is first visited.
+const AuthPage = lazy(() => import('@/pages/auth').then((m) => ({ default: m.AuthPage })));
+const DashboardPage = lazy(() => import('@/pages/dashboard').then((m) => ({ default: m.DashboardPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@/pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
+);
+
+function Router() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/auth">
+          <AuthPage key="login" initialTab="login" />
+        </Route>
+        <Route path="/login">
+          <AuthPage key="login" initialTab="login" />
+        </Route>
+        <Route path="/signup">
+          <AuthPage key="signup" initialTab="signup" />
+        </Route>
+        <Route path="/forgot-password" component={ForgotPasswordPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

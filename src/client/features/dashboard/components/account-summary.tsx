@@ -1,0 +1,29 @@
+import { Coins, TriangleAlert } from 'lucide-react';
+import type { CurrentUser } from '@shared/schemas/user';
+import { hasLowCredits } from '@shared/user-display';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+
+export function AccountSummary({ user }: { user: CurrentUser }) {
+  const isPro = user.subscription === 'pro';
+
+  return (
+    <section aria-label="Your plan" className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-card/60 px-4 py-3">
+        <span className="text-sm text-muted-foreground">Plan</span>
+        <Badge variant={isPro ? 'brand' : 'secondary'}>{isPro ? 'Pro' : 'Free'}</Badge>
+        <span className="mx-1 hidden h-4 w-px bg-border sm:block" aria-hidden />
+        <span className="inline-flex items-center gap-1.5 text-sm font-medium">
+          <Coins className="size-4 text-yellow-400" aria-hidden />
+          {isPro ? 'Unlimited' : `${String(user.credits)} credits`}
+        </span>
+      </div>
+      {hasLowCredits(user) && (
+        <Alert variant="warning">
+          <TriangleAlert aria-hidden />
+          <AlertDescription>Low credits. Upgrade to Pro for unlimited!</AlertDescription>
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { RotateCw } from 'lucide-react';
+import type { CurrentUser } from '@shared/schemas/user';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { useProjects } from '../api/get-projects';
+import { AccountSummary } from './account-summary';
+import { ProjectList } from './project-list';
+
+/** Plan, credits and projects appear together, once the project list has loaded, so nothing jumps. */
+export function DashboardOverview({ user }: { user: CurrentUser }) {
+  const projects = useProjects();
+
+  if (projects.isPending) {
+    return (
+      <p className="flex items-center justify-center gap-2 py-20 text-muted-foreground">
+        <Spinner className="text-primary" />
+        Loading projects...
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <AccountSummary user={user} />
+      <section aria-labelledby="projects-heading" className="mt-10">
+        <h1 id="projects-heading" className="text-2xl font-bold tracking-tight">
+          Your projects
+        </h1>
+        <div className="mt-5">
+          {projects.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>Couldn't load your projects</AlertTitle>
+              <AlertDescription>
+                {errorMessage(projects.error, 'Please try again.')}
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="mt-2"
+                  disabled={projects.isFetching}
+                  onClick={() => {
+                    void projects.refetch();
+                  }}
+                >
+                  <RotateCw aria-hidden />
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <ProjectList projects={projects.data} />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

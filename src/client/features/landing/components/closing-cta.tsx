@@ -1,0 +1,27 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'wouter';
+import { NEW_USER_CREDITS } from '@shared/constants';
+import { Button } from '@/components/ui/button';
+
+export function ClosingCta() {
+  return (
+    <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
+      <div className="relative overflow-hidden rounded-3xl border border-white/10 bg-card px-6 py-14 text-center sm:px-12">
+        <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-brand opacity-15" />
+        <h2 className="relative text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          Your next reel starts with one sentence
+        </h2>
+        <p className="relative mx-auto mt-4 max-w-xl text-muted-foreground">
+          Start with {NEW_USER_CREDITS} free credits — no credit card. A clip takes 2 to 10 minutes to render, and we
+          can e-mail you when yours is ready.
+        </p>
+        <Button asChild variant="brand" size="lg" className="relative mt-8">
+          <Link href="/dashboard">
+            Start Creating Free
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -28,6 +28,15 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('PromptReel <no-reply@promptreel.local>'),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  VEO_MODEL: z.string().min(1).default('veo-3.1-fast-generate-001'),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -43,6 +52,10 @@ export interface Config {
   secureCookies: boolean;
   mail: { smtpUrl?: string; from: string };
   ffmpeg: { ffmpegPath?: string; ffprobePath?: string };
+  redisUrl?: string;
+  /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+  gemini: { apiKey?: string; baseUrl?: string; veoModel: string };
 }
 
 export class ConfigError extends Error {
@@ -75,6 +88,17 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     secureCookies: publicUrl.startsWith('https:'),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH },
+    redisUrl: env.REDIS_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    gemini: { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL },
   };
 }
 

@@ -1,20 +1,74 @@
 import { z } from 'zod';
+import {
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_DURATIONS,
+  VIDEO_MODEL,
+  VIDEO_PROVIDER,
+  VIDEO_RESOLUTIONS,
+} from '../generation.ts';
+import { UPLOAD_ASPECT_RATIOS } from '../uploads.ts';
 
 export const PROJECT_STATUSES = ['generating', 'ready', 'error'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-/** One row of GET /api/projects (SPEC §7). */
-export const projectSummarySchema = z.object({
+export const DURATION_MESSAGE = 'Duration must be 8, 15, 30, 60, 90, 120, or 180 seconds';
+
+/** POST /api/projects (SPEC §5). */
+export const createProjectRequestSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is too long'),
+  prompt: z.string({ error: 'Prompt is required' }).trim().min(1, 'Prompt is required').max(2000, 'Prompt is too long'),
+  aspectRatio: z.enum(VIDEO_ASPECT_RATIOS, { error: 'Aspect ratio must be 9:16 or 16:9' }),
+  duration: z.coerce
+    .number({ error: DURATION_MESSAGE })
+    .refine((value) => (VIDEO_DURATIONS as readonly number[]).includes(value), DURATION_MESSAGE),
+  provider: z.literal(VIDEO_PROVIDER, { error: 'Provider must be veo' }).default(VIDEO_PROVIDER),
+  model: z.literal(VIDEO_MODEL, { error: 'Model must be veo-3.1-fast' }).default(VIDEO_MODEL),
+  resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Resolution must be 720p or 1080p' }).default('720p'),
+});
+export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
+
+/** One project as GET /api/projects and GET /api/projects/{id} return it. */
+export const projectSchema = z.object({
   id: z.string(),
   title: z.string(),
   prompt: z.string(),
   status: z.enum(PROJECT_STATUSES),
   aspectRatio: z.string(),
   duration: z.number(),
+  /** Streams the video (GET /api/video-proxy/{id}); null until it is ready. */
   videoUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  source: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  resolution: z.string(),
+  targetDuration: z.number().nullable(),
+  totalSegments: z.number().int(),
+  currentSegment: z.number().int(),
+  generationProgress: z.number().int(),
+  errorMessage: z.string().nullable(),
   createdAt: z.string(),
 });
-export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+export type Project = z.infer<typeof projectSchema>;
+/** Kept for the dashboard's list: the same shape as one project. */
+export type ProjectSummary = Project;
 
-export const projectListResponseSchema = z.array(projectSummarySchema);
+export const projectListResponseSchema = z.array(projectSchema);
+
+/** POST /api/videos/upload -> where to PUT the file. */
+export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
+
+/** POST /api/videos/complete-upload (SPEC §5 upload form). */
+export const completeUploadRequestSchema = z.object({
+  videoURL: z.string({ error: 'Valid video URL is required' }).url('Valid video URL is required'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is too long'),
+  aspectRatio: z.enum(UPLOAD_ASPECT_RATIOS, { error: 'Aspect ratio must be 9:16, 16:9 or 1:1' }).optional(),
+});
+export type CompleteUploadRequest = z.input<typeof completeUploadRequestSchema>;
+
+/** The embedded offline engines are in use (no GEMINI_API_KEY): the UI must say so plainly. */
+export const generationInfoSchema = z.object({
+  videoEngine: z.enum(['offline', 'veo']),
+  notice: z.string().nullable(),
+});
+export type GenerationInfo = z.infer<typeof generationInfoSchema>;

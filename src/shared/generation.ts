@@ -1,0 +1,34 @@
+/** Generation rules of SPEC §1, §4, §5 and §9, shared by the create form and the server. */
+export const SEGMENT_SECONDS = 8;
+export const CREDITS_PER_SEGMENT = 12;
+export const VIDEO_DURATIONS = [8, 15, 30, 60, 90, 120, 180] as const;
+export const VIDEO_ASPECT_RATIOS = ['9:16', '16:9'] as const;
+export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const;
+export const VIDEO_PROVIDER = 'veo';
+export const VIDEO_MODEL = 'veo-3.1-fast';
+
+export type VideoAspectRatio = (typeof VIDEO_ASPECT_RATIOS)[number];
+export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
+
+/** Long videos are chained in 8-second segments: segments = ceil(duration / 8). */
+export function segmentCount(durationSeconds: number): number {
+  return Math.max(1, Math.ceil(durationSeconds / SEGMENT_SECONDS));
+}
+
+/** 12 credits per 8-second segment: 8s=12, 15s=24, 30s=48 … 180s=288. */
+export function generationCost(durationSeconds: number): number {
+  return segmentCount(durationSeconds) * CREDITS_PER_SEGMENT;
+}
+
+const SIMULATED_TOTAL_SECONDS = 180;
+
+/**
+ * The generating badge of SPEC §4: elapsed seconds over 180, capped at 95 percent, and the minutes
+ * left (3 minus elapsed minutes, at least 1).
+ */
+export function simulatedProgress(createdAt: string, now: number): { percent: number; minutesLeft: number } {
+  const elapsedSeconds = Math.max(0, (now - Date.parse(createdAt)) / 1000);
+  const percent = Math.min(95, Math.floor((elapsedSeconds / SIMULATED_TOTAL_SECONDS) * 100));
+  const minutesLeft = Math.max(1, Math.ceil(3 - elapsedSeconds / 60));
+  return { percent, minutesLeft };
+}

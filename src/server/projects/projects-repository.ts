@@ -1,10 +1,6 @@
 import type { Db } from '../db/database.ts';
+import type { VideoProjectRow } from '../db/schema.ts';
 
-export async function listUserProjects(db: Db, userId: string) {
-  return db
-    .selectFrom('videoProjects')
-    .select(['id', 'title', 'prompt', 'status', 'aspectRatio', 'duration', 'videoUrl', 'thumbnailUrl', 'createdAt'])
-    .where('userId', '=', userId)
-    .orderBy('createdAt', 'desc')
-    .execute();
+export async function listUserProjects(db: Db, userId: string): Promise<VideoProjectRow[]> {
+  return db.selectFrom('videoProjects').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outputs = ['dist/client/index.html', 'dist/server/main.js', 'dist/server/cli.js'].map((f) => path.join(root, f));
+const outputs = ['dist/client/index.html', 'dist/server/main.js', 'dist/server/worker.js', 'dist/server/cli.js'].map((f) => path.join(root, f));
 const inputs = ['src', 'package.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.server.json', 'tsconfig.client.json'];
 
 function newestMtime(target) {

@@ -7,25 +7,27 @@ import { createAuthService } from './auth/auth-service.ts';
 import { registerRequestUser } from './auth/request-user.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { examplesRoutes } from './examples/examples-routes.ts';
+import { createExamplesService } from './examples/examples-service.ts';
+import { generationRoutes } from './generation/generation-routes.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import type { Logger } from './logger.ts';
+import { mediaRoutes } from './media/media-routes.ts';
+import { uploadsRoutes } from './media/uploads-routes.ts';
+import { createUploadsService } from './media/uploads-service.ts';
 import { projectsRoutes } from './projects/projects-routes.ts';
-import type { Mailer } from './providers/mailer/index.ts';
+import { createProjectsService } from './projects/projects-service.ts';
+import { createOfflineVideoModel } from './providers/video-model/offline-video-model.ts';
+import type { Services } from './services.ts';
 
-export interface AppServices {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  logger: Logger;
+export interface AppOptions {
   /** Folder of the built web app; null serves the API alone. */
   clientDir: string | null;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` requests into it. */
-export async function buildApp({ config, db, mailer, logger, clientDir }: AppServices): Promise<FastifyInstance> {
+export async function buildApp(services: Services, { clientDir }: AppOptions): Promise<FastifyInstance> {
+  const { config, db, mailer, logger, storage, queue, ffmpeg, videoModel } = services;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
@@ -49,8 +51,16 @@ export async function buildApp({ config, db, mailer, logger, clientDir }: AppSer
   app.addHook('onClose', () => background.drain());
 
   const auth = createAuthService({ db, mailer, logger, publicUrl: config.publicUrl });
+  const projects = createProjectsService({ db, queue, storage, logger });
+  const uploads = createUploadsService({ db, storage, ffmpeg, publicUrl: config.publicUrl });
+  const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
+
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
-  await app.register(projectsRoutes, { db });
+  await app.register(projectsRoutes, { db, projects });
+  await app.register(mediaRoutes, { db, storage });
+  await app.register(uploadsRoutes, { uploads });
+  await app.register(generationRoutes, { videoModel });
+  await app.register(examplesRoutes, { examples, storage });
   await app.register(billingRoutes);
   await registerClientApp(app, clientDir);
   return app;

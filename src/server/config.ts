@@ -28,6 +28,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('PromptReel <no-reply@promptreel.local>'),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  PATH: z.string().default(''),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
@@ -51,7 +52,8 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   secureCookies: boolean;
   mail: { smtpUrl?: string; from: string };
-  ffmpeg: { ffmpegPath?: string; ffprobePath?: string };
+  /** searchPath is the PATH ffmpeg is looked up on. */
+  ffmpeg: { ffmpegPath?: string; ffprobePath?: string; searchPath: string };
   redisUrl?: string;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
@@ -87,7 +89,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     logLevel: env.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https:'),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH },
+    ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     redisUrl: env.REDIS_URL,
     s3: env.S3_BUCKET
       ? {

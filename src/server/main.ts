@@ -1,24 +1,25 @@
 import { buildApp } from './app.ts';
 import { defaultClientDir } from './client-dir.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
-import { createMailer } from './providers/mailer/index.ts';
-import { FfmpegNotFoundError, locateFfmpeg } from './render/ffmpeg-binaries.ts';
+import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
+import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config);
-  const ffmpeg = await locateFfmpeg(config, process.env.PATH);
+  const services = await createServices(config, logger);
+  const { ffmpeg, queue, videoModel, storage } = services;
   logger.info(`Using ffmpeg ${ffmpeg.version} (${ffmpeg.source}): ${ffmpeg.ffmpegPath}`);
+  logger.info(`Database ready (${config.database.kind}); storage: ${storage.kind}; jobs: ${queue.kind}; video model: ${videoModel.kind}`);
 
-  const db = createDatabase(config.database);
-  await migrateToLatest(db);
-  logger.info(`Database ready (${config.database.kind})`);
-
-  const mailer = createMailer(config, logger);
-  const app = await buildApp({ config, db, mailer, logger, clientDir: defaultClientDir });
+  const app = await buildApp(services, { clientDir: defaultClientDir });
+  // With Redis, jobs run in `npm run worker` processes; otherwise this process runs them.
+  if (queue.kind === 'database') {
+    await requeueUnfinishedGenerations(services.db, queue, logger);
+    queue.start(jobDefinitionsFor(services));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info(`${signal} received, shutting down`);
     await app.close();
-    await db.destroy();
+    await closeServices(services);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export type CreditReason = 'signup-grant';
+export type CreditReason = 'signup-grant' | 'generation' | 'generation-refund';
 
 export interface CreditChange {
   userId: string;
@@ -26,4 +27,57 @@ export async function recordCreditChange(db: Db, change: CreditChange, now: Date
       createdAt: now.toISOString(),
     })
     .execute();
+}
+
+/**
+ * Takes `cost` credits inside the caller's transaction. The update is conditional on the balance,
+ * so concurrent spends can never take it below zero; returns false (and changes nothing) when the
+ * balance is short. Pro users pay nothing, but their usage is still recorded with delta 0.
+ */
+export async function spendCredits(
+  trx: Db,
+  user: { id: string; subscription: 'free' | 'pro' },
+  cost: number,
+  reason: CreditReason,
+  projectId: string,
+  now: Date,
+): Promise<boolean> {
+  const charge = user.subscription === 'pro' ? 0 : cost;
+  if (charge > 0) {
+    const result = await trx
+      .updateTable('users')
+      .set({ credits: sql<number>`credits - ${charge}` })
+      .where('id', '=', user.id)
+      .where('credits', '>=', charge)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+  }
+  await recordCreditChange(trx, { userId: user.id, delta: -charge, reason, projectId }, now);
+  return true;
+}
+
+/** Gives back what a project was charged for `chargedReason`; call once, in the transaction that fails it. */
+export async function refundProjectCharge(
+  trx: Db,
+  projectId: string,
+  chargedReason: CreditReason,
+  refundReason: CreditReason,
+  now: Date,
+): Promise<number> {
+  const charges = await trx
+    .selectFrom('creditLedger')
+    .select(['userId', 'delta'])
+    .where('projectId', '=', projectId)
+    .where('reason', '=', chargedReason)
+    .execute();
+  let refunded = 0;
+  for (const charge of charges) {
+    const amount = -charge.delta;
+    if (amount > 0) {
+      await trx.updateTable('users').set({ credits: sql<number>`credits + ${amount}` }).where('id', '=', charge.userId).execute();
+    }
+    await recordCreditChange(trx, { userId: charge.userId, delta: amount, reason: refundReason, projectId }, now);
+    refunded += amount;
+  }
+  return refunded;
 }

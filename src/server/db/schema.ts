@@ -54,8 +54,34 @@ export interface VideoProjectsTable {
   generationProgress: Generated<number>;
   editorState: string | null;
   errorMessage: string | null;
+  videoKey: string | null;
+  thumbnailKey: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface GenerationSegmentsTable {
+  projectId: string;
+  segmentIndex: number;
+  /** The provider's operation (Veo), kept so a restarted job polls it instead of starting again. */
+  operationName: string | null;
+  /** Set once the segment is stored: a resumed job skips it. */
+  storageKey: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  userId: string;
+  /** SHA-256 of the token in the upload URL. */
+  tokenHash: string;
+  storageKey: string;
+  status: Generated<'pending' | 'uploaded' | 'completed'>;
+  sizeBytes: number | null;
+  contentType: string | null;
+  expiresAt: string;
+  createdAt: string;
 }
 
 export interface MusicTracksTable {
@@ -114,6 +140,8 @@ export interface Database {
   exportJobs: ExportJobsTable;
   creditLedger: CreditLedgerTable;
   jobs: JobsTable;
+  generationSegments: GenerationSegmentsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

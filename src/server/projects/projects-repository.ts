@@ -1,6 +1,46 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { VideoProjectRow } from '../db/schema.ts';
+import type { VideoProjectRow, VideoProjectsTable } from '../db/schema.ts';
 
 export async function listUserProjects(db: Db, userId: string): Promise<VideoProjectRow[]> {
   return db.selectFrom('videoProjects').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
+}
+
+/** A project only its owner may see; others get undefined (and so a 404). */
+export async function findUserProject(db: Db, userId: string, projectId: string): Promise<VideoProjectRow | undefined> {
+  return db
+    .selectFrom('videoProjects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findProject(db: Db, projectId: string): Promise<VideoProjectRow | undefined> {
+  return db.selectFrom('videoProjects').selectAll().where('id', '=', projectId).executeTakeFirst();
+}
+
+export async function insertProject(db: Db, project: Insertable<VideoProjectsTable>): Promise<VideoProjectRow> {
+  return db.insertInto('videoProjects').values(project).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateProject(
+  db: Db,
+  projectId: string,
+  changes: Updateable<VideoProjectsTable>,
+  onlyWhileStatus?: VideoProjectRow['status'],
+): Promise<boolean> {
+  let query = db.updateTable('videoProjects').set(changes).where('id', '=', projectId);
+  if (onlyWhileStatus) query = query.where('status', '=', onlyWhileStatus);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteProjectRow(db: Db, projectId: string): Promise<void> {
+  await db.deleteFrom('videoProjects').where('id', '=', projectId).execute();
+}
+
+export async function listGeneratingProjectIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('videoProjects').select('id').where('status', '=', 'generating').execute();
+  return rows.map((row) => row.id);
 }

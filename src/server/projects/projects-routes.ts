@@ -1,13 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { projectListResponseSchema } from '../../shared/schemas/project.ts';
+import { z } from 'zod';
+import { messageResponseSchema } from '../../shared/schemas/auth.ts';
+import { createProjectRequestSchema, projectListResponseSchema, projectSchema } from '../../shared/schemas/project.ts';
 import { requireUser } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
+import { rateLimits } from '../http/rate-limits.ts';
 import { toProject } from './project-view.ts';
 import { listUserProjects } from './projects-repository.ts';
+import type { ProjectsService } from './projects-service.ts';
 
-export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const projectParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsService }> = async (app, { db, projects }) => {
   app.get('/api/projects', { schema: { response: { 200: projectListResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return (await listUserProjects(db, user.id)).map(toProject);
   });
+
+  app.get(
+    '/api/projects/:id',
+    { schema: { params: projectParamsSchema, response: { 200: projectSchema } } },
+    async (request) => projects.get(requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/projects',
+    {
+      config: { rateLimit: rateLimits.generation },
+      schema: { body: createProjectRequestSchema, response: { 201: projectSchema } },
+    },
+    async (request, reply) => {
+      const project = await projects.create(requireUser(request), request.body);
+      return reply.status(201).send(project);
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id',
+    { schema: { params: projectParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await projects.remove(requireUser(request), request.params.id);
+      return { message: 'Project deleted' };
+    },
+  );
 };

@@ -43,8 +43,8 @@ function fromNpm(packageName: string): string | undefined {
 
 /** Finds ffmpeg and ffprobe in DESIGN §2's order: configured paths, the system's, the npm-shipped ones. */
 export async function locateFfmpeg(
-  config: Pick<Config, 'ffmpeg'>,
-  searchPath = '',
+  config: { ffmpeg: Pick<Config['ffmpeg'], 'ffmpegPath' | 'ffprobePath'> & { searchPath?: string } },
+  searchPath = config.ffmpeg.searchPath ?? '',
 ): Promise<FfmpegBinaries> {
   const candidates: Array<[FfmpegBinaries['source'], string | undefined, string | undefined]> = [
     ['config', config.ffmpeg.ffmpegPath, config.ffmpeg.ffprobePath],

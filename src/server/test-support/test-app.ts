@@ -5,44 +5,50 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, createDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { createDatabaseQueue } from '../jobs/database-queue.ts';
 import { createLogger } from '../logger.ts';
-import { type Mailer, createMailer } from '../providers/mailer/index.ts';
+import { type Services, closeServices, createServices, jobDefinitionsFor } from '../services.ts';
 import type { TestDatabase } from './database-targets.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  services: Services;
   dataDir: string;
   close(): Promise<void>;
 }
 
 interface TestAppOptions {
   env?: Record<string, string>;
-  mailer?: Mailer;
+  services?: Partial<Omit<Services, 'config' | 'logger' | 'db'>>;
   clientDir?: string | null;
+  /** Run queued jobs (generation) in this process, polling fast. */
+  runJobs?: boolean;
 }
 
-/** A real app on a fresh migrated database in a temporary DATA_DIR. */
+/** A real app on a fresh migrated database in a temporary DATA_DIR, with the embedded adapters. */
 export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-test-'));
   const { target, drop } = await database.create(dataDir);
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env }), database: target };
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', ...options.env };
+  const config = { ...loadConfig(env), database: target };
   const logger = createLogger(config);
   const db = createDatabase(target);
-  await migrateToLatest(db);
-  const mailer = options.mailer ?? createMailer(config, logger);
-  const app = await buildApp({ config, db, mailer, logger, clientDir: options.clientDir ?? null });
+  const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100 });
+  const services = await createServices(config, logger, { ...options.services, db, queue });
+  const app = await buildApp(services, { clientDir: options.clientDir ?? null });
   await app.ready();
+  if (options.runJobs) services.queue.start(jobDefinitionsFor(services));
   return {
     app,
     db,
     config,
+    services,
     dataDir,
     async close() {
       await app.close();
-      await db.destroy();
+      await closeServices(services);
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
@@ -67,4 +73,13 @@ export async function signUp(
   });
   if (response.statusCode !== 201) throw new Error(`signup failed ${response.statusCode}: ${response.body}`);
   return { cookie: sessionCookieFrom(response), userId: response.json().user.id };
+}
+
+/** Polls until `check` holds (jobs run in the background). */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000, intervalMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
 }

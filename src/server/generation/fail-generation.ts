@@ -1,0 +1,21 @@
+import { refundProjectCharge } from '../credits/credit-ledger.ts';
+import type { Db } from '../db/database.ts';
+import { updateProject } from '../projects/projects-repository.ts';
+
+/**
+ * Marks a generating project as failed with a reason the user sees, and refunds what it was charged,
+ * in one transaction. Only the call that moves the project out of 'generating' refunds, so a failure
+ * recorded twice (a retried job, a crash) never pays back twice.
+ */
+export async function failGeneration(db: Db, projectId: string, reason: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await updateProject(
+      trx,
+      projectId,
+      { status: 'error', errorMessage: reason, updatedAt: now.toISOString() },
+      'generating',
+    );
+    if (moved) await refundProjectCharge(trx, projectId, 'generation', 'generation-refund', now);
+    return moved;
+  });
+}

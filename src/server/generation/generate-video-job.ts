@@ -1,0 +1,144 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { SEGMENT_SECONDS, type VideoAspectRatio, type VideoResolution } from '../../shared/generation.ts';
+import type { Db } from '../db/database.ts';
+import type { VideoProjectRow } from '../db/schema.ts';
+import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import { RetryableJobError } from '../jobs/job-registry.ts';
+import type { Logger } from '../logger.ts';
+import { findProject, updateProject } from '../projects/projects-repository.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import { storageKey } from '../providers/storage/storage.ts';
+import { type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
+import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { concatSegments, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
+import { probeMedia } from '../render/probe-media.ts';
+import { withScratchDir } from '../render/scratch-dir.ts';
+import { failGeneration } from './fail-generation.ts';
+import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
+
+export interface GenerationDeps {
+  db: Db;
+  storage: Storage;
+  videoModel: VideoModel;
+  ffmpeg: FfmpegBinaries;
+  logger: Logger;
+  /** Tells the owner the video is ready (e-mail); failures are logged, never fail the job. */
+  notifyReady: (project: VideoProjectRow) => Promise<void>;
+  now?: () => Date;
+}
+
+/** Up to 95 % while segments are made; the join and the thumbnail take the rest. */
+const SEGMENTS_SHARE = 95;
+
+/**
+ * Makes a project's video: its 8-second segments in order (each continuing the last), stored as each
+ * finishes so a restarted job resumes where it stopped, then joined, thumbnailed and marked ready.
+ */
+export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'generate-video'> {
+  const { db, storage, ffmpeg, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function makeSegment(project: VideoProjectRow, index: number, previousFile: string | undefined, dir: string, context: JobContext) {
+    const target = project.targetDuration ?? project.totalSegments * SEGMENT_SECONDS;
+    const seconds = Math.min(SEGMENT_SECONDS, target - index * SEGMENT_SECONDS);
+    const segment = await findOrCreateSegment(db, project.id, index, now());
+    const file = path.join(dir, `segment-${index}.mp4`);
+    if (segment.storageKey) {
+      await storage.downloadToFile(segment.storageKey, file);
+      return file;
+    }
+    const raw = path.join(dir, `raw-${index}.mp4`);
+    try {
+      await deps.videoModel.generateSegment({
+        prompt: project.prompt,
+        aspectRatio: project.aspectRatio as VideoAspectRatio,
+        resolution: project.resolution as VideoResolution,
+        durationSeconds: seconds,
+        segmentIndex: index,
+        totalSegments: project.totalSegments,
+        previousSegmentFile: previousFile,
+        outputFile: raw,
+        resumeOperation: segment.operationName ?? undefined,
+        onOperation: (operation) => saveSegmentOperation(db, project.id, index, operation),
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
+      throw error;
+    }
+    // Veo always makes 8 s; the last segment keeps only what the requested duration still needs.
+    const made = await probeMedia(ffmpeg, raw);
+    if (made.durationSeconds > seconds + 0.1) await trimToDuration(ffmpeg, raw, file, seconds, { signal: context.signal });
+    else await fs.rename(raw, file);
+    const key = storageKey('projects', project.id, 'segments', `${index}.mp4`);
+    await storage.putFile(key, file, 'video/mp4');
+    await completeSegment(db, project.id, index, key, now());
+    return file;
+  }
+
+  async function run({ projectId }: { projectId: string }, context: JobContext) {
+    const initial = await findProject(db, projectId);
+    if (!initial || initial.status !== 'generating') return; // deleted, or finished by an earlier run
+    const project = initial;
+    const log = logger.child({ projectId, jobId: context.jobId });
+
+    await withScratchDir('generate', async (dir) => {
+      const files: string[] = [];
+      for (let index = 0; index < project.totalSegments; index += 1) {
+        files.push(await makeSegment(project, index, files[index - 1], dir, context));
+        const progress = Math.round(((index + 1) / project.totalSegments) * SEGMENTS_SHARE);
+        const stillGenerating = await updateProject(
+          db,
+          projectId,
+          { currentSegment: index + 1, generationProgress: progress, updatedAt: now().toISOString() },
+          'generating',
+        );
+        if (!stillGenerating) return; // deleted or failed meanwhile
+        log.info({ segment: index + 1, of: project.totalSegments }, 'segment ready');
+      }
+
+      const joined = files.length === 1 ? files[0]! : path.join(dir, 'video.mp4');
+      if (files.length > 1) await concatSegments(ffmpeg, files, joined, { signal: context.signal });
+      const probe = await probeMedia(ffmpeg, joined);
+      const thumbnail = path.join(dir, 'thumbnail.jpg');
+      await extractThumbnail(ffmpeg, joined, thumbnail, Math.min(1, probe.durationSeconds / 2));
+
+      const version = now().getTime().toString(36);
+      const videoKey = storageKey('projects', projectId, `video-${version}.mp4`);
+      const thumbnailKey = storageKey('projects', projectId, `thumbnail-${version}.jpg`);
+      await storage.putFile(videoKey, joined, 'video/mp4');
+      await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
+      const ready = await updateProject(
+        db,
+        projectId,
+        {
+          status: 'ready',
+          duration: Math.round(probe.durationSeconds * 100) / 100,
+          videoKey,
+          thumbnailKey,
+          currentSegment: project.totalSegments,
+          generationProgress: 100,
+          errorMessage: null,
+          updatedAt: now().toISOString(),
+        },
+        'generating',
+      );
+      if (!ready) {
+        await storage.delete([videoKey, thumbnailKey]);
+        return;
+      }
+      await storage.delete(await deleteSegments(db, projectId));
+      log.info({ duration: probe.durationSeconds }, 'video ready');
+      const finished = await findProject(db, projectId);
+      if (finished) await deps.notifyReady(finished).catch((error: unknown) => log.error({ err: error }, 'ready e-mail failed'));
+    });
+  }
+
+  return {
+    run,
+    async fail({ projectId }, reason) {
+      await failGeneration(db, projectId, reason, now());
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { type Job, Queue as BullQueue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger.ts';
+import {
+  type JobDefinitions,
+  type JobName,
+  type JobPayloads,
+  MAX_JOB_ATTEMPTS,
+  RetryableJobError,
+  describeError,
+  retryDelayMs,
+} from './job-registry.ts';
+import type { Queue } from './queue.ts';
+
+const QUEUE_NAME = 'jobs';
+
+export interface BullmqQueueOptions {
+  /** Namespaces the Redis keys (tests use a fresh prefix per run). */
+  prefix?: string;
+  concurrency?: number;
+  /** First retry delay; later ones grow exponentially. */
+  retryDelayMs?: number;
+}
+
+/**
+ * The scaled-out queue: jobs live in Redis and run in `npm run worker` processes. BullMQ re-runs a
+ * job whose worker died (stalled-job detection); our handlers are idempotent, so that is safe.
+ */
+export function createBullmqQueue(redisUrl: string, logger: Logger, options: BullmqQueueOptions = {}): Queue {
+  const prefix = options.prefix ?? 'promptreel';
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new BullQueue(QUEUE_NAME, { connection, prefix });
+  let worker: Worker | undefined;
+  let workerConnection: Redis | undefined;
+  let stopped: Promise<void> | undefined;
+
+  return {
+    kind: 'bullmq',
+    async enqueue(name, payload, jobId) {
+      await queue.add(name, payload, {
+        // BullMQ job ids may not contain ':'.
+        jobId: jobId.replaceAll(':', '_'),
+        attempts: MAX_JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: options.retryDelayMs ?? retryDelayMs(1) },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      });
+    },
+    start(definitions: JobDefinitions) {
+      worker = new Worker(
+        QUEUE_NAME,
+        async (job: Job) => {
+          const name = job.name as JobName;
+          const log = logger.child({ jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
+          log.info('job started');
+          try {
+            await definitions[name].run(job.data as JobPayloads[JobName] as never, {
+              jobId: job.id ?? '',
+              attempt: job.attemptsMade + 1,
+              // BullMQ lets running jobs finish at close(); nothing aborts them.
+              signal: new AbortController().signal,
+            });
+            log.info('job completed');
+          } catch (error) {
+            if (error instanceof RetryableJobError) throw error;
+            throw new UnrecoverableError(describeError(error));
+          }
+        },
+        { connection: (workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null })), prefix, concurrency: options.concurrency ?? 1 },
+      );
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
+        if (!final) {
+          logger.warn({ jobId: job.id, reason: error.message }, 'job will be retried');
+          return;
+        }
+        logger.error({ jobId: job.id, reason: error.message }, 'job failed');
+        const definition = definitions[job.name as JobName];
+        definition.fail(job.data as never, error.message).catch((failError: unknown) => {
+          logger.error({ err: failError, jobId: job.id }, 'recording the job failure failed');
+        });
+      });
+      worker.on('error', (error) => logger.error({ err: error }, 'job worker error'));
+    },
+    stop() {
+      // close() waits for running jobs to finish; a job cut off by a kill is re-run as stalled.
+      stopped ??= (async () => {
+        await worker?.close();
+        await queue.close();
+        await workerConnection?.quit();
+        await connection.quit();
+      })();
+      return stopped;
+    },
+    async check() {
+      await connection.ping();
+    },
+  };
+}

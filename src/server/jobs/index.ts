@@ -1,0 +1,13 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { createBullmqQueue } from './bullmq-queue.ts';
+import { createDatabaseQueue } from './database-queue.ts';
+import type { Queue } from './queue.ts';
+
+export type { Queue } from './queue.ts';
+
+/** BullMQ on Redis when REDIS_URL is set (jobs run in `npm run worker`), else rows in the database. */
+export function createQueue(config: Pick<Config, 'redisUrl'>, db: Db, logger: Logger): Queue {
+  return config.redisUrl ? createBullmqQueue(config.redisUrl, logger) : createDatabaseQueue(db, logger);
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp } from '../test-support/test-app.ts';
+import { createBullmqQueue } from './bullmq-queue.ts';
+import { createDatabaseQueue } from './database-queue.ts';
+import { type JobDefinitions, RetryableJobError } from './job-registry.ts';
+import type { Queue } from './queue.ts';
+
+const logger = pino({ level: 'silent' });
+
+interface Adapter {
+  name: string;
+  make(db: Db): Queue;
+}
+
+const adapters: Adapter[] = [
+  ...testDatabases().map((database) => ({
+    name: `database queue on ${database.name}`,
+    database,
+    make: (db: Db) => createDatabaseQueue(db, logger, { pollMs: 20, leaseMs: 600, retryDelay: () => 50 }),
+  })),
+];
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  adapters.push({
+    name: 'BullMQ queue on Redis',
+    make: () => createBullmqQueue(redisUrl, logger, { prefix: `test-${randomUUID()}`, retryDelayMs: 50 }),
+  });
+} else {
+  console.log('BullMQ queue suite skipped: TEST_REDIS_URL is not set.');
+}
+
+function recorder() {
+  const runs: Array<{ projectId: string; attempt: number }> = [];
+  const failures: Array<{ projectId: string; reason: string }> = [];
+  let behaviour: (attempt: number) => Promise<void> = async () => {};
+  const definitions: JobDefinitions = {
+    'generate-video': {
+      run: async (payload, context) => {
+        runs.push({ projectId: payload.projectId, attempt: context.attempt });
+        await behaviour(context.attempt);
+      },
+      fail: async (payload, reason) => {
+        failures.push({ projectId: payload.projectId, reason });
+      },
+    },
+  };
+  return { runs, failures, definitions, set: (next: typeof behaviour) => (behaviour = next) };
+}
+
+const until = async (check: () => boolean, timeoutMs = 8000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.each(adapters)('$name', (adapter) => {
+  const [sqlite] = testDatabases();
+  let t: TestApp;
+  let queue: Queue;
+  beforeEach(async () => {
+    t = await createTestApp((adapter as { database?: typeof sqlite }).database ?? sqlite!);
+    queue = adapter.make(t.db);
+  });
+  afterEach(async () => {
+    await queue.stop(1000);
+    await t.close();
+  });
+
+  it('runs an enqueued job once, even when it is enqueued twice with the same id', async () => {
+    const r = recorder();
+    await queue.enqueue('generate-video', { projectId: 'p1' }, 'generate-video:p1');
+    await queue.enqueue('generate-video', { projectId: 'p1' }, 'generate-video:p1');
+    queue.start(r.definitions);
+    await until(() => r.runs.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(r.runs).toEqual([{ projectId: 'p1', attempt: 1 }]);
+    expect(r.failures).toEqual([]);
+  });
+
+  it('retries a RetryableJobError and succeeds on a later attempt', async () => {
+    const r = recorder();
+    r.set(async (attempt) => {
+      if (attempt < 2) throw new RetryableJobError('provider busy');
+    });
+    queue.start(r.definitions);
+    await queue.enqueue('generate-video', { projectId: 'p2' }, 'generate-video:p2');
+    await until(() => r.runs.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(r.runs.map((run) => run.attempt)).toEqual([1, 2]);
+    expect(r.failures).toEqual([]);
+  });
+
+  it('fails once, with the reason, on an error that is not retryable', async () => {
+    const r = recorder();
+    r.set(async () => {
+      throw new Error('prompt was blocked');
+    });
+    queue.start(r.definitions);
+    await queue.enqueue('generate-video', { projectId: 'p3' }, 'generate-video:p3');
+    await until(() => r.failures.length >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(r.runs).toHaveLength(1);
+    expect(r.failures).toEqual([{ projectId: 'p3', reason: 'prompt was blocked' }]);
+  });
+
+  it('gives up after three retryable failures and records the failure', async () => {
+    const r = recorder();
+    r.set(async () => {
+      throw new RetryableJobError('still busy');
+    });
+    queue.start(r.definitions);
+    await queue.enqueue('generate-video', { projectId: 'p4' }, 'generate-video:p4');
+    await until(() => r.failures.length >= 1);
+    expect(r.runs.map((run) => run.attempt)).toEqual([1, 2, 3]);
+    expect(r.failures).toEqual([{ projectId: 'p4', reason: 'still busy' }]);
+  });
+
+  it('stop lets a running job finish', async () => {
+    const r = recorder();
+    let finished = false;
+    r.set(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      finished = true;
+    });
+    queue.start(r.definitions);
+    await queue.enqueue('generate-video', { projectId: 'p5' }, 'generate-video:p5');
+    await until(() => r.runs.length >= 1);
+    await queue.stop(5000);
+    expect(finished).toBe(true);
+  });
+});
+
+describe.each(testDatabases())('database queue crash recovery on $name', (database) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('takes back a job whose runner died (its lease ran out) and runs it again', async () => {
+    t = await createTestApp(database);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await t.db
+      .insertInto('jobs')
+      .values({
+        id: 'generate-video:crashed',
+        name: 'generate-video',
+        payload: JSON.stringify({ projectId: 'crashed' }),
+        status: 'running',
+        attempts: 1,
+        lockedUntil: past,
+        runAt: past,
+        createdAt: past,
+        updatedAt: past,
+      })
+      .execute();
+    const queue = createDatabaseQueue(t.db, logger, { pollMs: 20 });
+    const r = recorder();
+    queue.start(r.definitions);
+    await until(() => r.runs.length >= 1);
+    await queue.stop();
+    expect(r.runs).toEqual([{ projectId: 'crashed', attempt: 2 }]);
+    const row = await t.db.selectFrom('jobs').selectAll().where('id', '=', 'generate-video:crashed').executeTakeFirstOrThrow();
+    expect(row.status).toBe('completed');
+  });
+});

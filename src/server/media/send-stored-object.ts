@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../http/http-error.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import { parseByteRange } from './byte-range.ts';
+
+/** Streams a stored object with HTTP Range support (206/416), so browsers can seek in videos. */
+export async function sendStoredObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  options: { cache: string; downloadName?: string },
+) {
+  const object = await storage.stat(key);
+  if (!object) throw notFound('The file is missing');
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('Content-Type', object.contentType)
+    .header('Cache-Control', options.cache)
+    .header('X-Content-Type-Options', 'nosniff');
+  if (options.downloadName) {
+    reply.header('Content-Disposition', `attachment; filename="${options.downloadName.replace(/[^\w.-]+/g, '_')}"`);
+  }
+  const range = parseByteRange(request.headers.range, object.size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('Content-Range', `bytes */${object.size}`).send({ message: 'Requested range is not satisfiable' });
+  }
+  if (!range) {
+    reply.header('Content-Length', object.size);
+    return reply.send(await storage.read(key));
+  }
+  reply
+    .status(206)
+    .header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`)
+    .header('Content-Length', range.end - range.start + 1);
+  return reply.send(await storage.read(key, range));
+}

@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponseSchema } from '../../shared/schemas/auth.ts';
+import { completeUploadRequestSchema, projectSchema, uploadUrlResponseSchema } from '../../shared/schemas/project.ts';
+import { requireUser } from '../auth/request-user.ts';
+import { HttpError } from '../http/http-error.ts';
+import { rateLimits } from '../http/rate-limits.ts';
+import type { UploadsService } from './uploads-service.ts';
+
+const ACCEPTED_TYPES = /^(video\/(mp4|quicktime|x-msvideo|avi|msvideo|webm)|application\/octet-stream)$/;
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+  app.post(
+    '/api/videos/upload',
+    { config: { rateLimit: rateLimits.upload }, schema: { response: { 200: uploadUrlResponseSchema } } },
+    async (request) => ({ uploadURL: await uploads.issue(requireUser(request)) }),
+  );
+
+  app.post(
+    '/api/videos/complete-upload',
+    { config: { rateLimit: rateLimits.upload }, schema: { body: completeUploadRequestSchema, response: { 201: projectSchema } } },
+    async (request, reply) => reply.status(201).send(await uploads.complete(requireUser(request), request.body)),
+  );
+
+  // The PUT body is the file itself: streamed to storage, never buffered or parsed.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.withTypeProvider<ZodTypeProvider>().put(
+      '/api/videos/uploads/:token',
+      { schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: messageResponseSchema } } },
+      async (request) => {
+        const user = requireUser(request);
+        const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!ACCEPTED_TYPES.test(contentType)) {
+          throw new HttpError(415, 'Upload an .mp4, .mov, .avi or .webm video');
+        }
+        const length = request.headers['content-length'] ? Number(request.headers['content-length']) : undefined;
+        await uploads.receive(user, request.params.token, request.body as Readable, contentType, length);
+        return { message: 'Uploaded' };
+      },
+    );
+  });
+};

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { generationCost, segmentCount } from '../../shared/generation.ts';
+import type { Project } from '../../shared/schemas/project.ts';
+import type { z } from 'zod';
+import type { createProjectRequestSchema } from '../../shared/schemas/project.ts';
+import { spendCredits } from '../credits/credit-ledger.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import type { Queue } from '../jobs/index.ts';
+import type { Logger } from '../logger.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import { failGeneration } from '../generation/fail-generation.ts';
+import { toProject } from './project-view.ts';
+import { deleteProjectRow, findUserProject, insertProject } from './projects-repository.ts';
+
+type CreateProjectInput = z.output<typeof createProjectRequestSchema>;
+
+export const PROJECT_NOT_FOUND = 'Project not found';
+
+export function generationJobId(projectId: string): string {
+  return `generate-video:${projectId}`;
+}
+
+interface ProjectsServiceDeps {
+  db: Db;
+  queue: Queue;
+  storage: Storage;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export function createProjectsService({ db, queue, storage, logger, now = () => new Date() }: ProjectsServiceDeps) {
+  /**
+   * Charges 12 credits per 8-second segment and creates the project in one transaction (so the
+   * balance is exact under concurrent requests), then queues its generation.
+   */
+  async function create(user: UserRow, input: CreateProjectInput): Promise<Project> {
+    const cost = generationCost(input.duration);
+    const at = now().toISOString();
+    const id = randomUUID();
+    const project = await db.transaction().execute(async (trx) => {
+      const created = await insertProject(trx, {
+        id,
+        userId: user.id,
+        title: input.title,
+        prompt: input.prompt,
+        aspectRatio: input.aspectRatio,
+        provider: input.provider,
+        model: input.model,
+        resolution: input.resolution,
+        targetDuration: input.duration,
+        totalSegments: segmentCount(input.duration),
+        videoUrl: null,
+        thumbnailUrl: null,
+        editorState: null,
+        errorMessage: null,
+        videoKey: null,
+        thumbnailKey: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (!(await spendCredits(trx, user, cost, 'generation', id, new Date(at)))) {
+        throw new HttpError(
+          402,
+          `Insufficient credits. This video needs ${cost} credits and you have ${user.credits}. Upgrade to Pro for unlimited videos.`,
+        );
+      }
+      return created;
+    });
+    try {
+      await queue.enqueue('generate-video', { projectId: id }, generationJobId(id));
+    } catch (error) {
+      logger.error({ err: error, projectId: id }, 'could not queue the generation');
+      await failGeneration(db, id, 'The video could not be queued. Your credits were refunded.', now());
+      throw new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.');
+    }
+    return toProject(project);
+  }
+
+  async function get(user: UserRow, projectId: string): Promise<Project> {
+    const project = await findUserProject(db, user.id, projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    return toProject(project);
+  }
+
+  /** Removes the project, its media and its segments. A generation still running finds it gone and stops. */
+  async function remove(user: UserRow, projectId: string): Promise<void> {
+    const project = await findUserProject(db, user.id, projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const segments = await db
+      .selectFrom('generationSegments')
+      .select('storageKey')
+      .where('projectId', '=', projectId)
+      .execute();
+    await deleteProjectRow(db, projectId);
+    const keys = [project.videoKey, project.thumbnailKey, ...segments.map((segment) => segment.storageKey)];
+    await storage.delete(keys.filter((key): key is string => Boolean(key)));
+  }
+
+  return { create, get, remove };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,379 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SEGMENT_SECONDS } from '../../../shared/generation.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
+import { FfmpegError, runFfmpeg } from '../../render/ffmpeg-runner.ts';
+import { h264AacOutputArgs, standardSize } from '../../render/media-operations.ts';
+import { withScratchDir } from '../../render/scratch-dir.ts';
+import { type SegmentRequest, type VideoModel, VideoModelError } from './video-model.ts';
+
+/**
+ * The video model used without an API key (DESIGN §5, Offline engines): a real clip rendered with ffmpeg whose
+ * palette, motion, caption and chord come from the prompt's words. Only filters that ffmpeg 4.1 (the npm
+ * fallback) also has are used: the moving gradient is a `geq` on a tiny frame scaled up (no `gradients`, and no
+ * full-size per-pixel work), the glows are overlays of a small sprite, the caption is `drawtext`.
+ */
+
+type Rgb = readonly [number, number, number];
+
+interface Palette {
+  /** Dark, middle and light stops of the background gradient. */
+  stops: readonly [Rgb, Rgb, Rgb];
+  /** Colour of the floating glows. */
+  glow: Rgb;
+  minor: boolean;
+}
+
+type OrbPath = 'float' | 'rise' | 'fall' | 'orbit';
+
+interface Motion {
+  /** A value in 0..1 from x = ld(0), y = ld(1) (both 0..1) and time = ld(2). */
+  field: string;
+  orbs: OrbPath;
+}
+
+const PALETTES = {
+  sunset: { stops: [[52, 18, 82], [232, 84, 72], [255, 196, 92]], glow: [255, 226, 150], minor: false },
+  ocean: { stops: [[6, 28, 74], [16, 118, 168], [120, 222, 230]], glow: [200, 245, 255], minor: false },
+  neon: { stops: [[18, 6, 48], [226, 30, 200], [40, 230, 255]], glow: [255, 150, 255], minor: true },
+  forest: { stops: [[8, 40, 22], [34, 122, 64], [176, 214, 96]], glow: [230, 255, 170], minor: false },
+  snow: { stops: [[120, 150, 190], [204, 222, 242], [250, 252, 255]], glow: [255, 255, 255], minor: false },
+  city: { stops: [[16, 20, 38], [66, 84, 120], [255, 178, 80]], glow: [255, 200, 120], minor: true },
+  fire: { stops: [[60, 6, 4], [214, 64, 16], [255, 206, 60]], glow: [255, 220, 120], minor: true },
+  space: { stops: [[4, 4, 20], [70, 30, 130], [230, 120, 220]], glow: [220, 210, 255], minor: true },
+  desert: { stops: [[120, 66, 30], [214, 152, 84], [250, 226, 170]], glow: [255, 244, 210], minor: false },
+  bloom: { stops: [[120, 30, 80], [240, 128, 170], [190, 236, 150]], glow: [255, 230, 240], minor: false },
+  autumn: { stops: [[70, 24, 10], [196, 92, 28], [238, 184, 74]], glow: [255, 210, 140], minor: true },
+  storm: { stops: [[22, 28, 40], [78, 92, 112], [170, 186, 204]], glow: [220, 232, 255], minor: true },
+  lagoon: { stops: [[0, 60, 70], [0, 160, 150], [250, 230, 160]], glow: [255, 250, 220], minor: false },
+  candy: { stops: [[110, 60, 200], [255, 120, 180], [255, 220, 140]], glow: [255, 255, 255], minor: false },
+  mint: { stops: [[20, 70, 80], [80, 200, 160], [220, 255, 230]], glow: [240, 255, 250], minor: false },
+  royal: { stops: [[20, 10, 70], [60, 60, 200], [250, 210, 90]], glow: [255, 230, 150], minor: true },
+  citrus: { stops: [[200, 70, 20], [250, 170, 30], [250, 250, 150]], glow: [255, 255, 220], minor: false },
+  dusk: { stops: [[30, 20, 60], [110, 70, 140], [240, 160, 150]], glow: [255, 210, 220], minor: true },
+  coral: { stops: [[90, 20, 50], [250, 110, 100], [255, 210, 170]], glow: [255, 235, 220], minor: false },
+  slate: { stops: [[30, 40, 50], [90, 120, 140], [220, 200, 180]], glow: [250, 240, 220], minor: true },
+} satisfies Record<string, Palette>;
+
+type PaletteName = keyof typeof PALETTES;
+const GENERIC_PALETTES: PaletteName[] = ['lagoon', 'candy', 'mint', 'royal', 'citrus', 'dusk', 'coral', 'slate'];
+
+const MOTIONS = {
+  waves: {
+    field: '0.5+0.5*sin(6.283*(1.6*ld(1)+0.18*sin(6.283*(1.2*ld(0)+0.07*ld(2))))-0.55*ld(2))',
+    orbs: 'float',
+  },
+  pulse: { field: '0.5+0.5*sin(14*hypot(ld(0)-0.5,ld(1)-0.5)-1.6*ld(2))', orbs: 'orbit' },
+  drift: {
+    field: '0.5+0.25*sin(6.283*(0.9*ld(0)+0.35*ld(1))+0.45*ld(2))+0.25*sin(6.283*(1.3*ld(1)-0.4*ld(0))-0.3*ld(2))',
+    orbs: 'float',
+  },
+  swirl: {
+    field: '0.5+0.5*sin(3*atan2(ld(1)-0.5,ld(0)-0.5)+9*hypot(ld(0)-0.5,ld(1)-0.5)-0.9*ld(2))',
+    orbs: 'orbit',
+  },
+  aurora: {
+    field: '0.5+0.5*sin(6.283*(1.1*ld(0)+0.25*sin(5*ld(1)+0.5*ld(2)))+0.35*ld(2))*(1-0.4*ld(1))',
+    orbs: 'float',
+  },
+  plasma: {
+    field: '0.5+(sin(9*ld(0)+ld(2))+sin(7*ld(1)-0.8*ld(2))+sin(5*(ld(0)+ld(1))+1.3*ld(2)))/6',
+    orbs: 'float',
+  },
+  horizon: {
+    field: 'clip(0.1+0.9*ld(1)+0.06*sin(6.283*(2*ld(0)+0.15*ld(2)))+0.05*sin(1.5*ld(2)+4*ld(1)),0,1)',
+    orbs: 'rise',
+  },
+  rise: { field: '0.5+0.5*sin(6.283*(1.4*ld(1)+0.25*sin(9*ld(0)+0.4*ld(2)))+1.2*ld(2))', orbs: 'rise' },
+  snowfall: {
+    field: 'clip(0.25+0.75*ld(1)+0.08*sin(6.283*(ld(0)+0.05*ld(2))),0,1)',
+    orbs: 'fall',
+  },
+} satisfies Record<string, Motion>;
+
+type MotionName = keyof typeof MOTIONS;
+const MOTION_NAMES = Object.keys(MOTIONS) as MotionName[];
+
+/** Words that pick a fitting look; the first one in the prompt sets the palette, a second one the motion. */
+const THEMES: Array<{ words: string[]; palette: PaletteName; motion: MotionName }> = [
+  { words: ['sunset', 'sunrise', 'dusk', 'dawn', 'golden', 'evening', 'sun'], palette: 'sunset', motion: 'horizon' },
+  { words: ['ocean', 'sea', 'wave', 'beach', 'underwater', 'water', 'surf', 'lake', 'river'], palette: 'ocean', motion: 'waves' },
+  { words: ['neon', 'cyberpunk', 'cyber', 'synthwave', 'club', 'glow', 'arcade', 'disco'], palette: 'neon', motion: 'pulse' },
+  { words: ['forest', 'jungle', 'tree', 'wood', 'woods', 'nature', 'moss', 'leaf'], palette: 'forest', motion: 'drift' },
+  { words: ['snow', 'snowy', 'winter', 'ice', 'frost', 'arctic', 'glacier', 'frozen'], palette: 'snow', motion: 'snowfall' },
+  { words: ['city', 'urban', 'street', 'skyline', 'downtown', 'traffic', 'night'], palette: 'city', motion: 'drift' },
+  { words: ['fire', 'flame', 'lava', 'volcano', 'burning', 'ember', 'dragon'], palette: 'fire', motion: 'rise' },
+  { words: ['space', 'galaxy', 'star', 'cosmic', 'nebula', 'universe', 'planet', 'astronaut'], palette: 'space', motion: 'swirl' },
+  { words: ['desert', 'sand', 'dune', 'canyon', 'safari'], palette: 'desert', motion: 'aurora' },
+  { words: ['flower', 'spring', 'blossom', 'garden', 'bloom', 'rose', 'cherry'], palette: 'bloom', motion: 'plasma' },
+  { words: ['autumn', 'fall', 'leaves', 'harvest', 'pumpkin'], palette: 'autumn', motion: 'drift' },
+  { words: ['rain', 'storm', 'cloud', 'thunder', 'fog', 'rainy', 'cloudy'], palette: 'storm', motion: 'aurora' },
+];
+
+const FPS = 24;
+
+/** 32-bit FNV-1a: the same prompt always gives the same look, on every machine. */
+function hashWords(words: readonly string[]): number {
+  let hash = 0x811c9dc5;
+  for (const char of words.join(' ')) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** A small deterministic random sequence (mulberry32) for orb placement. */
+function randomSequence(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function promptWords(prompt: string): string[] {
+  return prompt.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function themeOf(word: string): (typeof THEMES)[number] | undefined {
+  return THEMES.find((theme) => theme.words.includes(word) || (word.endsWith('s') && theme.words.includes(word.slice(0, -1))));
+}
+
+export interface OfflineLook {
+  palette: PaletteName;
+  motion: MotionName;
+  seed: number;
+}
+
+/** Palette and motion for a prompt: themed words first (the first sets the palette, a second the motion), else a hash. */
+export function chooseOfflineLook(prompt: string): OfflineLook {
+  const words = promptWords(prompt);
+  const seed = hashWords(words);
+  const themes = [...new Set(words.map(themeOf).filter((theme) => theme !== undefined))];
+  const [first, second] = themes;
+  const palette = first?.palette ?? (GENERIC_PALETTES[seed % GENERIC_PALETTES.length] as PaletteName);
+  const motion = second?.motion ?? first?.motion ?? (MOTION_NAMES[(seed >>> 8) % MOTION_NAMES.length] as MotionName);
+  return { palette, motion, seed };
+}
+
+/**
+ * The caption: the prompt upper-cased, stripped of control characters and symbols the font lacks, wrapped
+ * into at most `maxLines` lines of `maxChars`, with an ellipsis when it does not fit.
+ */
+export function captionLines(prompt: string, maxChars: number, maxLines = 3): string[] {
+  const clean = prompt
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}$+<=>^`|~]/gu, ' ')
+    .toUpperCase();
+  const words = clean.split(/\s+/).filter(Boolean).map((word) => (word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word));
+  const lines: string[] = [];
+  let index = 0;
+  while (index < words.length && lines.length < maxLines) {
+    let line = words[index++] as string;
+    while (index < words.length && line.length + 1 + (words[index] as string).length <= maxChars) line += ` ${words[index++]}`;
+    lines.push(line);
+  }
+  if (index < words.length && lines.length > 0) {
+    const last = lines.pop() as string;
+    lines.push(last.length + 1 <= maxChars ? `${last}…` : `${last.slice(0, maxChars - 1)}…`);
+  }
+  return lines;
+}
+
+/** Escapes a value for a filter option inside a filter graph (both of ffmpeg's escaping levels). */
+function filterValue(value: string): string {
+  const optionLevel = value.replace(/[\\':]/g, (char) => `\\${char}`);
+  return optionLevel.replace(/[\\'[\],;]/g, (char) => `\\${char}`);
+}
+
+function colourExpression(stops: Palette['stops'], channel: 0 | 1 | 2, field: string, timeOffset: number): string {
+  const [a, b, c] = stops.map((stop) => stop[channel]) as [number, number, number];
+  const step = (from: number, to: number) => `${from}+(${to - from})`;
+  return (
+    `st(0,X/W);st(1,Y/H);st(2,T+${timeOffset});st(3,${field});` +
+    `st(4,1-0.8*(pow(ld(0)-0.5,2)+pow(ld(1)-0.5,2)));` +
+    `clip(ld(4)*if(lt(ld(3),0.5),${step(a, b)}*2*ld(3),${step(b, c)}*(2*ld(3)-1)),0,255)`
+  );
+}
+
+interface Orb {
+  size: number;
+  x: string;
+  y: string;
+}
+
+function orbs(path: OrbPath, seed: number, shortSide: number, timeOffset: number): Orb[] {
+  const random = randomSequence(seed);
+  const T = `(t+${timeOffset})`;
+  const count = { float: 4, orbit: 4, rise: 7, fall: 12 }[path];
+  return Array.from({ length: count }, () => {
+    const [r1, r2, r3, r4, r5] = [random(), random(), random(), random(), random()];
+    const phase = (6.283 * r5).toFixed(3);
+    switch (path) {
+      case 'float':
+        return {
+          size: Math.round(shortSide * (0.22 + 0.18 * r1)),
+          x: `W*(${(0.15 + 0.7 * r2).toFixed(3)}+${(0.08 + 0.12 * r3).toFixed(3)}*sin(${(0.15 + 0.25 * r4).toFixed(3)}*${T}+${phase}))-w/2`,
+          y: `H*(${(0.15 + 0.7 * r3).toFixed(3)}+${(0.05 + 0.1 * r1).toFixed(3)}*cos(${(0.12 + 0.2 * r2).toFixed(3)}*${T}+${phase}))-h/2`,
+        };
+      case 'orbit': {
+        const radius = (0.15 + 0.25 * r2).toFixed(3);
+        const speed = ((r3 < 0.5 ? -1 : 1) * (0.2 + 0.25 * r4)).toFixed(3);
+        return {
+          size: Math.round(shortSide * (0.18 + 0.16 * r1)),
+          x: `W/2+min(W,H)*${radius}*cos(${speed}*${T}+${phase})-w/2`,
+          y: `H/2+min(W,H)*${radius}*sin(${speed}*${T}+${phase})-h/2`,
+        };
+      }
+      case 'rise':
+      case 'fall': {
+        const period = (path === 'fall' ? 5 + 5 * r1 : 4 + 4 * r1).toFixed(2);
+        const travel = `mod(${T}/${period}+${r2.toFixed(3)},1)`;
+        return {
+          size: Math.round(shortSide * (path === 'fall' ? 0.025 + 0.035 * r4 : 0.06 + 0.08 * r4)),
+          x: `W*(${(0.05 + 0.9 * r3).toFixed(3)}+0.04*sin(0.8*${T}+${phase}))-w/2`,
+          y: path === 'fall' ? `H*(1.3*${travel}-0.15)-h/2` : `H*(1.15-1.3*${travel})-h/2`,
+        };
+      }
+    }
+  });
+}
+
+interface RenderPlan {
+  args: string[];
+  captionFiles: Array<{ file: string; text: string }>;
+}
+
+/** The whole ffmpeg command for one segment, as an argument array. */
+function planRender(request: SegmentRequest, fontFile: string, dir: string, output: string): RenderPlan {
+  const { width, height } = standardSize(request.aspectRatio, request.resolution);
+  const duration = request.durationSeconds;
+  const look = chooseOfflineLook(request.prompt);
+  const palette: Palette = PALETTES[look.palette];
+  const motion: Motion = MOTIONS[look.motion];
+  const shortSide = Math.min(width, height);
+  // Continuing the same time axis makes joined segments flow; the seed shifts each prompt's starting phase.
+  const timeOffset = (look.seed % 97) + request.segmentIndex * SEGMENT_SECONDS;
+  const first = request.segmentIndex === 0;
+  const last = request.segmentIndex >= request.totalSegments - 1;
+  // The gradient is computed on a grid of ~36 cells across the short side; bicubic scaling makes it smooth.
+  const gridWidth = 2 * Math.round((width / shortSide) * 18);
+  const gridHeight = 2 * Math.round((height / shortSide) * 18);
+  const source = (size: string, colour: string) => `color=c=${colour}:s=${size}:r=${FPS}:d=${duration}`;
+
+  const chains: string[] = [];
+  const [r, g, b] = [0, 1, 2].map((channel) => colourExpression(palette.stops, channel as 0 | 1 | 2, motion.field, timeOffset));
+  chains.push(
+    `${source(`${gridWidth}x${gridHeight}`, 'black')},format=gbrp,geq=r='${r}':g='${g}':b='${b}',` +
+      `format=yuv420p,scale=${width}:${height}:flags=bicubic[bg]`,
+  );
+
+  const glows = orbs(motion.orbs, look.seed, shortSide, timeOffset);
+  const [gr, gg, gb] = palette.glow;
+  const opacity = motion.orbs === 'fall' ? 230 : motion.orbs === 'rise' ? 200 : 140;
+  chains.push(
+    `${source('32x32', 'black@0')},format=gbrap,` +
+      `geq=r=${gr}:g=${gg}:b=${gb}:a='${opacity}*pow(max(0,1-hypot(X-15.5,Y-15.5)/16),2)',` +
+      `split=${glows.length}${glows.map((_, i) => `[sprite${i}]`).join('')}`,
+  );
+  let base = 'bg';
+  glows.forEach((orb, i) => {
+    chains.push(`[sprite${i}]scale=${orb.size}:${orb.size}:flags=bicubic[orb${i}]`);
+    chains.push(`[${base}][orb${i}]overlay=x='${orb.x}':y='${orb.y}'[layer${i}]`);
+    base = `layer${i}`;
+  });
+
+  const landscape = width > height;
+  const fontSize = Math.round(shortSide * (landscape ? 0.08 : 0.075));
+  const lines = captionLines(request.prompt, landscape ? 30 : width === height ? 20 : 17);
+  const lineHeight = Math.round(fontSize * 1.3);
+  const top = Math.round(height * (landscape ? 0.74 : 0.7) - (lines.length * lineHeight) / 2);
+  const captionFiles = lines.map((text, i) => ({ file: path.join(dir, `caption-${i}.txt`), text }));
+  const captionAlpha = first ? `:alpha='min(1,max(0,(t-0.4)/0.8))'` : '';
+  const drawtexts = captionFiles.map(
+    ({ file }, i) =>
+      `drawtext=fontfile=${filterValue(fontFile)}:textfile=${filterValue(file)}:expansion=none:fontsize=${fontSize}` +
+      `:fontcolor=white:x=(w-text_w)/2:y=${top + i * lineHeight}:box=1:boxcolor=black@0.35` +
+      `:boxborderw=${Math.round(fontSize * 0.22)}:shadowcolor=black@0.5:shadowx=2:shadowy=2${captionAlpha}`,
+  );
+  const fade = Math.min(0.6, duration / 4);
+  const videoFilters = [
+    ...drawtexts,
+    ...(first ? [`fade=t=in:st=0:d=${fade}`] : []),
+    ...(last ? [`fade=t=out:st=${(duration - fade).toFixed(3)}:d=${fade}`] : []),
+  ];
+  chains.push(`[${base}]${videoFilters.length > 0 ? videoFilters.join(',') : 'null'}[v]`);
+
+  chains.push(chord(look, palette.minor, duration, timeOffset, first, last));
+
+  const args = [
+    '-filter_complex', chains.join(';'),
+    '-map', '[v]', '-map', '[a]',
+    '-t', duration.toFixed(3), '-r', String(FPS), '-g', String(FPS * 2),
+    ...h264AacOutputArgs(23),
+    output,
+  ];
+  return { args, captionFiles };
+}
+
+const ROOTS = [130.81, 146.83, 164.81, 174.61, 196.0, 220.0];
+
+/** A soft chord that swells slowly; time runs on across segments so joins do not click in the middle. */
+function chord(look: OfflineLook, minor: boolean, duration: number, timeOffset: number, first: boolean, last: boolean): string {
+  const root = ROOTS[look.seed % ROOTS.length] as number;
+  const ratios = [1, minor ? 1.18921 : 1.25992, 1.49831, 2];
+  const gains = [0.07, 0.05, 0.05, 0.03];
+  const T = `(t+${timeOffset})`;
+  const channel = (detune: number) =>
+    `(0.7+0.3*sin(0.785*${T}))*(` +
+    ratios.map((ratio, i) => `${gains[i]}*sin(2*PI*${(root * ratio * detune).toFixed(3)}*${T})`).join('+') +
+    ')';
+  const fade = Math.min(1.5, duration / 3);
+  const fades = [
+    ...(first ? [`afade=t=in:st=0:d=${fade}`] : []),
+    ...(last ? [`afade=t=out:st=${(duration - fade).toFixed(3)}:d=${fade}`] : []),
+  ];
+  return `aevalsrc='${channel(1)}|${channel(1.003)}':s=48000:c=stereo:d=${duration}${fades.map((f) => `,${f}`).join('')}[a]`;
+}
+
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await fs.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await fs.copyFile(from, to); // the scratch dir is on another filesystem than the output
+  }
+}
+
+/** The offline VideoModel: renders each segment locally with ffmpeg. */
+export function createOfflineVideoModel(binaries: FfmpegBinaries): VideoModel {
+  // Resolving fails loudly if the font package is missing; drawtext would otherwise fall back to a system font.
+  const fontFile = createRequire(import.meta.url).resolve('@expo-google-fonts/anton/400Regular/Anton_400Regular.ttf');
+  return {
+    kind: 'offline',
+    async generateSegment(request) {
+      if (!(request.durationSeconds > 0) || request.durationSeconds > 60) {
+        throw new VideoModelError(`A segment lasts between 0 and 60 seconds, not ${request.durationSeconds}`, false);
+      }
+      await fs.mkdir(path.dirname(request.outputFile), { recursive: true });
+      await withScratchDir('promptreel-offline', async (dir) => {
+        const rendered = path.join(dir, 'segment.mp4');
+        const plan = planRender(request, fontFile, dir, rendered);
+        await Promise.all(plan.captionFiles.map(({ file, text }) => fs.writeFile(file, text, 'utf8')));
+        try {
+          await runFfmpeg(binaries, plan.args, { expectedDurationSeconds: request.durationSeconds, signal: request.signal });
+        } catch (error) {
+          if (!(error instanceof FfmpegError)) throw error;
+          const failure = new VideoModelError(`The offline renderer failed: ${error.message}`, false);
+          failure.cause = error;
+          throw failure;
+        }
+        await moveFile(rendered, request.outputFile);
+      });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+
+export interface RunFfmpegOptions {
+  /** Length of the output being written; progress is out_time over this. Without it there is no progress but the final 1. */
+  expectedDurationSeconds?: number;
+  /** Called with a rising fraction in 0..1; the last call is exactly 1 when ffmpeg succeeds. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting kills ffmpeg and rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+const STDERR_TAIL_LINES = 30;
+
+/** ffmpeg exited non-zero. `message` is ffmpeg's own reason (one line); `stderrTail` is kept for logs. */
+export class FfmpegError extends Error {
+  override name = 'FfmpegError';
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderrTail: string[],
+    readonly args: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+// Lines ffmpeg prints after the real reason; they say nothing a person can act on.
+const GENERIC_LINES = [
+  /^conversion failed!?$/i,
+  /^invalid argument$/i,
+  /^error initializing (complex )?filters?\.?$/i,
+  /^error opening (output )?files?\.?$/i,
+  /^error while filtering: /i,
+  /^exiting normally/i,
+  /^failed to set value /i,
+  /^error (reinitializing|configuring) filters!?$/i,
+  /^error while opening encoder/i,
+  /^error parsing (global options|options for output file)/i,
+  /^error opening output file/i,
+  /^error initializing output stream/i,
+];
+
+/** The last line of stderr that says why ffmpeg failed, without the `[filter @ 0x…]` prefix. */
+export function reasonFromStderr(lines: readonly string[], exitCode: number | null): string {
+  const cleaned = lines
+    .map((line) => line.replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/i, '').trim())
+    .filter((line) => line.length > 0 && !/^(frame|size|video|Input #|Output #|Stream #|Duration:)/.test(line));
+  const meaningful = cleaned.filter((line) => !GENERIC_LINES.some((pattern) => pattern.test(line)));
+  const reason = meaningful.at(-1) ?? cleaned.at(-1);
+  if (!reason) return `ffmpeg failed (exit code ${exitCode ?? 'none'})`;
+  return reason.length > 200 ? `${reason.slice(0, 197)}...` : reason;
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('The render was aborted', 'AbortError');
+}
+
+/**
+ * Runs ffmpeg with an argument array (never a shell) and resolves when it exits 0. Adds the flags every run
+ * needs: no banner, no stdin, overwrite, machine-readable progress on stdout.
+ */
+export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: RunFfmpegOptions = {}): Promise<void> {
+  const { expectedDurationSeconds, onProgress, signal } = options;
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  const fullArgs = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', ...args];
+
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(binaries.ffmpegPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stderrTail: string[] = [];
+    let stderrRest = '';
+    let stdoutRest = '';
+    let reported = 0;
+    let settled = false;
+
+    const report = (fraction: number): void => {
+      if (!onProgress || fraction <= reported) return;
+      reported = fraction;
+      onProgress(fraction);
+    };
+
+    const onAbort = (): void => {
+      child.kill('SIGKILL');
+      finish(abortReason(signal as AbortSignal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    function finish(error?: Error): void {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve();
+    }
+
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (stdoutRest + chunk).split('\n');
+      stdoutRest = lines.pop() ?? '';
+      if (!expectedDurationSeconds || expectedDurationSeconds <= 0) return;
+      for (const line of lines) {
+        // ffmpeg 4.x prints only out_time_ms, which (despite its name) is in microseconds, as out_time_us is.
+        const match = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
+        if (match?.[1]) {
+          const seconds = Number(match[1]) / 1_000_000;
+          // Never 1 before ffmpeg has exited 0: the muxer may still fail while writing the index.
+          report(Math.min(0.99, seconds / expectedDurationSeconds));
+        }
+      }
+    });
+
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      const lines = (stderrRest + chunk).split(/\r?\n|\r/);
+      stderrRest = lines.pop() ?? '';
+      stderrTail.push(...lines);
+      if (stderrTail.length > STDERR_TAIL_LINES) stderrTail.splice(0, stderrTail.length - STDERR_TAIL_LINES);
+    });
+
+    child.on('error', (error) => {
+      finish(new FfmpegError(`ffmpeg could not start: ${error.message}`, null, [], fullArgs));
+    });
+    child.on('close', (code) => {
+      if (settled) return;
+      if (stderrRest) stderrTail.push(stderrRest);
+      const tail = stderrTail.slice(-STDERR_TAIL_LINES);
+      if (code === 0) {
+        report(1);
+        finish();
+      } else {
+        finish(new FfmpegError(reasonFromStderr(tail, code), code, tail, fullArgs));
+      }
+    });
+  });
+}

@@ -1,0 +1,180 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+import { runFfmpeg } from './ffmpeg-runner.ts';
+import { type MediaProbe, probeMedia } from './probe-media.ts';
+import { withScratchDir } from './scratch-dir.ts';
+
+export type StandardAspectRatio = '9:16' | '16:9' | '1:1';
+export type StandardResolution = '720p' | '1080p' | '4K';
+
+/** Progress and cancellation, accepted by every operation that encodes. */
+export interface MediaOperationOptions {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+const SHORT_SIDE: Record<StandardResolution, number> = { '720p': 720, '1080p': 1080, '4K': 2160 };
+
+/** DESIGN §5's frame sizes: 720p = 720x1280 / 1280x720, 1080p = 1080x1920 / 1920x1080, 4K = 2160x3840 / 3840x2160. */
+export function standardSize(
+  aspectRatio: StandardAspectRatio,
+  resolution: StandardResolution,
+): { width: number; height: number } {
+  const short = SHORT_SIDE[resolution];
+  const long = Math.round((short * 16) / 9);
+  if (aspectRatio === '9:16') return { width: short, height: long };
+  if (aspectRatio === '16:9') return { width: long, height: short };
+  return { width: short, height: short };
+}
+
+/** Encoder settings every stored video gets: H.264 yuv420p + AAC 48 kHz stereo, moov first (DESIGN §5). */
+export function h264AacOutputArgs(crf = 23): string[] {
+  return [
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2',
+    '-movflags', '+faststart',
+  ];
+}
+
+/** A silent stereo track as a second input, for videos that have none (every stored video has audio). */
+function silentAudioInput(seconds: number): string[] {
+  return ['-f', 'lavfi', '-t', seconds.toFixed(3), '-i', 'anullsrc=r=48000:cl=stereo'];
+}
+
+function concatListLine(file: string): string {
+  const absolute = path.resolve(file);
+  if (/[\r\n]/.test(absolute)) throw new Error(`Cannot concatenate a file whose name has a line break: ${absolute}`);
+  return `file '${absolute.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * Joins segments our renderer made (same codecs and parameters) without re-encoding. Each segment's length is
+ * that of its picture, so AAC padding does not open ~20 ms gaps between segments.
+ */
+export async function concatSegments(
+  binaries: FfmpegBinaries,
+  inputFiles: string[],
+  outputFile: string,
+  options: MediaOperationOptions = {},
+): Promise<void> {
+  if (inputFiles.length === 0) throw new Error('concatSegments needs at least one segment');
+  const probes = await Promise.all(inputFiles.map((file) => probeMedia(binaries, file)));
+  const list = inputFiles
+    .map((file, i) => `${concatListLine(file)}\nduration ${(probes[i] as MediaProbe).videoDurationSeconds.toFixed(6)}`)
+    .join('\n');
+  const totalSeconds = probes.reduce((sum, probe) => sum + probe.videoDurationSeconds, 0);
+
+  await withScratchDir('promptreel-concat', async (dir) => {
+    const listFile = path.join(dir, 'segments.txt');
+    await fs.writeFile(listFile, `${list}\n`);
+    await runFfmpeg(
+      binaries,
+      ['-f', 'concat', '-safe', '0', '-i', listFile, '-map', '0', '-c', 'copy', '-movflags', '+faststart', outputFile],
+      { ...options, expectedDurationSeconds: totalSeconds },
+    );
+  });
+}
+
+/** Re-encodes the first `seconds` of the input (never longer than the input itself). */
+export async function trimToDuration(
+  binaries: FfmpegBinaries,
+  input: string,
+  output: string,
+  seconds: number,
+  options: MediaOperationOptions = {},
+): Promise<void> {
+  if (!(seconds > 0)) throw new Error(`trimToDuration needs a positive length, got ${seconds}`);
+  const probe = await probeMedia(binaries, input);
+  const length = Math.min(seconds, probe.durationSeconds);
+  const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0'];
+  await runFfmpeg(
+    binaries,
+    [
+      '-i', input,
+      ...(probe.audioCodec ? [] : silentAudioInput(length)),
+      '-map', '0:V:0', ...audio,
+      '-t', length.toFixed(3),
+      ...h264AacOutputArgs(),
+      '-map_metadata', '-1',
+      output,
+    ],
+    { ...options, expectedDurationSeconds: length },
+  );
+}
+
+async function assertWritten(file: string, what: string): Promise<void> {
+  const stat = await fs.stat(file).catch(() => undefined);
+  if (!stat || stat.size === 0) throw new Error(`ffmpeg wrote no ${what} to ${file}`);
+}
+
+/** A JPEG of the frame at `atSeconds` (clamped into the video), at most 480 px on its long side. */
+export async function extractThumbnail(
+  binaries: FfmpegBinaries,
+  input: string,
+  outputJpeg: string,
+  atSeconds: number,
+): Promise<void> {
+  const probe = await probeMedia(binaries, input);
+  const at = Math.max(0, Math.min(atSeconds, probe.videoDurationSeconds - 0.5));
+  await runFfmpeg(binaries, [
+    '-ss', at.toFixed(3),
+    '-i', input,
+    '-frames:v', '1',
+    '-vf', "scale=w='min(480,iw*sar)':h='min(480,ih)':force_original_aspect_ratio=decrease,setsar=1",
+    '-q:v', '3',
+    '-update', '1',
+    outputJpeg,
+  ]);
+  await assertWritten(outputJpeg, 'thumbnail');
+}
+
+/** The video's last frame as a PNG (Veo continues a long video from it). */
+export async function extractLastFrame(binaries: FfmpegBinaries, input: string, outputPng: string): Promise<void> {
+  await fs.rm(outputPng, { force: true });
+  // Decoding only the last half second is quick; -update keeps overwriting the PNG, so the last frame stays.
+  await runFfmpeg(binaries, ['-sseof', '-0.5', '-i', input, '-an', '-update', '1', outputPng]);
+  const stat = await fs.stat(outputPng).catch(() => undefined);
+  if (!stat || stat.size === 0) {
+    // Sparse frames (variable-rate uploads) can leave the last half second empty: decode the whole file.
+    await runFfmpeg(binaries, ['-i', input, '-an', '-update', '1', outputPng]);
+  }
+  await assertWritten(outputPng, 'last frame');
+}
+
+export interface NormalizeOptions extends MediaOperationOptions {
+  /** The output's long side is scaled down to this if larger; smaller videos are never enlarged. */
+  maxLongSide?: number;
+  crf?: number;
+}
+
+/**
+ * Turns any video a user uploads (mp4, mov, avi, webm…) into the stored form: H.264 yuv420p with even
+ * dimensions and square pixels, aspect and rotation kept, plus AAC (silence when the input has no audio).
+ */
+export async function normalizeVideo(
+  binaries: FfmpegBinaries,
+  input: string,
+  output: string,
+  { maxLongSide = 1920, crf = 23, ...options }: NormalizeOptions = {},
+): Promise<MediaProbe> {
+  const probe = await probeMedia(binaries, input);
+  // iw/ih here are after ffmpeg's automatic rotation; the factor only ever shrinks.
+  const factor = `min(1,${maxLongSide}/max(iw*sar,ih))`;
+  const scale = `scale=w='2*max(1,trunc(iw*sar*${factor}/2))':h='2*max(1,trunc(ih*${factor}/2))'`;
+  const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0', '-shortest'];
+  await runFfmpeg(
+    binaries,
+    [
+      '-i', input,
+      ...(probe.audioCodec ? [] : silentAudioInput(probe.durationSeconds)),
+      '-map', '0:V:0', ...audio,
+      '-vf', `${scale},setsar=1,format=yuv420p`,
+      ...h264AacOutputArgs(crf),
+      '-map_metadata', '-1',
+      output,
+    ],
+    { ...options, expectedDurationSeconds: probe.durationSeconds },
+  );
+  return probeMedia(binaries, output);
+}

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+
+const run = promisify(execFile);
+
+/** What we need to know about a video file, from ffprobe. */
+export interface MediaProbe {
+  /** The container's duration: what a player shows (the longest stream). */
+  durationSeconds: number;
+  /** How long the picture lasts; AAC padding can make the container ~20 ms longer. */
+  videoDurationSeconds: number;
+  /** Display size: pixel aspect ratio and a 90/270 degree rotation are applied, so width/height give the aspect. */
+  width: number;
+  height: number;
+  videoCodec: string;
+  pixelFormat: string;
+  /** Average frames per second (0 when ffprobe cannot tell). */
+  frameRate: number;
+  audioCodec: string | null;
+  formatName: string;
+  sizeBytes: number;
+}
+
+/** The file is not something a browser could play as a video: ffprobe failed, or it has no video stream. */
+export class NotAVideoError extends Error {
+  override name = 'NotAVideoError';
+  constructor(readonly detail?: string) {
+    super('Not a playable video');
+  }
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  sample_aspect_ratio?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: Array<{ rotation?: number }>;
+}
+
+interface ProbeOutput {
+  streams?: ProbeStream[];
+  format?: { format_name?: string; duration?: string; size?: string };
+}
+
+// Single images probe as one-frame "video" streams; they are not videos.
+const IMAGE_FORMATS = /^(image2|[a-z0-9]+_pipe|gif|apng|webp|bmp)$/;
+
+function ratio(value: string | undefined): number {
+  const [num, den] = (value ?? '').split(/[/:]/).map(Number);
+  if (!num || !den || !Number.isFinite(num / den)) return 0;
+  return num / den;
+}
+
+function positive(value: string | undefined): number | undefined {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+}
+
+function rotationOf(stream: ProbeStream): number {
+  const fromSideData = stream.side_data_list?.find((data) => typeof data.rotation === 'number')?.rotation;
+  const degrees = fromSideData ?? Number(stream.tags?.rotate ?? 0);
+  return ((Math.round(degrees) % 360) + 360) % 360;
+}
+
+/** Reads duration, size, codecs and rates of a video file. Throws NotAVideoError for anything that is not a video. */
+export async function probeMedia(binaries: FfmpegBinaries, file: string): Promise<MediaProbe> {
+  let parsed: ProbeOutput;
+  try {
+    const { stdout } = await run(
+      binaries.ffprobePath,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+    parsed = JSON.parse(stdout) as ProbeOutput;
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new NotAVideoError(stderr || (error as Error).message);
+  }
+
+  const streams = parsed.streams ?? [];
+  const video = streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
+  const formatName = parsed.format?.format_name ?? '';
+  if (!video?.width || !video.height || !video.codec_name || IMAGE_FORMATS.test(formatName)) {
+    throw new NotAVideoError(video ? `not a video: ${formatName}` : 'no video stream');
+  }
+  const audio = streams.find((stream) => stream.codec_type === 'audio');
+
+  const durationSeconds =
+    positive(parsed.format?.duration) ?? positive(video.duration) ?? (await durationFromPackets(binaries, file));
+  if (!durationSeconds) throw new NotAVideoError('no duration');
+
+  const sar = ratio(video.sample_aspect_ratio) || 1;
+  let width = Math.round(video.width * sar);
+  let height = video.height;
+  if (rotationOf(video) % 180 === 90) [width, height] = [height, width];
+
+  const sizeBytes = positive(parsed.format?.size) ?? (await fs.stat(file)).size;
+  return {
+    durationSeconds,
+    videoDurationSeconds: positive(video.duration) ?? durationSeconds,
+    width,
+    height,
+    videoCodec: video.codec_name,
+    pixelFormat: video.pix_fmt ?? '',
+    frameRate: ratio(video.avg_frame_rate) || ratio(video.r_frame_rate),
+    audioCodec: audio?.codec_name ?? null,
+    formatName,
+    sizeBytes,
+  };
+}
+
+/** Some files (e.g. WebM from a browser's MediaRecorder) carry no duration: read it off the last video packet. */
+async function durationFromPackets(binaries: FfmpegBinaries, file: string): Promise<number | undefined> {
+  const { stdout } = await run(
+    binaries.ffprobePath,
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    { timeout: 120_000, maxBuffer: 256 * 1024 * 1024 },
+  ).catch(() => ({ stdout: '' }));
+  let end = 0;
+  for (const line of stdout.split('\n')) {
+    const [pts = NaN, duration = NaN] = line.split(',').map(Number);
+    if (Number.isFinite(pts)) end = Math.max(end, pts + (Number.isFinite(duration) ? duration : 0));
+  }
+  return end > 0 ? end : undefined;
+}
+
+/**
+ * True when the MP4's `moov` box comes before its `mdat` box, so a browser can start playing before the
+ * whole file has arrived. Reads only the top-level box headers.
+ */
+export async function isFaststart(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size: fileSize } = await handle.stat();
+    const header = Buffer.alloc(16);
+    let offset = 0;
+    while (offset + 8 <= fileSize) {
+      const { bytesRead } = await handle.read(header, 0, 16, offset);
+      if (bytesRead < 8) return false;
+      const type = header.toString('latin1', 4, 8);
+      if (type === 'moov') return true;
+      if (type === 'mdat') return false;
+      let boxSize = header.readUInt32BE(0);
+      if (boxSize === 1) {
+        if (bytesRead < 16) return false;
+        boxSize = Number(header.readBigUInt64BE(8));
+      } else if (boxSize === 0) {
+        return false; // the box runs to the end of the file, so no moov follows it
+      }
+      if (boxSize < 8) return false;
+      offset += boxSize;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,60 @@
+import type { Config } from './config.ts';
+import { type Db, createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createJobDefinitions } from './jobs/definitions.ts';
+import type { JobDefinitions } from './jobs/job-registry.ts';
+import { type Queue, createQueue } from './jobs/index.ts';
+import type { Logger } from './logger.ts';
+import { createReadyNotifier } from './mail/ready-notifier.ts';
+import { type Mailer, createMailer } from './providers/mailer/index.ts';
+import { type Storage, createStorage } from './providers/storage/index.ts';
+import { type VideoModel, createVideoModel } from './providers/video-model/index.ts';
+import { type FfmpegBinaries, locateFfmpeg } from './render/ffmpeg-binaries.ts';
+
+/** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  queue: Queue;
+  videoModel: VideoModel;
+  ffmpeg: FfmpegBinaries;
+}
+
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  overrides: Partial<Omit<Services, 'config' | 'logger'>> = {},
+): Promise<Services> {
+  const ffmpeg = overrides.ffmpeg ?? (await locateFfmpeg(config));
+  const db = overrides.db ?? createDatabase(config.database);
+  await migrateToLatest(db);
+  return {
+    config,
+    logger,
+    db,
+    ffmpeg,
+    mailer: overrides.mailer ?? createMailer(config, logger),
+    storage: overrides.storage ?? createStorage(config),
+    queue: overrides.queue ?? createQueue(config, db, logger),
+    videoModel: overrides.videoModel ?? createVideoModel(config, ffmpeg, logger),
+  };
+}
+
+export function jobDefinitionsFor(services: Services): JobDefinitions {
+  return createJobDefinitions({
+    db: services.db,
+    storage: services.storage,
+    videoModel: services.videoModel,
+    ffmpeg: services.ffmpeg,
+    logger: services.logger,
+    notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
+  });
+}
+
+export async function closeServices(services: Services): Promise<void> {
+  await services.queue.stop();
+  await services.db.destroy();
+}

@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
+import { createLogger } from './logger.ts';
+import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
+import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
+
+/** `npm run worker`: runs queued jobs (generation) beside the API processes, on the same config. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  const services = await createServices(config, logger);
+  logger.info(`Worker started: jobs from ${services.queue.kind}, video model ${services.videoModel.kind}`);
+  await requeueUnfinishedGenerations(services.db, services.queue, logger);
+  services.queue.start(jobDefinitionsFor(services));
+
+  const shutdown = async (signal: string) => {
+    logger.info(`${signal} received: finishing running jobs`);
+    await closeServices(services);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof FfmpegNotFoundError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+});

@@ -15,9 +15,24 @@ export function segmentCount(durationSeconds: number): number {
   return Math.max(1, Math.ceil(durationSeconds / SEGMENT_SECONDS));
 }
 
-/** 12 credits per 8-second segment: 8s=12, 15s=24, 30s=48 … 180s=288. */
+/**
+ * SPEC §9's price list, to the letter. It is not ceil(duration / 8) × 12 for 120 s and 180 s
+ * (192 and 288 credits: 16 and 24 segments' worth), so the table, which users see, is the rule.
+ */
+export const GENERATION_COSTS: Record<(typeof VIDEO_DURATIONS)[number], number> = {
+  8: 12,
+  15: 24,
+  30: 48,
+  60: 96,
+  90: 144,
+  120: 192,
+  180: 288,
+};
+
 export function generationCost(durationSeconds: number): number {
-  return segmentCount(durationSeconds) * CREDITS_PER_SEGMENT;
+  return (
+    GENERATION_COSTS[durationSeconds as keyof typeof GENERATION_COSTS] ?? segmentCount(durationSeconds) * CREDITS_PER_SEGMENT
+  );
 }
 
 const SIMULATED_TOTAL_SECONDS = 180;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export type CreditReason = 'signup-grant' | 'generation' | 'generation-refund';
+export type CreditReason = 'signup-grant' | 'generation' | 'generation-refund' | 'adjustment';
 
 export interface CreditChange {
   userId: string;
@@ -80,4 +80,13 @@ export async function refundProjectCharge(
     refunded += amount;
   }
   return refunded;
+}
+
+/** Sets a balance outright (support, admin tools, tests) and records the difference in the ledger. */
+export async function adjustCredits(db: Db, userId: string, credits: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { credits: current } = await trx.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
+    await trx.updateTable('users').set({ credits }).where('id', '=', userId).execute();
+    await recordCreditChange(trx, { userId, delta: credits - current, reason: 'adjustment' }, now);
+  });
 }

@@ -3,6 +3,7 @@ import { generationCost, segmentCount } from '../../shared/generation.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
 import type { createProjectRequestSchema } from '../../shared/schemas/project.ts';
+import { findUserById } from '../auth/users-repository.ts';
 import { spendCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -61,9 +62,10 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
         updatedAt: at,
       });
       if (!(await spendCredits(trx, user, cost, 'generation', id, new Date(at)))) {
+        const balance = (await findUserById(trx, user.id))?.credits ?? 0;
         throw new HttpError(
           402,
-          `Insufficient credits. This video needs ${cost} credits and you have ${user.credits}. Upgrade to Pro for unlimited videos.`,
+          `Insufficient credits. This video needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`,
         );
       }
       return created;

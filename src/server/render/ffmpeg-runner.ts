@@ -39,6 +39,10 @@ const GENERIC_LINES = [
   /^error parsing (global options|options for output file)/i,
   /^error opening output file/i,
   /^error initializing output stream/i,
+  /^failed to inject frame into filter network/i,
+  /^error while processing the decoded data/i,
+  /^error marking filters as finished/i,
+  /^nothing was written into output file/i,
 ];
 
 /** The last line of stderr that says why ffmpeg failed, without the `[filter @ 0x…]` prefix. */

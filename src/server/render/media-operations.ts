@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
-import { type MediaProbe, probeMedia } from './probe-media.ts';
+import { type MediaProbe, probeMedia, VIDEO_DEMUXERS } from './probe-media.ts';
 import { withScratchDir } from './scratch-dir.ts';
 
 export type StandardAspectRatio = '9:16' | '16:9' | '1:1';
@@ -40,6 +40,11 @@ export function h264AacOutputArgs(crf = 23): string[] {
 /** A silent stereo track as a second input, for videos that have none (every stored video has audio). */
 function silentAudioInput(seconds: number): string[] {
   return ['-f', 'lavfi', '-t', seconds.toFixed(3), '-i', 'anullsrc=r=48000:cl=stereo'];
+}
+
+/** `-i file`, limited to video containers so a user's file cannot make ffmpeg open other files. */
+function videoInput(file: string): string[] {
+  return ['-format_whitelist', VIDEO_DEMUXERS, '-i', file];
 }
 
 function concatListLine(file: string): string {
@@ -91,7 +96,7 @@ export async function trimToDuration(
   await runFfmpeg(
     binaries,
     [
-      '-i', input,
+      ...videoInput(input),
       ...(probe.audioCodec ? [] : silentAudioInput(length)),
       '-map', '0:V:0', ...audio,
       '-t', length.toFixed(3),
@@ -119,7 +124,7 @@ export async function extractThumbnail(
   const at = Math.max(0, Math.min(atSeconds, probe.videoDurationSeconds - 0.5));
   await runFfmpeg(binaries, [
     '-ss', at.toFixed(3),
-    '-i', input,
+    ...videoInput(input),
     '-frames:v', '1',
     '-vf', "scale=w='min(480,iw*sar)':h='min(480,ih)':force_original_aspect_ratio=decrease,setsar=1",
     '-q:v', '3',
@@ -133,11 +138,11 @@ export async function extractThumbnail(
 export async function extractLastFrame(binaries: FfmpegBinaries, input: string, outputPng: string): Promise<void> {
   await fs.rm(outputPng, { force: true });
   // Decoding only the last half second is quick; -update keeps overwriting the PNG, so the last frame stays.
-  await runFfmpeg(binaries, ['-sseof', '-0.5', '-i', input, '-an', '-update', '1', outputPng]);
+  await runFfmpeg(binaries, ['-sseof', '-0.5', ...videoInput(input), '-an', '-update', '1', outputPng]);
   const stat = await fs.stat(outputPng).catch(() => undefined);
   if (!stat || stat.size === 0) {
     // Sparse frames (variable-rate uploads) can leave the last half second empty: decode the whole file.
-    await runFfmpeg(binaries, ['-i', input, '-an', '-update', '1', outputPng]);
+    await runFfmpeg(binaries, [...videoInput(input), '-an', '-update', '1', outputPng]);
   }
   await assertWritten(outputPng, 'last frame');
 }
@@ -166,7 +171,7 @@ export async function normalizeVideo(
   await runFfmpeg(
     binaries,
     [
-      '-i', input,
+      ...videoInput(input),
       ...(probe.audioCodec ? [] : silentAudioInput(probe.durationSeconds)),
       '-map', '0:V:0', ...audio,
       '-vf', `${scale},setsar=1,format=yuv420p`,

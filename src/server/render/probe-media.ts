@@ -51,8 +51,12 @@ interface ProbeOutput {
   format?: { format_name?: string; duration?: string; size?: string };
 }
 
-// Single images probe as one-frame "video" streams; they are not videos.
-const IMAGE_FORMATS = /^(image2|[a-z0-9]+_pipe|gif|apng|webp|bmp)$/;
+/**
+ * The only demuxers ffprobe/ffmpeg may use on a user's file (pass as `-format_whitelist` before `-i`). Without
+ * it a text file opens as an "ansi" video (the tty demuxer), an image as a one-frame video, and a playlist
+ * (hls, concat) makes ffmpeg read the files or URLs it names.
+ */
+export const VIDEO_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts,mpeg,flv,ogg,asf';
 
 function ratio(value: string | undefined): number {
   const [num, den] = (value ?? '').split(/[/:]/).map(Number);
@@ -71,13 +75,16 @@ function rotationOf(stream: ProbeStream): number {
   return ((Math.round(degrees) % 360) + 360) % 360;
 }
 
-/** Reads duration, size, codecs and rates of a video file. Throws NotAVideoError for anything that is not a video. */
+/**
+ * Reads duration, size, codecs and rates of a video file. Throws NotAVideoError for anything that is not a
+ * video in one of VIDEO_DEMUXERS' containers.
+ */
 export async function probeMedia(binaries: FfmpegBinaries, file: string): Promise<MediaProbe> {
   let parsed: ProbeOutput;
   try {
     const { stdout } = await run(
       binaries.ffprobePath,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      ['-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-print_format', 'json', '-show_format', '-show_streams', file],
       { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
     );
     parsed = JSON.parse(stdout) as ProbeOutput;
@@ -89,9 +96,7 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string): Promis
   const streams = parsed.streams ?? [];
   const video = streams.find((stream) => stream.codec_type === 'video' && !stream.disposition?.attached_pic);
   const formatName = parsed.format?.format_name ?? '';
-  if (!video?.width || !video.height || !video.codec_name || IMAGE_FORMATS.test(formatName)) {
-    throw new NotAVideoError(video ? `not a video: ${formatName}` : 'no video stream');
-  }
+  if (!video?.width || !video.height || !video.codec_name) throw new NotAVideoError('no video stream');
   const audio = streams.find((stream) => stream.codec_type === 'audio');
 
   const durationSeconds =
@@ -122,7 +127,7 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string): Promis
 async function durationFromPackets(binaries: FfmpegBinaries, file: string): Promise<number | undefined> {
   const { stdout } = await run(
     binaries.ffprobePath,
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    ['-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
     { timeout: 120_000, maxBuffer: 256 * 1024 * 1024 },
   ).catch(() => ({ stdout: '' }));
   let end = 0;

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adjustCredits } from '../credits/credit-ledger.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+
+const valid = { title: 'Sunset drive', prompt: 'A car on a coastal road at sunset', aspectRatio: '9:16', duration: 15, provider: 'veo', model: 'veo-3.1-fast', resolution: '720p' };
+
+describe.each(testDatabases())('projects API on $name', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    // Jobs are not run here: these tests are about the request, the charge and the rows.
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  const create = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload });
+  const balance = async (userId: string) =>
+    (await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits;
+  const ledgerSum = async (userId: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('creditLedger')
+          .select(sql<number>`coalesce(sum(delta), 0)`.as('total'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
+
+  it('creates a generating project, charges 12 credits per 8-second segment and queues its job', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: 'maya' });
+    const response = await create(cookie, valid);
+    expect(response.statusCode).toBe(201);
+    const project = response.json();
+    expect(project).toMatchObject({
+      title: 'Sunset drive',
+      status: 'generating',
+      aspectRatio: '9:16',
+      targetDuration: 15,
+      totalSegments: 2,
+      currentSegment: 0,
+      source: 'ai-generated',
+      provider: 'veo',
+      model: 'veo-3.1-fast',
+      resolution: '720p',
+      videoUrl: null,
+    });
+    expect(await balance(userId)).toBe(200 - 24);
+    expect(await ledgerSum(userId)).toBe(200 - 24);
+    const job = await t.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ name: 'generate-video', status: 'queued' });
+    expect(JSON.parse(job.payload)).toEqual({ projectId: project.id });
+  });
+
+  it.each([
+    [8, 12],
+    [30, 48],
+    [60, 96],
+    [90, 144],
+    [120, 192],
+    [180, 288],
+  ])('a %i s video costs %i credits', async (duration, cost) => {
+    const { cookie, userId } = await signUp(t.app, { username: `user${duration}` });
+    await adjustCredits(t.db, userId, 1000, new Date());
+    expect((await create(cookie, { ...valid, duration })).statusCode).toBe(201);
+    expect(await balance(userId)).toBe(1000 - cost);
+  });
+
+  it.each([
+    [{ duration: 20 }, 'Duration must be 8, 15, 30, 60, 90, 120, or 180 seconds'],
+    [{ aspectRatio: '1:1' }, 'Aspect ratio must be 9:16 or 16:9'],
+    [{ title: '  ' }, 'Title is required'],
+    [{ prompt: '' }, 'Prompt is required'],
+    [{ provider: 'sora' }, 'Provider must be veo'],
+    [{ model: 'veo-2' }, 'Model must be veo-3.1-fast'],
+    [{ resolution: '4K' }, 'Resolution must be 720p or 1080p'],
+  ])('refuses %o with 400 "%s" and charges nothing', async (change, message) => {
+    const { cookie, userId } = await signUp(t.app, { username: 'maya' });
+    const response = await create(cookie, { ...valid, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await balance(userId)).toBe(200);
+    expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
+  });
+
+  it('answers 402 when credits are short and changes nothing', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: 'maya' });
+    await adjustCredits(t.db, userId, 20, new Date());
+    const response = await create(cookie, { ...valid, duration: 15 });
+    expect(response.statusCode).toBe(402);
+    expect(response.json().message).toMatch(/^Insufficient credits\. This video needs 24 credits and you have 20\./);
+    expect(await balance(userId)).toBe(20);
+    expect(await ledgerSum(userId)).toBe(20);
+    expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('jobs').select('id').execute()).toHaveLength(0);
+  });
+
+  it('does not charge pro users, but records the usage', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: 'pro' });
+    await t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', userId).execute();
+    await adjustCredits(t.db, userId, 0, new Date());
+    expect((await create(cookie, { ...valid, duration: 180 })).statusCode).toBe(201);
+    expect(await balance(userId)).toBe(0);
+    const usage = await t.db.selectFrom('creditLedger').selectAll().where('reason', '=', 'generation').execute();
+    expect(usage).toEqual([expect.objectContaining({ userId, delta: 0 })]);
+  });
+
+  it('keeps the balance exact and never negative under concurrent requests', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: 'racer' });
+    await adjustCredits(t.db, userId, 50, new Date());
+    // 50 credits buy four 12-credit videos; eight arrive at once.
+    const responses = await Promise.all(Array.from({ length: 8 }, () => create(cookie, { ...valid, duration: 8 })));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(4);
+    expect(await balance(userId)).toBe(2);
+    expect(await ledgerSum(userId)).toBe(2);
+  });
+
+  it('shows and deletes a project only for its owner; others get 404', async () => {
+    const owner = await signUp(t.app, { username: 'owner' });
+    const other = await signUp(t.app, { username: 'other' });
+    const { id } = (await create(owner.cookie, valid)).json();
+
+    const get = (cookie: string) => t.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: { cookie } });
+    expect((await get(owner.cookie)).json().id).toBe(id);
+    expect((await get(other.cookie)).statusCode).toBe(404);
+    expect((await get(other.cookie)).json()).toEqual({ message: 'Project not found' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${id}` })).statusCode).toBe(401);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: other.cookie } });
+    expect(list.json()).toEqual([]);
+
+    const del = (cookie: string) => t.app.inject({ method: 'DELETE', url: `/api/projects/${id}`, headers: { cookie } });
+    expect((await del(other.cookie)).statusCode).toBe(404);
+    const deleted = await del(owner.cookie);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: 'Project deleted' });
+    expect((await get(owner.cookie)).statusCode).toBe(404);
+  });
+
+  it('says which engine renders clips', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/generation-info' });
+    expect(response.json()).toEqual({ videoEngine: 'offline', notice: 'Offline mode: clips are rendered locally, not by Veo' });
+  });
+});

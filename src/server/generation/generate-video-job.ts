@@ -67,10 +67,15 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
       throw error;
     }
-    // Veo always makes 8 s; the last segment keeps only what the requested duration still needs.
+    // Segments are joined without re-encoding, so each must have our exact encoding: the offline
+    // renderer's already does; a provider's is re-encoded, and cut to what the video still needs
+    // (Veo always makes 8 s).
     const made = await probeMedia(ffmpeg, raw);
-    if (made.durationSeconds > seconds + 0.1) await trimToDuration(ffmpeg, raw, file, seconds, { signal: context.signal });
-    else await fs.rename(raw, file);
+    if (deps.videoModel.kind !== 'offline' || made.durationSeconds > seconds + 0.1) {
+      await trimToDuration(ffmpeg, raw, file, seconds, { signal: context.signal });
+    } else {
+      await fs.rename(raw, file);
+    }
     const key = storageKey('projects', project.id, 'segments', `${index}.mp4`);
     await storage.putFile(key, file, 'video/mp4');
     await completeSegment(db, project.id, index, key, now());

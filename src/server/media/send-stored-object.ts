@@ -13,6 +13,10 @@ export async function sendStoredObject(
 ) {
   const object = await storage.stat(key);
   if (!object) throw notFound('The file is missing');
+  const range = parseByteRange(request.headers.range, object.size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('Content-Range', `bytes */${object.size}`).send({ message: 'Requested range is not satisfiable' });
+  }
   reply
     .header('Accept-Ranges', 'bytes')
     .header('Content-Type', object.contentType)
@@ -20,10 +24,6 @@ export async function sendStoredObject(
     .header('X-Content-Type-Options', 'nosniff');
   if (options.downloadName) {
     reply.header('Content-Disposition', `attachment; filename="${options.downloadName.replace(/[^\w.-]+/g, '_')}"`);
-  }
-  const range = parseByteRange(request.headers.range, object.size);
-  if (range === 'unsatisfiable') {
-    return reply.status(416).header('Content-Range', `bytes */${object.size}`).send({ message: 'Requested range is not satisfiable' });
   }
   if (!range) {
     reply.header('Content-Length', object.size);

@@ -3,7 +3,7 @@ import type { VideoProjectRow } from '../db/schema.ts';
 
 /** A project as the API shows it: media behind owner-only URLs, storage keys never exposed. */
 export function toProject(row: VideoProjectRow): Project {
-  const ready = row.status === 'ready';
+  const ready = row.status === 'ready' && row.videoKey !== null;
   return {
     id: row.id,
     title: row.title,
@@ -12,7 +12,7 @@ export function toProject(row: VideoProjectRow): Project {
     aspectRatio: row.aspectRatio,
     duration: row.duration,
     videoUrl: ready ? `/api/video-proxy/${row.id}` : null,
-    thumbnailUrl: row.thumbnailUrl,
+    thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail` : null,
     source: row.source,
     provider: row.provider,
     model: row.model,

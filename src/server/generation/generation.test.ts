@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
+import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { extractLastFrame } from '../render/media-operations.ts';
+import { probeMedia } from '../render/probe-media.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { startFakeVeoServer } from '../test-support/fake-veo-server.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+
+const valid = { title: 'Coastal drive', prompt: 'A red car on a coastal road at sunset', aspectRatio: '9:16', duration: 15, resolution: '720p' };
+
+async function project(t: TestApp, cookie: string, id: string) {
+  return (await t.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: { cookie } })).json();
+}
+
+async function balances(t: TestApp, userId: string) {
+  const { credits } = await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
+  const { total } = await t.db
+    .selectFrom('creditLedger')
+    .select(sql<number>`coalesce(sum(delta), 0)`.as('total'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { credits, ledger: Number(total) };
+}
+
+async function storedFiles(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'media');
+  const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const files: string[] = [];
+  for (const entry of entries) if ((await fs.stat(path.join(root, entry))).isFile() && !entry.endsWith('~meta.json')) files.push(entry);
+  return files;
+}
+
+describe.each(testDatabases())('offline generation on $name', (database) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('renders a 15 s 9:16 clip in two segments, streams it with Range, thumbnails it and e-mails the owner', async () => {
+    t = await createTestApp(database, { runJobs: true });
+    const { cookie, userId } = await signUp(t.app, { username: 'maya', email: 'maya@example.com' });
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 60_000, 250);
+
+    const ready = await project(t, cookie, created.id);
+    expect(ready).toMatchObject({
+      status: 'ready',
+      totalSegments: 2,
+      currentSegment: 2,
+      generationProgress: 100,
+      videoUrl: `/api/video-proxy/${created.id}`,
+      thumbnailUrl: `/api/projects/${created.id}/thumbnail`,
+      errorMessage: null,
+    });
+    expect(ready.duration).toBeCloseTo(15, 0);
+
+    const full = await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie } });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('video/mp4');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(Number(full.headers['content-length'])).toBe(full.rawPayload.length);
+    const file = path.join(t.dataDir, 'downloaded.mp4');
+    await fs.writeFile(file, full.rawPayload);
+    const probe = await probeMedia(t.services.ffmpeg, file);
+    expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 720, height: 1280 });
+    expect(probe.durationSeconds).toBeGreaterThan(14.9);
+    expect(probe.durationSeconds).toBeLessThan(15.1);
+
+    const partial = await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie, range: 'bytes=100-1099' } });
+    expect(partial.statusCode).toBe(206);
+    expect(partial.headers['content-range']).toBe(`bytes 100-1099/${full.rawPayload.length}`);
+    expect(partial.rawPayload.equals(full.rawPayload.subarray(100, 1100))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie, range: 'bytes=-500' } });
+    expect(tail.rawPayload.equals(full.rawPayload.subarray(-500))).toBe(true);
+    const beyond = await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie, range: `bytes=${full.rawPayload.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${full.rawPayload.length}`);
+
+    const stranger = await signUp(t.app, { username: 'stranger' });
+    expect((await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: ready.videoUrl })).statusCode).toBe(401);
+
+    const thumbnail = await t.app.inject({ method: 'GET', url: ready.thumbnailUrl, headers: { cookie } });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    expect(thumbnail.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+
+    const outbox = await fs.readdir(path.join(t.dataDir, 'outbox'));
+    const mail = await fs.readFile(path.join(t.dataDir, 'outbox', outbox[0]!), 'utf8');
+    expect(mail).toContain('Subject: Your video is ready: Coastal drive');
+    expect(mail.replace(/=\r?\n/g, '')).toContain(`/editor/${created.id}`);
+
+    expect(await balances(t, userId)).toEqual({ credits: 176, ledger: 176 });
+    // Segments are gone once the joined video is stored; deleting the project removes the rest.
+    expect((await storedFiles(t.dataDir)).sort()).toHaveLength(2);
+    await t.app.inject({ method: 'DELETE', url: `/api/projects/${created.id}`, headers: { cookie } });
+    expect(await storedFiles(t.dataDir)).toEqual([]);
+  });
+});
+
+describe('generation with Veo (fake Veo server)', () => {
+  const [sqlite] = testDatabases();
+  let fixtureDir: string;
+  let clip: Buffer;
+  let t: TestApp;
+  beforeAll(async () => {
+    fixtureDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-fixture-'));
+    const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+    const file = path.join(fixtureDir, 'veo.mp4');
+    // What Veo returns: an 8 s 720x1280 H.264/AAC clip at 24 fps.
+    execFileSync(ffmpeg.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', file]);
+    clip = await fs.readFile(file);
+  });
+  afterAll(() => fs.rm(fixtureDir, { recursive: true, force: true }));
+  afterEach(() => t.close());
+
+  async function appWithVeo(outcome?: Parameters<typeof startFakeVeoServer>[0]['outcome']) {
+    const veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, pendingPolls: 1, outcome });
+    const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+    const videoModel = createVeoVideoModel({
+      apiKey: 'test-key',
+      baseUrl: veo.baseUrl,
+      model: 'veo-3.1-fast-generate-001',
+      pollIntervalMs: 20,
+      extractLastFrame: (video, png) => extractLastFrame(ffmpeg, video, png),
+      logger: pino({ level: 'silent' }),
+    });
+    t = await createTestApp(sqlite!, { runJobs: true, services: { videoModel } });
+    return veo;
+  }
+
+  it('makes each segment with Veo, continues from the previous last frame, and trims to the requested length', async () => {
+    const veo = await appWithVeo();
+    const { cookie } = await signUp(t.app, { username: 'maya' });
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 60_000, 200);
+    const ready = await project(t, cookie, created.id);
+    expect(ready.status).toBe('ready');
+    expect(ready.duration).toBeCloseTo(15, 0);
+
+    const starts = veo.requests.filter((request) => request.kind === 'start');
+    expect(starts).toHaveLength(2);
+    expect(starts[0]).toMatchObject({ apiKey: 'test-key', parameters: expect.objectContaining({ aspectRatio: '9:16', resolution: '720p', durationSeconds: 8 }) });
+    expect(starts[0]?.kind === 'start' && starts[0].image).toBeFalsy();
+    expect(starts[1]?.kind === 'start' && starts[1].image?.mimeType).toBe('image/png');
+    const operations = await t.db.selectFrom('generationSegments').selectAll().execute();
+    expect(operations).toEqual([]); // cleared once the video is stored
+    await veo.close();
+  });
+
+  it('fails with the provider reason and refunds the credits when Veo blocks the prompt', async () => {
+    const veo = await appWithVeo({ kind: 'safety-block', reasons: ['The prompt could not be submitted'] });
+    const { cookie, userId } = await signUp(t.app, { username: 'maya' });
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+    expect((await balances(t, userId)).credits).toBe(176);
+    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 30_000, 100);
+    const failed = await project(t, cookie, created.id);
+    expect(failed.status).toBe('error');
+    expect(failed.errorMessage).toBe('Veo blocked this prompt: The prompt could not be submitted');
+    expect(await balances(t, userId)).toEqual({ credits: 200, ledger: 200 });
+    const refunds = await t.db.selectFrom('creditLedger').selectAll().where('reason', '=', 'generation-refund').execute();
+    expect(refunds).toEqual([expect.objectContaining({ delta: 24, projectId: created.id })]);
+    await veo.close();
+  });
+});

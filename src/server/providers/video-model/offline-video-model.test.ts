@@ -1,0 +1,187 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
+import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
+import { extractLastFrame } from '../../render/media-operations.ts';
+import { isFaststart, probeMedia } from '../../render/probe-media.ts';
+import { captionLines, chooseOfflineLook, createOfflineVideoModel } from './offline-video-model.ts';
+import { type SegmentRequest, VideoModelError } from './video-model.ts';
+
+let binaries: FfmpegBinaries;
+let dir: string;
+let scratchBefore: Set<string>;
+
+const scratchDirs = async () =>
+  new Set((await fs.readdir(os.tmpdir())).filter((name) => name.startsWith('promptreel-offline-')));
+
+beforeAll(async () => {
+  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'offline-model-test-'));
+  scratchBefore = await scratchDirs();
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+function request(overrides: Partial<SegmentRequest> & Pick<SegmentRequest, 'outputFile'>): SegmentRequest {
+  return {
+    prompt: 'A calm lake at dawn',
+    aspectRatio: '9:16',
+    resolution: '720p',
+    durationSeconds: 1,
+    segmentIndex: 0,
+    totalSegments: 1,
+    ...overrides,
+  };
+}
+
+/** A frame (the one at `at` seconds, or the last) shrunk to 36x64 RGB, decoded by ffmpeg. */
+async function framePixels(video: string, at: number | 'last'): Promise<Buffer> {
+  const image = `${video}-${at}.png`;
+  if (at === 'last') await extractLastFrame(binaries, video, image);
+  else await runFfmpeg(binaries, ['-ss', String(at), '-i', video, '-frames:v', '1', '-update', '1', image]);
+  const raw = `${image}.rgb`;
+  await runFfmpeg(binaries, ['-i', image, '-vf', 'scale=36:64', '-f', 'rawvideo', '-pix_fmt', 'rgb24', raw]);
+  return fs.readFile(raw);
+}
+
+function meanColour(pixels: Buffer): [number, number, number] {
+  const sums = [0, 0, 0];
+  for (let i = 0; i < pixels.length; i++) sums[i % 3] = (sums[i % 3] ?? 0) + (pixels[i] ?? 0);
+  return sums.map((sum) => sum / (pixels.length / 3)) as [number, number, number];
+}
+
+function meanAbsoluteDifference(a: Buffer, b: Buffer): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i++) total += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return total / a.length;
+}
+
+describe('offline video model', () => {
+  it('renders 9:16 720p as 720x1280 H.264/AAC at the requested length, faststart', async () => {
+    const model = createOfflineVideoModel(binaries);
+    expect(model.kind).toBe('offline');
+    const outputFile = path.join(dir, 'nested', 'portrait.mp4');
+    await model.generateSegment(request({ outputFile, durationSeconds: 2 }));
+    const probe = await probeMedia(binaries, outputFile);
+    expect(probe).toMatchObject({
+      width: 720,
+      height: 1280,
+      videoCodec: 'h264',
+      pixelFormat: 'yuv420p',
+      audioCodec: 'aac',
+      frameRate: 24,
+    });
+    expect(Math.abs(probe.durationSeconds - 2)).toBeLessThanOrEqual(0.1);
+    expect(await isFaststart(outputFile)).toBe(true);
+  });
+
+  it('renders 16:9 1080p as 1920x1080', async () => {
+    const outputFile = path.join(dir, 'landscape.mp4');
+    await createOfflineVideoModel(binaries).generateSegment(
+      request({ outputFile, aspectRatio: '16:9', resolution: '1080p', durationSeconds: 1 }),
+    );
+    const probe = await probeMedia(binaries, outputFile);
+    expect(probe).toMatchObject({ width: 1920, height: 1080, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('gives different prompts clearly different colours', async () => {
+    const model = createOfflineVideoModel(binaries);
+    const snowy = path.join(dir, 'snowy.mp4');
+    const neon = path.join(dir, 'neon.mp4');
+    await model.generateSegment(request({ outputFile: snowy, prompt: 'Snowy winter morning in the mountains' }));
+    await model.generateSegment(request({ outputFile: neon, prompt: 'Neon cyberpunk club, dancing all night' }));
+    const [a, b] = [meanColour(await framePixels(snowy, 0.5)), meanColour(await framePixels(neon, 0.5))];
+    const distance = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    expect(distance).toBeGreaterThan(60);
+  });
+
+  it('renders a prompt full of characters that are special to ffmpeg', async () => {
+    const outputFile = path.join(dir, 'tricky.mp4');
+    const prompt = `He said "don't": 100% \\ done; %{pts} [x],y\nnext line\ttab 'quoted' ünïcödé 🎬`;
+    await createOfflineVideoModel(binaries).generateSegment(request({ outputFile, prompt }));
+    expect((await probeMedia(binaries, outputFile)).videoCodec).toBe('h264');
+  });
+
+  it('continues the motion across segments, so joined segments flow', async () => {
+    const model = createOfflineVideoModel(binaries);
+    const first = path.join(dir, 'part-0.mp4');
+    const second = path.join(dir, 'part-1.mp4');
+    const prompt = 'Ocean waves under a golden sky';
+    await model.generateSegment(request({ outputFile: first, prompt, durationSeconds: 8, totalSegments: 2 }));
+    await model.generateSegment(request({ outputFile: second, prompt, segmentIndex: 1, totalSegments: 2 }));
+    const endOfFirst = await framePixels(first, 'last');
+    const startOfSecond = await framePixels(second, 0);
+    const middleOfFirst = await framePixels(first, 4);
+    const atJoin = meanAbsoluteDifference(endOfFirst, startOfSecond);
+    expect(atJoin).toBeLessThan(6);
+    expect(meanAbsoluteDifference(endOfFirst, middleOfFirst)).toBeGreaterThan(atJoin * 2);
+  });
+
+  it('stops when the request is aborted and writes no output', async () => {
+    const outputFile = path.join(dir, 'aborted.mp4');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    await expect(
+      createOfflineVideoModel(binaries).generateSegment(
+        request({ outputFile, durationSeconds: 8, resolution: '1080p', signal: controller.signal }),
+      ),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(fs.access(outputFile)).rejects.toThrow();
+  });
+
+  it('refuses a length it cannot render, as a non-retryable VideoModelError', async () => {
+    const error = await createOfflineVideoModel(binaries)
+      .generateSegment(request({ outputFile: path.join(dir, 'never.mp4'), durationSeconds: 0 }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VideoModelError);
+    expect((error as VideoModelError).retryable).toBe(false);
+  });
+
+  it('also renders with the npm-shipped ffmpeg 4.1', async () => {
+    const npm = await locateFfmpeg({ ffmpeg: {} }, '/nonexistent');
+    expect(npm.source).toBe('npm');
+    const outputFile = path.join(dir, 'ffmpeg41.mp4');
+    await createOfflineVideoModel(npm).generateSegment(
+      request({ outputFile, prompt: 'Sunset: "50%" \\ city', aspectRatio: '16:9', totalSegments: 3 }),
+    );
+    const probe = await probeMedia(npm, outputFile);
+    expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
+    expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
+    expect(await isFaststart(outputFile)).toBe(true);
+  });
+
+  it('leaves no scratch directories behind', async () => {
+    const left = [...(await scratchDirs())].filter((name) => !scratchBefore.has(name));
+    expect(left).toEqual([]);
+  });
+});
+
+describe('chooseOfflineLook and captionLines', () => {
+  it('picks fitting palettes for themed words and is deterministic', () => {
+    expect(chooseOfflineLook('A sunset over the hills').palette).toBe('sunset');
+    expect(chooseOfflineLook('Deep OCEAN waves').palette).toBe('ocean');
+    expect(chooseOfflineLook('neon signs').palette).toBe('neon');
+    expect(chooseOfflineLook('a quiet forest').palette).toBe('forest');
+    expect(chooseOfflineLook('Snow falling').motion).toBe('snowfall');
+    expect(chooseOfflineLook('city lights').palette).toBe('city');
+    // The first themed word sets the palette, the second the motion.
+    expect(chooseOfflineLook('sunset over the ocean')).toMatchObject({ palette: 'sunset', motion: 'waves' });
+    expect(chooseOfflineLook('a cat playing piano')).toEqual(chooseOfflineLook('A cat, playing piano!'));
+    const generic = new Set(['a cat playing piano', 'robots building a house', 'my grandmother baking bread', 'a jazz trio'].map((p) => chooseOfflineLook(p).palette));
+    expect(generic.size).toBeGreaterThan(1);
+  });
+
+  it('wraps the prompt into at most three short lines, upper-cased, with an ellipsis when cut', () => {
+    expect(captionLines('a cat playing piano', 17)).toEqual(['A CAT PLAYING', 'PIANO']);
+    const long = captionLines('one two three four five six seven eight nine ten eleven twelve thirteen', 12);
+    expect(long).toHaveLength(3);
+    expect(long.at(-1)).toMatch(/…$/);
+    expect(long.every((line) => line.length <= 12)).toBe(true);
+    expect(captionLines('line\nbreak\u0000 "quote": 50%', 30)).toEqual(['LINE BREAK "QUOTE": 50%']);
+    expect(captionLines('supercalifragilisticexpialidocious', 10)).toEqual(['SUPERCALI…']);
+  });
+});

@@ -1,0 +1,206 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
+import { runFfmpeg } from './ffmpeg-runner.ts';
+import {
+  concatSegments,
+  extractLastFrame,
+  extractThumbnail,
+  h264AacOutputArgs,
+  normalizeVideo,
+  standardSize,
+  trimToDuration,
+} from './media-operations.ts';
+import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
+
+let binaries: FfmpegBinaries;
+let dir: string;
+beforeAll(async () => {
+  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-ops-test-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const file = (name: string) => path.join(dir, name);
+
+/** A clip the way our renderer makes them: H.264/AAC, 24 fps, faststart. */
+async function segment(name: string, seconds: number, size = '320x180'): Promise<string> {
+  const output = file(name);
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=24:d=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${seconds}`,
+    '-t', String(seconds), ...h264AacOutputArgs(), output,
+  ]);
+  return output;
+}
+
+/** Width and height of any image or video, straight from ffprobe. */
+async function dimensions(media: string): Promise<[number, number]> {
+  const { stdout } = await promisify(execFile)(binaries.ffprobePath, [
+    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', media,
+  ]);
+  const [width, height] = stdout.trim().split(',').map(Number);
+  return [width ?? 0, height ?? 0];
+}
+
+/** Mean RGB of an image, decoded by ffmpeg. */
+async function meanColour(image: string): Promise<[number, number, number]> {
+  const raw = `${image}.rgb`;
+  await runFfmpeg(binaries, ['-i', image, '-vf', 'scale=16:16', '-f', 'rawvideo', '-pix_fmt', 'rgb24', raw]);
+  const bytes = await fs.readFile(raw);
+  const sums = [0, 0, 0];
+  for (let i = 0; i < bytes.length; i++) sums[i % 3] = (sums[i % 3] ?? 0) + (bytes[i] ?? 0);
+  return sums.map((sum) => sum / (bytes.length / 3)) as [number, number, number];
+}
+
+describe('standardSize', () => {
+  it('gives the sizes of DESIGN §5', () => {
+    expect(standardSize('9:16', '720p')).toEqual({ width: 720, height: 1280 });
+    expect(standardSize('16:9', '720p')).toEqual({ width: 1280, height: 720 });
+    expect(standardSize('9:16', '1080p')).toEqual({ width: 1080, height: 1920 });
+    expect(standardSize('16:9', '1080p')).toEqual({ width: 1920, height: 1080 });
+    expect(standardSize('9:16', '4K')).toEqual({ width: 2160, height: 3840 });
+    expect(standardSize('16:9', '4K')).toEqual({ width: 3840, height: 2160 });
+    expect(standardSize('1:1', '1080p')).toEqual({ width: 1080, height: 1080 });
+  });
+});
+
+describe('concatSegments', () => {
+  it('joins segments without re-encoding: the sum of their lengths, still faststart', async () => {
+    const first = await segment('seg-0.mp4', 1);
+    const second = await segment('seg-1.mp4', 1.5);
+    const output = file('joined.mp4');
+    const fractions: number[] = [];
+    await concatSegments(binaries, [first, second], output, { onProgress: (f) => fractions.push(f) });
+
+    const probe = await probeMedia(binaries, output);
+    expect(Math.abs(probe.durationSeconds - 2.5)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(probe.videoDurationSeconds - 2.5)).toBeLessThanOrEqual(0.05);
+    expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 320 });
+    expect(await isFaststart(output)).toBe(true);
+    expect(fractions.at(-1)).toBe(1);
+  });
+});
+
+describe('trimToDuration', () => {
+  it('cuts to the exact length, and gives a silent track to a video without one', async () => {
+    const source = await segment('long.mp4', 2);
+    const output = file('trimmed.mp4');
+    await trimToDuration(binaries, source, output, 1.25);
+    const probe = await probeMedia(binaries, output);
+    expect(Math.abs(probe.durationSeconds - 1.25)).toBeLessThanOrEqual(0.05);
+    expect(probe).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
+    expect(await isFaststart(output)).toBe(true);
+
+    const silent = file('silent.mp4');
+    await runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', silent]);
+    await trimToDuration(binaries, silent, file('silent-trimmed.mp4'), 1);
+    const silentProbe = await probeMedia(binaries, file('silent-trimmed.mp4'));
+    expect(silentProbe.audioCodec).toBe('aac');
+    expect(Math.abs(silentProbe.durationSeconds - 1)).toBeLessThanOrEqual(0.05);
+  });
+});
+
+describe('extractThumbnail and extractLastFrame', () => {
+  it('makes a JPEG at most 480 px on its long side, never enlarged', async () => {
+    const landscape = await segment('wide.mp4', 1, '640x360');
+    const portrait = await segment('tall.mp4', 1, '360x640');
+    const small = await segment('small.mp4', 1, '160x90');
+    for (const [input, expected] of [
+      [landscape, [480, 270]],
+      [portrait, [270, 480]],
+      [small, [160, 90]],
+    ] as const) {
+      const jpeg = `${input}.jpg`;
+      await extractThumbnail(binaries, input, jpeg, 5); // past the end: clamped into the video
+      const bytes = await fs.readFile(jpeg);
+      expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+      expect(await dimensions(jpeg)).toEqual(expected);
+    }
+  });
+
+  it('takes the very last frame as a PNG', async () => {
+    const input = file('red-then-blue.mp4');
+    await runFfmpeg(binaries, [
+      '-filter_complex',
+      'color=c=red:s=64x64:r=24:d=1[r];color=c=blue:s=64x64:r=24:d=1[b];[r][b]concat=n=2:v=1:a=0[v]',
+      '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', input,
+    ]);
+    const png = file('last.png');
+    await extractLastFrame(binaries, input, png);
+    const bytes = await fs.readFile(png);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const [red, green, blue] = await meanColour(png);
+    expect(blue).toBeGreaterThan(200);
+    expect(red).toBeLessThan(40);
+    expect(green).toBeLessThan(40);
+  });
+});
+
+describe('normalizeVideo', () => {
+  it('turns VP8+Opus WebM, soundless VP9 WebM and an odd-sized AVI into H.264/AAC faststart MP4', async () => {
+    const vp8 = file('in-vp8.webm');
+    await runFfmpeg(binaries, [
+      '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=1', '-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=1',
+      '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', vp8,
+    ]);
+    const vp9 = file('in-vp9.webm');
+    await runFfmpeg(binaries, [
+      '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=1',
+      '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', vp9,
+    ]);
+    const avi = file('in.avi');
+    await runFfmpeg(binaries, [
+      '-f', 'lavfi', '-i', 'testsrc2=s=161x91:r=24:d=1', '-f', 'lavfi', '-i', 'sine=f=220:r=44100:d=1',
+      '-c:v', 'mpeg4', '-c:a', 'pcm_s16le', '-ac', '1', avi,
+    ]);
+
+    for (const [input, expectedSize] of [
+      [vp8, [320, 240]],
+      [vp9, [320, 180]],
+      [avi, [160, 90]],
+    ] as const) {
+      const output = `${input}.mp4`;
+      const probe = await normalizeVideo(binaries, input, output);
+      expect(probe, input).toMatchObject({
+        videoCodec: 'h264',
+        pixelFormat: 'yuv420p',
+        audioCodec: 'aac',
+        width: expectedSize[0],
+        height: expectedSize[1],
+      });
+      expect(probe.formatName).toContain('mp4');
+      expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
+      expect(await isFaststart(output)).toBe(true);
+    }
+  });
+
+  it('scales large videos down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {
+    const anamorphic = file('anamorphic.mov');
+    await runFfmpeg(binaries, [
+      '-f', 'lavfi', '-i', 'testsrc2=s=480x360:r=24:d=0.5', '-vf', 'setsar=4/3',
+      '-c:v', 'libx264', '-preset', 'ultrafast', anamorphic,
+    ]);
+    const probe = await normalizeVideo(binaries, anamorphic, file('scaled.mp4'), { maxLongSide: 320 });
+    expect([probe.width, probe.height]).toEqual([320, 180]);
+    expect(probe.audioCodec).toBe('aac');
+
+    // A phone video: stored landscape, shown portrait by its rotation matrix.
+    const stored = await segment('stored-landscape.mp4', 0.5, '320x180');
+    const rotated = file('rotated.mp4');
+    await runFfmpeg(binaries, ['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', rotated]);
+    expect(await probeMedia(binaries, rotated)).toMatchObject({ width: 180, height: 320 });
+    const upright = await normalizeVideo(binaries, rotated, file('upright.mp4'));
+    expect([upright.width, upright.height]).toEqual([180, 320]);
+
+    const text = file('not-a-video.txt');
+    await fs.writeFile(text, 'just words\n'.repeat(300));
+    await expect(normalizeVideo(binaries, text, file('never.mp4'))).rejects.toBeInstanceOf(NotAVideoError);
+  });
+});

@@ -37,6 +37,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
           throw new HttpError(415, 'Upload an .mp4, .mov, .avi or .webm video');
         }
         const length = request.headers['content-length'] ? Number(request.headers['content-length']) : undefined;
+        // Storage destroys the body when it stops early (413); the error it carries is handled there,
+        // so a late 'error' event on the socket must not reach the process as an uncaught one.
+        request.raw.on('error', () => undefined);
         await uploads.receive(user, request.params.token, request.body as Readable, contentType, length);
         return { message: 'Uploaded' };
       },

@@ -5,56 +5,64 @@ import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
 import { FfmpegError, reasonFromStderr, runFfmpeg } from './ffmpeg-runner.ts';
 import { withScratchDir } from './scratch-dir.ts';
 
-let binaries: FfmpegBinaries;
-beforeAll(async () => {
-  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
-});
 
-describe('runFfmpeg', () => {
-  it('reports progress that rises to exactly 1 and writes the output', async () => {
-    await withScratchDir('runner-test', async (dir) => {
-      const output = path.join(dir, 'clip.mp4');
-      const fractions: number[] = [];
-      // -re paces the source in real time, so ffmpeg reports progress while it runs.
-      await runFfmpeg(
-        binaries,
-        ['-re', '-f', 'lavfi', '-i', 'testsrc2=s=64x64:r=24:d=1.5', '-c:v', 'libx264', '-preset', 'ultrafast', output],
-        { expectedDurationSeconds: 1.5, onProgress: (fraction) => fractions.push(fraction) },
-      );
-      expect(fractions.at(-1)).toBe(1);
-      expect(fractions.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
-      expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
-      expect(fractions.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
-      expect((await fs.stat(output)).size).toBeGreaterThan(0);
-    });
+const builds = [
+  ['the system ffmpeg', process.env.PATH],
+  ['the npm-shipped ffmpeg 4.1', '/nonexistent'],
+] as const;
+
+describe.each(builds)('with %s', (_build, searchPath) => {
+  let binaries: FfmpegBinaries;
+  beforeAll(async () => {
+    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
   });
 
-  it("throws FfmpegError with ffmpeg's own reason, exit code and stderr tail", async () => {
-    const missing = await runFfmpeg(binaries, ['-i', '/nonexistent/input.mp4', '/tmp/never.mp4']).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(FfmpegError);
-    const error = missing as FfmpegError;
-    expect(error.message).toMatch(/No such file or directory/);
-    expect(error.message).not.toMatch(/\n|\s+at\s/);
-    expect(error.exitCode).not.toBe(0);
-    expect(error.stderrTail.length).toBeGreaterThan(0);
-    expect(error.stderrTail.length).toBeLessThanOrEqual(30);
-
-    await expect(
-      runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'testsrc2=s=32x32:d=0.1', '-vf', 'nosuchfilter', '-f', 'null', '-']),
-    ).rejects.toThrow(/No such filter: 'nosuchfilter'/);
-  });
-
-  it('kills ffmpeg when the signal aborts', async () => {
-    const controller = new AbortController();
-    const started = Date.now();
-    const run = runFfmpeg(binaries, ['-re', '-f', 'lavfi', '-i', 'testsrc2=s=32x32:d=30', '-f', 'null', '-'], {
-      signal: controller.signal,
+  describe('runFfmpeg', () => {
+    it('reports progress that rises to exactly 1 and writes the output', async () => {
+      await withScratchDir('runner-test', async (dir) => {
+        const output = path.join(dir, 'clip.mp4');
+        const fractions: number[] = [];
+        // -re paces the source in real time, so ffmpeg reports progress while it runs.
+        await runFfmpeg(
+          binaries,
+          ['-re', '-f', 'lavfi', '-i', 'testsrc2=s=64x64:r=24:d=1.5', '-c:v', 'libx264', '-preset', 'ultrafast', output],
+          { expectedDurationSeconds: 1.5, onProgress: (fraction) => fractions.push(fraction) },
+        );
+        expect(fractions.at(-1)).toBe(1);
+        expect(fractions.some((fraction) => fraction > 0 && fraction < 1)).toBe(true);
+        expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+        expect(fractions.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
+        expect((await fs.stat(output)).size).toBeGreaterThan(0);
+      });
     });
-    setTimeout(() => controller.abort(), 200);
-    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(5_000);
-    await expect(runFfmpeg(binaries, ['-version'], { signal: controller.signal })).rejects.toMatchObject({
-      name: 'AbortError',
+
+    it("throws FfmpegError with ffmpeg's own reason, exit code and stderr tail", async () => {
+      const missing = await runFfmpeg(binaries, ['-i', '/nonexistent/input.mp4', '/tmp/never.mp4']).catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(FfmpegError);
+      const error = missing as FfmpegError;
+      expect(error.message).toMatch(/No such file or directory/);
+      expect(error.message).not.toMatch(/\n|\s+at\s/);
+      expect(error.exitCode).not.toBe(0);
+      expect(error.stderrTail.length).toBeGreaterThan(0);
+      expect(error.stderrTail.length).toBeLessThanOrEqual(30);
+
+      await expect(
+        runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'testsrc2=s=32x32:d=0.1', '-vf', 'nosuchfilter', '-f', 'null', '-']),
+      ).rejects.toThrow(/No such filter: 'nosuchfilter'/);
+    });
+
+    it('kills ffmpeg when the signal aborts', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      const run = runFfmpeg(binaries, ['-re', '-f', 'lavfi', '-i', 'testsrc2=s=32x32:d=30', '-f', 'null', '-'], {
+        signal: controller.signal,
+      });
+      setTimeout(() => controller.abort(), 200);
+      await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect(runFfmpeg(binaries, ['-version'], { signal: controller.signal })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
     });
   });
 });

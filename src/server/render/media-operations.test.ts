@@ -19,13 +19,6 @@ import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
-beforeAll(async () => {
-  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-ops-test-'));
-});
-afterAll(async () => {
-  await fs.rm(dir, { recursive: true, force: true });
-});
 
 const file = (name: string) => path.join(dir, name);
 
@@ -59,6 +52,7 @@ async function meanColour(image: string): Promise<[number, number, number]> {
   return sums.map((sum) => sum / (bytes.length / 3)) as [number, number, number];
 }
 
+
 describe('standardSize', () => {
   it('gives the sizes of DESIGN §5', () => {
     expect(standardSize('9:16', '720p')).toEqual({ width: 720, height: 1280 });
@@ -71,136 +65,151 @@ describe('standardSize', () => {
   });
 });
 
-describe('concatSegments', () => {
-  it('joins segments without re-encoding: the sum of their lengths, still faststart', async () => {
-    const first = await segment('seg-0.mp4', 1);
-    const second = await segment('seg-1.mp4', 1.5);
-    const output = file('joined.mp4');
-    const fractions: number[] = [];
-    await concatSegments(binaries, [first, second], output, { onProgress: (f) => fractions.push(f) });
+const builds = [
+  ['the system ffmpeg', process.env.PATH],
+  ['the npm-shipped ffmpeg 4.1', '/nonexistent'],
+] as const;
 
-    const probe = await probeMedia(binaries, output);
-    expect(Math.abs(probe.durationSeconds - 2.5)).toBeLessThanOrEqual(0.1);
-    expect(Math.abs(probe.videoDurationSeconds - 2.5)).toBeLessThanOrEqual(0.05);
-    expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 320 });
-    expect(await isFaststart(output)).toBe(true);
-    expect(fractions.at(-1)).toBe(1);
+describe.each(builds)('with %s', (_build, searchPath) => {
+  beforeAll(async () => {
+    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-ops-test-'));
   });
-});
-
-describe('trimToDuration', () => {
-  it('cuts to the exact length, and gives a silent track to a video without one', async () => {
-    const source = await segment('long.mp4', 2);
-    const output = file('trimmed.mp4');
-    await trimToDuration(binaries, source, output, 1.25);
-    const probe = await probeMedia(binaries, output);
-    expect(Math.abs(probe.durationSeconds - 1.25)).toBeLessThanOrEqual(0.05);
-    expect(probe).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
-    expect(await isFaststart(output)).toBe(true);
-
-    const silent = file('silent.mp4');
-    await runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', silent]);
-    await trimToDuration(binaries, silent, file('silent-trimmed.mp4'), 1);
-    const silentProbe = await probeMedia(binaries, file('silent-trimmed.mp4'));
-    expect(silentProbe.audioCodec).toBe('aac');
-    expect(Math.abs(silentProbe.durationSeconds - 1)).toBeLessThanOrEqual(0.05);
-  });
-});
-
-describe('extractThumbnail and extractLastFrame', () => {
-  it('makes a JPEG at most 480 px on its long side, never enlarged', async () => {
-    const landscape = await segment('wide.mp4', 1, '640x360');
-    const portrait = await segment('tall.mp4', 1, '360x640');
-    const small = await segment('small.mp4', 1, '160x90');
-    for (const [input, expected] of [
-      [landscape, [480, 270]],
-      [portrait, [270, 480]],
-      [small, [160, 90]],
-    ] as const) {
-      const jpeg = `${input}.jpg`;
-      await extractThumbnail(binaries, input, jpeg, 5); // past the end: clamped into the video
-      const bytes = await fs.readFile(jpeg);
-      expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
-      expect(await dimensions(jpeg)).toEqual(expected);
-    }
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('takes the very last frame as a PNG', async () => {
-    const input = file('red-then-blue.mp4');
-    await runFfmpeg(binaries, [
-      '-filter_complex',
-      'color=c=red:s=64x64:r=24:d=1[r];color=c=blue:s=64x64:r=24:d=1[b];[r][b]concat=n=2:v=1:a=0[v]',
-      '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', input,
-    ]);
-    const png = file('last.png');
-    await extractLastFrame(binaries, input, png);
-    const bytes = await fs.readFile(png);
-    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-    const [red, green, blue] = await meanColour(png);
-    expect(blue).toBeGreaterThan(200);
-    expect(red).toBeLessThan(40);
-    expect(green).toBeLessThan(40);
-  });
-});
+  describe('concatSegments', () => {
+    it('joins segments without re-encoding: the sum of their lengths, still faststart', async () => {
+      const first = await segment('seg-0.mp4', 1);
+      const second = await segment('seg-1.mp4', 1.5);
+      const output = file('joined.mp4');
+      const fractions: number[] = [];
+      await concatSegments(binaries, [first, second], output, { onProgress: (f) => fractions.push(f) });
 
-describe('normalizeVideo', () => {
-  it('turns VP8+Opus WebM, soundless VP9 WebM and an odd-sized AVI into H.264/AAC faststart MP4', async () => {
-    const vp8 = file('in-vp8.webm');
-    await runFfmpeg(binaries, [
-      '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=1', '-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=1',
-      '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', vp8,
-    ]);
-    const vp9 = file('in-vp9.webm');
-    await runFfmpeg(binaries, [
-      '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=1',
-      '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', vp9,
-    ]);
-    const avi = file('in.avi');
-    await runFfmpeg(binaries, [
-      '-f', 'lavfi', '-i', 'testsrc2=s=161x91:r=24:d=1', '-f', 'lavfi', '-i', 'sine=f=220:r=44100:d=1',
-      '-c:v', 'mpeg4', '-c:a', 'pcm_s16le', '-ac', '1', avi,
-    ]);
-
-    for (const [input, expectedSize] of [
-      [vp8, [320, 240]],
-      [vp9, [320, 180]],
-      [avi, [160, 90]],
-    ] as const) {
-      const output = `${input}.mp4`;
-      const probe = await normalizeVideo(binaries, input, output);
-      expect(probe, input).toMatchObject({
-        videoCodec: 'h264',
-        pixelFormat: 'yuv420p',
-        audioCodec: 'aac',
-        width: expectedSize[0],
-        height: expectedSize[1],
-      });
-      expect(probe.formatName).toContain('mp4');
-      expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
+      const probe = await probeMedia(binaries, output);
+      expect(Math.abs(probe.durationSeconds - 2.5)).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(probe.videoDurationSeconds - 2.5)).toBeLessThanOrEqual(0.05);
+      expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 320 });
       expect(await isFaststart(output)).toBe(true);
-    }
+      expect(fractions.at(-1)).toBe(1);
+    });
   });
 
-  it('scales large videos down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {
-    const anamorphic = file('anamorphic.mov');
-    await runFfmpeg(binaries, [
-      '-f', 'lavfi', '-i', 'testsrc2=s=480x360:r=24:d=0.5', '-vf', 'setsar=4/3',
-      '-c:v', 'libx264', '-preset', 'ultrafast', anamorphic,
-    ]);
-    const probe = await normalizeVideo(binaries, anamorphic, file('scaled.mp4'), { maxLongSide: 320 });
-    expect([probe.width, probe.height]).toEqual([320, 180]);
-    expect(probe.audioCodec).toBe('aac');
+  describe('trimToDuration', () => {
+    it('cuts to the exact length, and gives a silent track to a video without one', async () => {
+      const source = await segment('long.mp4', 2);
+      const output = file('trimmed.mp4');
+      await trimToDuration(binaries, source, output, 1.25);
+      const probe = await probeMedia(binaries, output);
+      expect(Math.abs(probe.durationSeconds - 1.25)).toBeLessThanOrEqual(0.05);
+      expect(probe).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
+      expect(await isFaststart(output)).toBe(true);
 
-    // A phone video: stored landscape, shown portrait by its rotation matrix.
-    const stored = await segment('stored-landscape.mp4', 0.5, '320x180');
-    const rotated = file('rotated.mp4');
-    await runFfmpeg(binaries, ['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', rotated]);
-    expect(await probeMedia(binaries, rotated)).toMatchObject({ width: 180, height: 320 });
-    const upright = await normalizeVideo(binaries, rotated, file('upright.mp4'));
-    expect([upright.width, upright.height]).toEqual([180, 320]);
+      const silent = file('silent.mp4');
+      await runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', silent]);
+      await trimToDuration(binaries, silent, file('silent-trimmed.mp4'), 1);
+      const silentProbe = await probeMedia(binaries, file('silent-trimmed.mp4'));
+      expect(silentProbe.audioCodec).toBe('aac');
+      expect(Math.abs(silentProbe.durationSeconds - 1)).toBeLessThanOrEqual(0.05);
+    });
+  });
 
-    const text = file('not-a-video.txt');
-    await fs.writeFile(text, 'just words\n'.repeat(300));
-    await expect(normalizeVideo(binaries, text, file('never.mp4'))).rejects.toBeInstanceOf(NotAVideoError);
+  describe('extractThumbnail and extractLastFrame', () => {
+    it('makes a JPEG at most 480 px on its long side, never enlarged', async () => {
+      const landscape = await segment('wide.mp4', 1, '640x360');
+      const portrait = await segment('tall.mp4', 1, '360x640');
+      const small = await segment('small.mp4', 1, '160x90');
+      for (const [input, expected] of [
+        [landscape, [480, 270]],
+        [portrait, [270, 480]],
+        [small, [160, 90]],
+      ] as const) {
+        const jpeg = `${input}.jpg`;
+        await extractThumbnail(binaries, input, jpeg, 5); // past the end: clamped into the video
+        const bytes = await fs.readFile(jpeg);
+        expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+        expect(await dimensions(jpeg)).toEqual(expected);
+      }
+    });
+
+    it('takes the very last frame as a PNG', async () => {
+      const input = file('red-then-blue.mp4');
+      await runFfmpeg(binaries, [
+        '-filter_complex',
+        'color=c=red:s=64x64:r=24:d=1[r];color=c=blue:s=64x64:r=24:d=1[b];[r][b]concat=n=2:v=1:a=0[v]',
+        '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', input,
+      ]);
+      const png = file('last.png');
+      await extractLastFrame(binaries, input, png);
+      const bytes = await fs.readFile(png);
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      const [red, green, blue] = await meanColour(png);
+      expect(blue).toBeGreaterThan(200);
+      expect(red).toBeLessThan(40);
+      expect(green).toBeLessThan(40);
+    });
+  });
+
+  describe('normalizeVideo', () => {
+    it('turns VP8+Opus WebM, soundless VP9 WebM and an odd-sized AVI into H.264/AAC faststart MP4', async () => {
+      const vp8 = file('in-vp8.webm');
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', 'testsrc2=s=320x240:r=25:d=1', '-f', 'lavfi', '-i', 'sine=f=440:r=48000:d=1',
+        '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', vp8,
+      ]);
+      const vp9 = file('in-vp9.webm');
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=30:d=1',
+        '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', vp9,
+      ]);
+      const avi = file('in.avi');
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', 'testsrc2=s=161x91:r=24:d=1', '-f', 'lavfi', '-i', 'sine=f=220:r=44100:d=1',
+        '-c:v', 'mpeg4', '-c:a', 'pcm_s16le', '-ac', '1', avi,
+      ]);
+
+      for (const [input, expectedSize] of [
+        [vp8, [320, 240]],
+        [vp9, [320, 180]],
+        [avi, [160, 90]],
+      ] as const) {
+        const output = `${input}.mp4`;
+        const probe = await normalizeVideo(binaries, input, output);
+        expect(probe, input).toMatchObject({
+          videoCodec: 'h264',
+          pixelFormat: 'yuv420p',
+          audioCodec: 'aac',
+          width: expectedSize[0],
+          height: expectedSize[1],
+        });
+        expect(probe.formatName).toContain('mp4');
+        expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
+        expect(await isFaststart(output)).toBe(true);
+      }
+    });
+
+    it('scales large videos down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {
+      const anamorphic = file('anamorphic.mov');
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', 'testsrc2=s=480x360:r=24:d=0.5', '-vf', 'setsar=4/3',
+        '-c:v', 'libx264', '-preset', 'ultrafast', anamorphic,
+      ]);
+      const probe = await normalizeVideo(binaries, anamorphic, file('scaled.mp4'), { maxLongSide: 320 });
+      expect([probe.width, probe.height]).toEqual([320, 180]);
+      expect(probe.audioCodec).toBe('aac');
+
+      // A phone video: stored landscape, shown portrait by its rotation matrix.
+      const stored = await segment('stored-landscape.mp4', 0.5, '320x180');
+      const rotated = file('rotated.mp4');
+      await runFfmpeg(binaries, ['-i', stored, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', rotated]);
+      expect(await probeMedia(binaries, rotated)).toMatchObject({ width: 180, height: 320 });
+      const upright = await normalizeVideo(binaries, rotated, file('upright.mp4'));
+      expect([upright.width, upright.height]).toEqual([180, 320]);
+
+      const text = file('not-a-video.txt');
+      await fs.writeFile(text, 'just words\n'.repeat(300));
+      await expect(normalizeVideo(binaries, text, file('never.mp4'))).rejects.toBeInstanceOf(NotAVideoError);
+    });
   });
 });

@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { probeMedia } from '../render/probe-media.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+
+let fixtures: string;
+
+/** PUTs `bytes` of zeros in 1 MiB chunks with no Content-Length; resolves with the answer. */
+function streamOverHttp(url: string, cookie: string, bytes: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'PUT', agent: false, headers: { cookie, 'content-type': 'video/mp4' } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
+    request.on('error', reject);
+    const chunk = Buffer.alloc(1024 * 1024);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+const fixture = (name: string) => path.join(fixtures, name);
+
+beforeAll(async () => {
+  fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-fixtures-'));
+  const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  const make = (args: string[]) => execFileSync(ffmpegPath, ['-v', 'error', '-y', ...args]);
+  // A phone-shaped MP4 that is already what we store, and a WebM (VP8, no audio) that needs transcoding.
+  make(['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=24', '-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', fixture('phone.mp4')]);
+  make(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=24', '-t', '2', '-c:v', 'libvpx', '-b:v', '300k', fixture('wide.webm')]);
+  make(['-f', 'lavfi', '-i', 'testsrc2=size=400x400:rate=24', '-t', '2', '-c:v', 'mpeg4', fixture('square.avi')]);
+  await fs.writeFile(fixture('notes.mp4'), 'these are not the frames you are looking for'.repeat(100));
+});
+afterAll(() => fs.rm(fixtures, { recursive: true, force: true }));
+
+describe.each(testDatabases())('uploads on $name', (database) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
+    ({ cookie } = await signUp(t.app, { username: 'uploader' }));
+  });
+  afterEach(() => t.close());
+
+  const ticket = async (as = cookie) =>
+    (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie: as } })).json().uploadURL as string;
+  const put = (url: string, payload: Buffer | Readable, type = 'video/mp4', as = cookie, extra: Record<string, string> = {}) =>
+    t.app.inject({ method: 'PUT', url: new URL(url).pathname, headers: { cookie: as, 'content-type': type, ...extra }, payload });
+  const complete = (videoURL: string, title = 'My clip', as = cookie) =>
+    t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie: as }, payload: { videoURL, title, aspectRatio: '9:16' } });
+
+  it('takes an MP4 through upload and complete-upload into a ready project, keeping it as is', async () => {
+    const url = await ticket();
+    expect(url).toMatch(/^http:\/\/reel\.test\/api\/videos\/uploads\/[\w-]{43}$/);
+    const uploaded = await put(url, await fs.readFile(fixture('phone.mp4')));
+    expect(uploaded.statusCode).toBe(200);
+
+    const response = await complete(url);
+    expect(response.statusCode).toBe(201);
+    const project = response.json();
+    expect(project).toMatchObject({ title: 'My clip', status: 'ready', source: 'upload', aspectRatio: '9:16', duration: 2 });
+    const video = await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } });
+    expect(video.rawPayload.equals(await fs.readFile(fixture('phone.mp4')))).toBe(true);
+    const thumbnail = await t.app.inject({ method: 'GET', url: project.thumbnailUrl, headers: { cookie } });
+    expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it.each([
+    ['wide.webm', 'video/webm', '16:9', 640, 360],
+    ['square.avi', 'video/x-msvideo', '1:1', 400, 400],
+  ])('transcodes %s to H.264/AAC MP4 and records its aspect ratio', async (name, type, aspectRatio, width, height) => {
+    const url = await ticket();
+    expect((await put(url, await fs.readFile(fixture(name)), type)).statusCode).toBe(200);
+    const project = (await complete(url)).json();
+    expect(project).toMatchObject({ status: 'ready', aspectRatio });
+    const video = await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } });
+    const file = path.join(t.dataDir, `out-${name}.mp4`);
+    await fs.writeFile(file, video.rawPayload);
+    expect(await probeMedia(t.services.ffmpeg, file)).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width, height });
+  });
+
+  it('answers 400 "Not a playable video" for a file that is not one, and keeps nothing', async () => {
+    const url = await ticket();
+    await put(url, await fs.readFile(fixture('notes.mp4')));
+    const response = await complete(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Not a playable video' });
+    expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
+    const media = await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true });
+    expect(media.filter((entry) => entry.startsWith('uploads/'))).toEqual([]);
+  });
+
+  it('refuses more than 100 MB with 413 and removes the partial file', async () => {
+    const url = await ticket();
+    const declared = await put(url, Buffer.alloc(10), 'video/mp4', cookie, { 'content-length': String(104_857_601) });
+    expect(declared.statusCode).toBe(413);
+
+    // Over real HTTP, as a browser sends it: chunked, no length, 101 MiB.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const streamed = await streamOverHttp(`${address}${new URL(url).pathname}`, cookie, 101 * 1024 * 1024);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toEqual({ message: 'Maximum file size is 100MB' });
+    const uploads = path.join(t.dataDir, 'media', 'uploads');
+    expect(await fs.readdir(uploads).catch(() => [])).toEqual([]);
+    // The server is still up and the ticket is still unused.
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(200);
+  });
+
+  it('uses each upload URL once, only for the user it was issued to, and only if this server issued it', async () => {
+    const url = await ticket();
+    const other = await signUp(t.app, { username: 'someone' });
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')), 'video/mp4', other.cookie)).statusCode).toBe(404);
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(200);
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(404);
+
+    expect((await complete(url, 'Theirs', other.cookie)).statusCode).toBe(400);
+    expect((await complete(url)).statusCode).toBe(201);
+    const again = await complete(url);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/^Valid video URL is required/);
+
+    for (const forged of ['http://evil.test/api/videos/uploads/abcdefghijklmnopqrstuvwxyz', 'http://reel.test/etc/passwd', 'file:///etc/passwd']) {
+      expect((await complete(forged)).statusCode).toBe(400);
+    }
+    expect((await complete('not a url')).json()).toEqual({ message: 'Valid video URL is required' });
+  });
+
+  it('refuses a content type that is not a video', async () => {
+    const url = await ticket();
+    const response = await put(url, Buffer.from('<html>'), 'text/html');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Upload an .mp4, .mov, .avi or .webm video' });
+  });
+});

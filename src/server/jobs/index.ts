@@ -8,6 +8,8 @@ import type { Queue } from './queue.ts';
 export type { Queue } from './queue.ts';
 
 /** BullMQ on Redis when REDIS_URL is set (jobs run in `npm run worker`), else rows in the database. */
-export function createQueue(config: Pick<Config, 'redisUrl'>, db: Db, logger: Logger): Queue {
-  return config.redisUrl ? createBullmqQueue(config.redisUrl, logger) : createDatabaseQueue(db, logger);
+export function createQueue(config: Pick<Config, 'redisUrl' | 'jobLeaseMs'>, db: Db, logger: Logger): Queue {
+  return config.redisUrl
+    ? createBullmqQueue(config.redisUrl, logger)
+    : createDatabaseQueue(db, logger, { leaseMs: config.jobLeaseMs });
 }

@@ -83,9 +83,11 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
       onProgress(fraction);
     };
 
+    let aborted = false;
+    // The promise settles on 'close', so a caller's cleanup never races a still-running ffmpeg.
     const onAbort = (): void => {
+      aborted = true;
       child.kill('SIGKILL');
-      finish(abortReason(signal as AbortSignal));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -126,6 +128,10 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
     });
     child.on('close', (code) => {
       if (settled) return;
+      if (aborted && signal) {
+        finish(abortReason(signal));
+        return;
+      }
       if (stderrRest) stderrTail.push(stderrRest);
       const tail = stderrTail.slice(-STDERR_TAIL_LINES);
       if (code === 0) {

@@ -28,7 +28,7 @@ interface Palette {
 type OrbPath = 'float' | 'rise' | 'fall' | 'orbit';
 
 interface Motion {
-  /** A value in 0..1 from x = ld(0), y = ld(1) (both 0..1) and time = ld(2). */
+  /** A value in 0..1 from {x} and {y} (both 0..1 across the frame) and the time {t}. */
   field: string;
   orbs: OrbPath;
 }
@@ -61,33 +61,33 @@ const GENERIC_PALETTES: PaletteName[] = ['lagoon', 'candy', 'mint', 'royal', 'ci
 
 const MOTIONS = {
   waves: {
-    field: '0.5+0.5*sin(6.283*(1.6*ld(1)+0.18*sin(6.283*(1.2*ld(0)+0.07*ld(2))))-0.55*ld(2))',
+    field: '0.5+0.5*sin(6.283*(1.6*{y}+0.18*sin(6.283*(1.2*{x}+0.07*{t})))-0.55*{t})',
     orbs: 'float',
   },
-  pulse: { field: '0.5+0.5*sin(14*hypot(ld(0)-0.5,ld(1)-0.5)-1.6*ld(2))', orbs: 'orbit' },
+  pulse: { field: '0.5+0.5*sin(14*hypot({x}-0.5,{y}-0.5)-1.6*{t})', orbs: 'orbit' },
   drift: {
-    field: '0.5+0.25*sin(6.283*(0.9*ld(0)+0.35*ld(1))+0.45*ld(2))+0.25*sin(6.283*(1.3*ld(1)-0.4*ld(0))-0.3*ld(2))',
+    field: '0.5+0.25*sin(6.283*(0.9*{x}+0.35*{y})+0.45*{t})+0.25*sin(6.283*(1.3*{y}-0.4*{x})-0.3*{t})',
     orbs: 'float',
   },
   swirl: {
-    field: '0.5+0.5*sin(3*atan2(ld(1)-0.5,ld(0)-0.5)+9*hypot(ld(0)-0.5,ld(1)-0.5)-0.9*ld(2))',
+    field: '0.5+0.5*sin(3*atan2({y}-0.5,{x}-0.5)+9*hypot({x}-0.5,{y}-0.5)-0.9*{t})',
     orbs: 'orbit',
   },
   aurora: {
-    field: '0.5+0.5*sin(6.283*(1.1*ld(0)+0.25*sin(5*ld(1)+0.5*ld(2)))+0.35*ld(2))*(1-0.4*ld(1))',
+    field: '0.5+0.5*sin(6.283*(1.1*{x}+0.25*sin(5*{y}+0.5*{t}))+0.35*{t})*(1-0.4*{y})',
     orbs: 'float',
   },
   plasma: {
-    field: '0.5+(sin(9*ld(0)+ld(2))+sin(7*ld(1)-0.8*ld(2))+sin(5*(ld(0)+ld(1))+1.3*ld(2)))/6',
+    field: '0.5+(sin(9*{x}+{t})+sin(7*{y}-0.8*{t})+sin(5*({x}+{y})+1.3*{t}))/6',
     orbs: 'float',
   },
   horizon: {
-    field: 'clip(0.1+0.9*ld(1)+0.06*sin(6.283*(2*ld(0)+0.15*ld(2)))+0.05*sin(1.5*ld(2)+4*ld(1)),0,1)',
+    field: 'clip(0.1+0.9*{y}+0.06*sin(6.283*(2*{x}+0.15*{t}))+0.05*sin(1.5*{t}+4*{y}),0,1)',
     orbs: 'rise',
   },
-  rise: { field: '0.5+0.5*sin(6.283*(1.4*ld(1)+0.25*sin(9*ld(0)+0.4*ld(2)))+1.2*ld(2))', orbs: 'rise' },
+  rise: { field: '0.5+0.5*sin(6.283*(1.4*{y}+0.25*sin(9*{x}+0.4*{t}))+1.2*{t})', orbs: 'rise' },
   snowfall: {
-    field: 'clip(0.25+0.75*ld(1)+0.08*sin(6.283*(ld(0)+0.05*ld(2))),0,1)',
+    field: 'clip(0.25+0.75*{y}+0.08*sin(6.283*({x}+0.05*{t})),0,1)',
     orbs: 'fall',
   },
 } satisfies Record<string, Motion>;
@@ -191,13 +191,12 @@ function filterValue(value: string): string {
 }
 
 function colourExpression(stops: Palette['stops'], channel: 0 | 1 | 2, field: string, timeOffset: number): string {
+  // No st()/ld(): ffmpeg 4.1 runs geq in slices that share those variables, which garbles cells at random.
+  const value = `(${field.replaceAll('{x}', '(X/W)').replaceAll('{y}', '(Y/H)').replaceAll('{t}', `(T+${timeOffset})`)})`;
+  const vignette = '(1-0.8*(pow(X/W-0.5,2)+pow(Y/H-0.5,2)))';
   const [a, b, c] = stops.map((stop) => stop[channel]) as [number, number, number];
   const step = (from: number, to: number) => `${from}+(${to - from})`;
-  return (
-    `st(0,X/W);st(1,Y/H);st(2,T+${timeOffset});st(3,${field});` +
-    `st(4,1-0.8*(pow(ld(0)-0.5,2)+pow(ld(1)-0.5,2)));` +
-    `clip(ld(4)*if(lt(ld(3),0.5),${step(a, b)}*2*ld(3),${step(b, c)}*(2*ld(3)-1)),0,255)`
-  );
+  return `clip(${vignette}*if(lt(${value},0.5),${step(a, b)}*2*${value},${step(b, c)}*(2*${value}-1)),0,255)`;
 }
 
 interface Orb {

@@ -49,13 +49,13 @@ describe('a server killed mid-generation (SIGKILL)', () => {
       body: JSON.stringify({ username: 'survivor', password: 'secret-pass' }),
     });
     const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
-    const created: Project = await (
+    const created = (await (
       await fetch(`${base}/api/projects`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ title: 'Long one', prompt: 'Snowy mountains at dawn', aspectRatio: '16:9', duration: 30 }),
       })
-    ).json();
+    ).json()) as Project;
     const project = (): Promise<Project> =>
       fetch(`${base}/api/projects/${created.id}`, { headers: { cookie } }).then((r) => r.json() as Promise<Project>);
 

@@ -10,6 +10,7 @@ import { NotFoundPage } from '@/pages/not-found';
 // The landing page ships in the first bundle; every other screen loads when it is first visited.
 const AuthPage = lazy(() => import('@/pages/auth').then((m) => ({ default: m.AuthPage })));
 const DashboardPage = lazy(() => import('@/pages/dashboard').then((m) => ({ default: m.DashboardPage })));
+const ExamplesPage = lazy(() => import('@/pages/examples').then((m) => ({ default: m.ExamplesPage })));
 const ForgotPasswordPage = lazy(() =>
   import('@/pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -22,6 +23,7 @@ function Router() {
     <Suspense fallback={<PageSpinner />}>
       <Switch>
         <Route path="/" component={LandingPage} />
+        <Route path="/examples" component={ExamplesPage} />
         <Route path="/auth">
           <AuthPage key="login" initialTab="login" />
         </Route>

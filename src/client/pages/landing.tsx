@@ -3,7 +3,7 @@ import { ClosingCta } from '@/features/landing/components/closing-cta';
 import { FeatureCards } from '@/features/landing/components/feature-cards';
 import { HeroSection } from '@/features/landing/components/hero-section';
 import { LandingHeader } from '@/features/landing/components/landing-header';
-import { SiteFooter } from '@/features/landing/components/site-footer';
+import { SiteFooter } from '@/components/site-footer';
 
 export function LandingPage() {
   const { isSignedIn, isLoading } = useAuth();

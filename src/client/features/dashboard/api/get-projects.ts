@@ -1,17 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { projectListResponseSchema, type ProjectSummary } from '@shared/schemas/project';
+import { projectListResponseSchema, type Project } from '@shared/schemas/project';
 import { getQueryFn } from '@/lib/api';
 
 export const projectsQueryKey = ['/api/projects'] as const;
 
+/** SPEC §4 and §9: the list is re-read every 30 s while any project is generating, and never otherwise. */
+export const GENERATING_REFETCH_MS = 30_000;
+
+export function projectsRefetchInterval(projects: Project[] | undefined): number | false {
+  return projects?.some((project) => project.status === 'generating') ? GENERATING_REFETCH_MS : false;
+}
+
 const readProjects = getQueryFn({ on401: 'throw' });
 
-export async function getProjects(context: Parameters<typeof readProjects>[0]): Promise<ProjectSummary[]> {
+export async function getProjects(context: Parameters<typeof readProjects>[0]): Promise<Project[]> {
   return projectListResponseSchema.parse(await readProjects(context));
 }
 
 export function projectsQueryOptions() {
-  return queryOptions({ queryKey: projectsQueryKey, queryFn: getProjects });
+  return queryOptions({
+    queryKey: projectsQueryKey,
+    queryFn: getProjects,
+    refetchInterval: (query) => projectsRefetchInterval(query.state.data),
+  });
 }
 
 export function useProjects() {

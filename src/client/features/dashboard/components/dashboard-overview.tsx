@@ -1,4 +1,5 @@
-import { RotateCw } from 'lucide-react';
+import { Plus, RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import type { CurrentUser } from '@shared/schemas/user';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,11 +7,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useProjects } from '../api/get-projects';
 import { AccountSummary } from './account-summary';
+import { CreateVideoDialog } from './create-video-dialog';
+import { GenerationNotice } from './generation-notice';
 import { ProjectList } from './project-list';
 
 /** Plan, credits and projects appear together, once the project list has loaded, so nothing jumps. */
 export function DashboardOverview({ user }: { user: CurrentUser }) {
   const projects = useProjects();
+  const [creating, setCreating] = useState(false);
+  const openCreate = () => {
+    setCreating(true);
+  };
 
   if (projects.isPending) {
     return (
@@ -24,10 +31,17 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
   return (
     <>
       <AccountSummary user={user} />
+      <GenerationNotice className="mt-3" />
       <section aria-labelledby="projects-heading" className="mt-10">
-        <h1 id="projects-heading" className="text-2xl font-bold tracking-tight">
-          Your projects
-        </h1>
+        <div className="flex items-center justify-between gap-4">
+          <h1 id="projects-heading" className="text-2xl font-bold tracking-tight">
+            Your projects
+          </h1>
+          <Button type="button" variant="brand" onClick={openCreate}>
+            <Plus aria-hidden />
+            New Video
+          </Button>
+        </div>
         <div className="mt-5">
           {projects.isError ? (
             <Alert variant="destructive">
@@ -50,10 +64,11 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
               </AlertDescription>
             </Alert>
           ) : (
-            <ProjectList projects={projects.data} />
+            <ProjectList projects={projects.data} onCreate={openCreate} />
           )}
         </div>
       </section>
+      <CreateVideoDialog user={user} open={creating} onOpenChange={setCreating} />
     </>
   );
 }

@@ -1,0 +1,199 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let mediaDir: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-media-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+async function signUpInUi(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Username').fill(uniqueName('creator'));
+  await page.getByLabel('Password', { exact: true }).fill('studio-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  await expect.poll(() => page.getByText('No projects yet').isVisible()).toBe(true);
+}
+
+function projectCard(page: Page, title: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+function statusOf(card: Locator): Promise<string> {
+  return card.locator('[data-slot="badge"]').innerText();
+}
+
+/** A real, small H.264 + AAC clip, made the way a phone would hand one over. */
+function makeClip(): string {
+  const file = path.join(mediaDir, 'beach-day.mp4');
+  const result = spawnSync('/usr/bin/ffmpeg', [
+    '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=size=320x568:rate=24',
+    '-f', 'lavfi', '-i', 'sine',
+    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
+    file,
+  ]);
+  if (result.status !== 0) throw new Error(`ffmpeg failed: ${result.stderr.toString()}`);
+  return file;
+}
+
+/** Resolves once the <video> has decoded frames and its clock moves. */
+async function expectPlaying(video: Locator, { loadTimeout = 30_000 } = {}): Promise<void> {
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: loadTimeout })
+    .toBeGreaterThanOrEqual(2);
+  const start = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(start);
+}
+
+describe('projects on the dashboard', () => {
+  it('generates an 8-second video, shows it generating, then ready, and plays its preview on hover', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUpInUi(page);
+    expect(await page.getByRole('note').innerText()).toContain('Offline mode: clips are rendered locally, not by Veo');
+
+    await page.getByRole('button', { name: 'New Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Video' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Title').fill('Neon rain');
+    await dialog.getByLabel('Prompt').fill('Rain on a neon city street at night, slow dolly shot');
+    await dialog.getByRole('radio', { name: /9:16/ }).click();
+    expect(await dialog.getByLabel('Duration').innerText()).toContain('8 seconds');
+    expect(await dialog.getByText('12 credits', { exact: true }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Generate Video' }).click();
+
+    await expect.poll(() => page.getByText('Video generation started').isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+    const card = projectCard(page, 'Neon rain');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await statusOf(card)).toBe('Generating');
+    expect(await card.getByText(/about \d+ min left/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/\b188 credits\b/).first().isVisible()).toBe(true);
+
+    // The offline engine renders a real clip; the dashboard is reloaded the way a waiting user would.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await card.waitFor();
+          return statusOf(card);
+        },
+        { timeout: 90_000, interval: 2000 },
+      )
+      .not.toBe('Generating');
+    expect(await statusOf(card), await card.innerText()).toBe('Ready');
+    expect(await card.getByRole('link', { name: 'Open Editor' }).getAttribute('href')).toMatch(/^\/editor\/.+/);
+
+    await card.hover();
+    await expectPlaying(card.locator('video'));
+    await page.mouse.move(0, 0);
+    await expect.poll(() => card.locator('video').evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+
+    await keepScreenshot(page, 'projects-dashboard-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'projects-dashboard-390');
+    await context.close();
+  }, 180_000);
+
+  it('uploads an MP4 with progress, then deletes it after confirmation', async () => {
+    const clip = makeClip();
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUpInUi(page);
+
+    await page.getByRole('button', { name: 'New Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Video' });
+    await dialog.getByRole('tab', { name: 'Upload Video' }).click();
+    await dialog.getByLabel('Choose a video or drop it here').setInputFiles(clip);
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('beach day');
+    await dialog.getByLabel('Title').fill('Beach day');
+    await dialog.getByRole('radio', { name: /9:16/ }).click();
+    await dialog.locator('form').getByRole('button', { name: 'Upload Video' }).click();
+
+    await expect.poll(() => page.getByText('Video uploaded!').isVisible(), { timeout: 30_000 }).toBe(true);
+    const card = projectCard(page, 'Beach day');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await statusOf(card)).toBe('Ready');
+    expect(await card.innerText()).toContain('2s');
+
+    await card.getByRole('button', { name: 'Delete project' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Project' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('Project deleted').isVisible()).toBe(true);
+    await expect.poll(() => card.count()).toBe(0);
+    expect(await page.getByText('No projects yet').isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+
+  it('refuses a file that is not a video before sending anything', async () => {
+    const notes = path.join(mediaDir, 'notes.txt');
+    fs.writeFileSync(notes, 'not a video');
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUpInUi(page);
+    let uploadsRequested = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/videos/')) uploadsRequested += 1;
+    });
+
+    await page.getByRole('button', { name: 'New Video' }).click();
+    await page.getByRole('tab', { name: 'Upload Video' }).click();
+    await page.getByLabel('Choose a video or drop it here').setInputFiles(notes);
+    await expect.poll(() => page.getByText('Upload failed').isVisible()).toBe(true);
+    expect(await page.getByText(/Only \.mp4, \.mov, \.avi, or \.webm files/).isVisible()).toBe(true);
+    expect(uploadsRequested).toBe(0);
+    await context.close();
+  });
+});
+
+describe('examples page', () => {
+  it('shows 8 examples and plays one in a dialog', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/examples');
+    const useButtons = page.getByRole('link', { name: 'Use This Prompt' });
+    await expect.poll(() => useButtons.count(), { timeout: 15_000 }).toBe(8);
+    expect(await useButtons.first().getAttribute('href')).toBe('/auth');
+    expect(await page.getByText('Start with 200 free credits — no credit card').first().isVisible()).toBe(true);
+    expect(await page.getByText(/under a minute/i).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/');
+
+    // The server renders each thumbnail on first request, one after another; the screenshots wait for real images.
+    const thumbnails = page.locator('main li img:not([aria-hidden])');
+    await expect
+      .poll(() => thumbnails.evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await keepScreenshot(page, 'examples-1440');
+
+    await page.getByRole('button', { name: /^Play / }).first().click();
+    const player = page.getByRole('dialog');
+    await expect.poll(() => player.isVisible()).toBe(true);
+    // An example's clip is also rendered on first request, which can take a while on a small machine.
+    await expectPlaying(player.locator('video'), { loadTimeout: 90_000 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => player.count()).toBe(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'examples-390');
+    await context.close();
+  }, 180_000);
+});

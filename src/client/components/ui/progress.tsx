@@ -1,0 +1,23 @@
+import { Progress as ProgressPrimitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
+  const percent = Math.min(100, Math.max(0, value ?? 0));
+  return (
+    <ProgressPrimitive.Root
+      data-slot="progress"
+      value={value}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-white/10', className)}
+      {...props}
+    >
+      <ProgressPrimitive.Indicator
+        data-slot="progress-indicator"
+        className="h-full w-full flex-1 bg-gradient-brand transition-transform duration-300"
+        style={{ transform: `translateX(-${String(100 - percent)}%)` }}
+      />
+    </ProgressPrimitive.Root>
+  );
+}
+
+export { Progress };

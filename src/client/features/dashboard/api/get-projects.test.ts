@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Project } from '@shared/schemas/project';
+import { GENERATING_REFETCH_MS, projectsRefetchInterval } from './get-projects';
+
+function project(status: Project['status']): Project {
+  return {
+    id: status,
+    title: status,
+    prompt: 'a prompt',
+    status,
+    aspectRatio: '9:16',
+    duration: 8,
+    videoUrl: null,
+    thumbnailUrl: null,
+    source: 'ai-generated',
+    provider: 'veo',
+    model: 'veo-3.1-fast',
+    resolution: '720p',
+    targetDuration: 8,
+    totalSegments: 1,
+    currentSegment: 0,
+    generationProgress: 0,
+    errorMessage: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+describe('projects list polling (SPEC §4)', () => {
+  it('re-reads every 30 s while any project is generating', () => {
+    expect(projectsRefetchInterval([project('ready'), project('generating')])).toBe(GENERATING_REFETCH_MS);
+    expect(GENERATING_REFETCH_MS).toBe(30_000);
+  });
+
+  it('does not poll when nothing is generating, or before the first answer', () => {
+    expect(projectsRefetchInterval([project('ready'), project('error')])).toBe(false);
+    expect(projectsRefetchInterval([])).toBe(false);
+    expect(projectsRefetchInterval(undefined)).toBe(false);
+  });
+});

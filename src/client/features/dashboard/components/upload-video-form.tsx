@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { completeUploadRequestSchema } from '@shared/schemas/project';
+import { UPLOAD_ASPECT_RATIOS, UPLOAD_EXTENSIONS } from '@shared/uploads';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Progress } from '@/components/ui/progress';
+import { toast } from '@/components/ui/use-toast';
+import { checkVideoFile, useVideoUpload } from '../hooks/use-video-upload';
+import { FilePicker } from './file-picker';
+import { AspectRatioChoice } from './format-choices';
+
+/** The form's fields; the video address comes from the server during the upload itself. */
+const uploadFormSchema = completeUploadRequestSchema.pick({ title: true, aspectRatio: true }).required({ aspectRatio: true });
+
+function titleFromFileName(name: string): string {
+  return name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim().slice(0, 120);
+}
+
+export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const form = useForm({
+    resolver: zodResolver(uploadFormSchema),
+    defaultValues: { title: '', aspectRatio: UPLOAD_ASPECT_RATIOS[0] },
+  });
+  const { errors } = form.formState;
+  const { upload, isUploading, stage, progress } = useVideoUpload({
+    onUploaded: () => {
+      form.reset();
+      setFile(null);
+      onUploaded();
+    },
+  });
+
+  const chooseFile = (chosen: File | null) => {
+    const rejection = chosen && checkVideoFile(chosen);
+    if (rejection) {
+      toast({ variant: 'destructive', ...rejection });
+      setFile(null);
+      return;
+    }
+    setFile(chosen);
+    setFileError(undefined);
+    if (chosen && !form.getValues('title')) form.setValue('title', titleFromFileName(chosen.name));
+  };
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        if (!file) setFileError('Choose a video file to upload');
+        void form.handleSubmit((values) => {
+          if (file) upload({ file, ...values });
+        })(event);
+      }}
+    >
+      <FilePicker
+        id="upload-file"
+        accept={UPLOAD_EXTENSIONS.join(',')}
+        file={file}
+        error={fileError}
+        disabled={isUploading}
+        onChange={chooseFile}
+      />
+      <FormField id="upload-title" label="Title" error={errors.title?.message}>
+        {(control) => <Input {...control} disabled={isUploading} {...form.register('title')} />}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="aspectRatio"
+        render={({ field }) => (
+          <AspectRatioChoice id="upload-aspect" options={UPLOAD_ASPECT_RATIOS} {...field} disabled={isUploading} />
+        )}
+      />
+      {isUploading && (
+        <div className="grid gap-2" aria-live="polite">
+          <div className="flex justify-between text-sm">
+            <span>{stage === 'processing' ? 'Processing video...' : 'Uploading...'}</span>
+            <span className="tabular-nums text-muted-foreground">{progress}%</span>
+          </div>
+          <Progress value={progress} aria-label="Upload progress" />
+        </div>
+      )}
+      <Button type="submit" variant="brand" size="lg" disabled={isUploading}>
+        {isUploading ? 'Uploading...' : 'Upload Video'}
+      </Button>
+    </form>
+  );
+}

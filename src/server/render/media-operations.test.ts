@@ -107,7 +107,9 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       expect(await isFaststart(output)).toBe(true);
 
       const silent = file('silent.mp4');
-      await runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', silent]);
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', silent,
+      ]);
       await trimToDuration(binaries, silent, file('silent-trimmed.mp4'), 1);
       const silentProbe = await probeMedia(binaries, file('silent-trimmed.mp4'));
       expect(silentProbe.audioCodec).toBe('aac');
@@ -189,7 +191,7 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       }
     });
 
-    it('scales large videos down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {
+    it('scales down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {
       const anamorphic = file('anamorphic.mov');
       await runFfmpeg(binaries, [
         '-f', 'lavfi', '-i', 'testsrc2=s=480x360:r=24:d=0.5', '-vf', 'setsar=4/3',

@@ -127,7 +127,10 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string): Promis
 async function durationFromPackets(binaries: FfmpegBinaries, file: string): Promise<number | undefined> {
   const { stdout } = await run(
     binaries.ffprobePath,
-    ['-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    [
+      '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'v:0',
+      '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file,
+    ],
     { timeout: 120_000, maxBuffer: 256 * 1024 * 1024 },
   ).catch(() => ({ stdout: '' }));
   let end = 0;

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
@@ -85,6 +87,10 @@ describe('offline video model', () => {
     });
     expect(Math.abs(probe.durationSeconds - 2)).toBeLessThanOrEqual(0.1);
     expect(await isFaststart(outputFile)).toBe(true);
+    const { stdout } = await promisify(execFile)(binaries.ffprobePath, [
+      '-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=sample_rate,channels', '-of', 'csv=p=0', outputFile,
+    ]);
+    expect(stdout.trim()).toBe('48000,2');
   });
 
   it('renders 16:9 1080p as 1920x1080', async () => {
@@ -188,7 +194,8 @@ describe('chooseOfflineLook and captionLines', () => {
     // The first themed word sets the palette, the second the motion.
     expect(chooseOfflineLook('sunset over the ocean')).toMatchObject({ palette: 'sunset', motion: 'waves' });
     expect(chooseOfflineLook('a cat playing piano')).toEqual(chooseOfflineLook('A cat, playing piano!'));
-    const generic = new Set(['a cat playing piano', 'robots building a house', 'my grandmother baking bread', 'a jazz trio'].map((p) => chooseOfflineLook(p).palette));
+    const plain = ['a cat playing piano', 'robots building a house', 'my grandmother baking bread', 'a jazz trio'];
+    const generic = new Set(plain.map((prompt) => chooseOfflineLook(prompt).palette));
     expect(generic.size).toBeGreaterThan(1);
   });
 

@@ -169,7 +169,10 @@ export function captionLines(prompt: string, maxChars: number, maxLines = 3): st
     .normalize('NFC')
     .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}$+<=>^`|~]/gu, ' ')
     .toUpperCase();
-  const words = clean.split(/\s+/).filter(Boolean).map((word) => (word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word));
+  const words = clean
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word));
   const lines: string[] = [];
   let index = 0;
   while (index < words.length && lines.length < maxLines) {
@@ -213,12 +216,14 @@ function orbs(path: OrbPath, seed: number, shortSide: number, timeOffset: number
     const [r1, r2, r3, r4, r5] = [random(), random(), random(), random(), random()];
     const phase = (6.283 * r5).toFixed(3);
     switch (path) {
-      case 'float':
+      case 'float': {
+        const n = (value: number) => value.toFixed(3);
         return {
           size: Math.round(shortSide * (0.22 + 0.18 * r1)),
-          x: `W*(${(0.15 + 0.7 * r2).toFixed(3)}+${(0.08 + 0.12 * r3).toFixed(3)}*sin(${(0.15 + 0.25 * r4).toFixed(3)}*${T}+${phase}))-w/2`,
-          y: `H*(${(0.15 + 0.7 * r3).toFixed(3)}+${(0.05 + 0.1 * r1).toFixed(3)}*cos(${(0.12 + 0.2 * r2).toFixed(3)}*${T}+${phase}))-h/2`,
+          x: `W*(${n(0.15 + 0.7 * r2)}+${n(0.08 + 0.12 * r3)}*sin(${n(0.15 + 0.25 * r4)}*${T}+${phase}))-w/2`,
+          y: `H*(${n(0.15 + 0.7 * r3)}+${n(0.05 + 0.1 * r1)}*cos(${n(0.12 + 0.2 * r2)}*${T}+${phase}))-h/2`,
         };
+      }
       case 'orbit': {
         const radius = (0.15 + 0.25 * r2).toFixed(3);
         const speed = ((r3 < 0.5 ? -1 : 1) * (0.2 + 0.25 * r4)).toFixed(3);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { extractLastFrame } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { startFakeVeoServer } from '../test-support/fake-veo-server.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 
 const valid = { title: 'Coastal drive', prompt: 'A red car on a coastal road at sunset', aspectRatio: '9:16', duration: 15, resolution: '720p' };
@@ -110,10 +110,9 @@ describe('generation with Veo (fake Veo server)', () => {
   let t: TestApp;
   beforeAll(async () => {
     fixtureDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-fixture-'));
-    const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
     const file = path.join(fixtureDir, 'veo.mp4');
     // What Veo returns: an 8 s 720x1280 H.264/AAC clip at 24 fps.
-    execFileSync(ffmpeg.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', file]);
+    await makeTestClip(file, { width: 720, height: 1280, seconds: 8 });
     clip = await fs.readFile(file);
   });
   afterAll(() => fs.rm(fixtureDir, { recursive: true, force: true }));

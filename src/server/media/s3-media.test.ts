@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../providers/storage/s3-storage.ts';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { startS3TestServer } from '../test-support/s3-test-server.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
 describe('media in S3-compatible storage (s3rver)', () => {
@@ -27,8 +26,7 @@ describe('media in S3-compatible storage (s3rver)', () => {
       },
     });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 's3-clip-'));
-    const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
-    execFileSync(ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=24', '-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', path.join(dir, 'clip.mp4')]);
+    await makeTestClip(path.join(dir, 'clip.mp4'), { width: 360, height: 640, seconds: 2 });
     clip = await fs.readFile(path.join(dir, 'clip.mp4'));
     await fs.rm(dir, { recursive: true, force: true });
   });

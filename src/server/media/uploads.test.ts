@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
 let fixtures: string;
@@ -40,12 +39,9 @@ const fixture = (name: string) => path.join(fixtures, name);
 
 beforeAll(async () => {
   fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-fixtures-'));
-  const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
-  const make = (args: string[]) => execFileSync(ffmpegPath, ['-v', 'error', '-y', ...args]);
-  // A phone-shaped MP4 that is already what we store, and a WebM (VP8, no audio) that needs transcoding.
-  make(['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=24', '-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', fixture('phone.mp4')]);
-  make(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=24', '-t', '2', '-c:v', 'libvpx', '-b:v', '300k', fixture('wide.webm')]);
-  make(['-f', 'lavfi', '-i', 'testsrc2=size=400x400:rate=24', '-t', '2', '-c:v', 'mpeg4', fixture('square.avi')]);
+  await makeTestClip(fixture('phone.mp4'), { width: 360, height: 640, seconds: 2 });
+  await makeTestClip(fixture('wide.webm'), { width: 640, height: 360, seconds: 2, format: 'webm-silent' });
+  await makeTestClip(fixture('square.avi'), { width: 400, height: 400, seconds: 2, format: 'avi-silent' });
   await fs.writeFile(fixture('notes.mp4'), 'these are not the frames you are looking for'.repeat(100));
 });
 afterAll(() => fs.rm(fixtures, { recursive: true, force: true }));

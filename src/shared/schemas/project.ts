@@ -50,8 +50,8 @@ export const projectSchema = z.object({
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
-/** Kept for the dashboard's list: the same shape as one project. */
-export type ProjectSummary = Project;
+
+
 
 export const projectListResponseSchema = z.array(projectSchema);
 

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
@@ -165,5 +167,22 @@ describe('generation with Veo (fake Veo server)', () => {
     const refunds = await t.db.selectFrom('creditLedger').selectAll().where('reason', '=', 'generation-refund').execute();
     expect(refunds).toEqual([expect.objectContaining({ delta: 24, projectId: created.id })]);
     await veo.close();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)('generation through BullMQ on Redis (the `npm run worker` path)', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('queues the job in Redis and a worker makes the video', async () => {
+    const logger = pino({ level: 'silent' });
+    const queue = createBullmqQueue(redisUrl!, logger, { prefix: `test-${randomUUID()}` });
+    t = await createTestApp(testDatabases()[0]!, { runJobs: true, services: { queue } });
+    const { cookie } = await signUp(t.app, { username: 'scaled' });
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { ...valid, duration: 8 } })).json();
+    expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual([]); // not in the database queue
+    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 60_000, 250);
+    expect(await project(t, cookie, created.id)).toMatchObject({ status: 'ready', totalSegments: 1 });
   });
 });

@@ -9,6 +9,7 @@ import { createBackgroundTasks } from './background-tasks.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { examplesRoutes } from './examples/examples-routes.ts';
 import { createExamplesService } from './examples/examples-service.ts';
+import { fontsRoutes } from './fonts/fonts-routes.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -61,6 +62,7 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   await app.register(uploadsRoutes, { uploads });
   await app.register(generationRoutes, { videoModel });
   await app.register(examplesRoutes, { examples, storage });
+  await app.register(fontsRoutes);
   await app.register(billingRoutes);
   await registerClientApp(app, clientDir);
   return app;

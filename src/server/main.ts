@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
+import { FontFilesMissingError } from './fonts/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
 
 async function main(): Promise<void> {
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof FfmpegNotFoundError;
+  const known = error instanceof ConfigError || error instanceof FfmpegNotFoundError || error instanceof FontFilesMissingError;
   console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { type Db, createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { assertFontFilesPresent } from './fonts/font-files.ts';
 import { createJobDefinitions } from './jobs/definitions.ts';
 import type { JobDefinitions } from './jobs/job-registry.ts';
 import { type Queue, createQueue } from './jobs/index.ts';
@@ -28,6 +29,7 @@ export async function createServices(
   logger: Logger,
   overrides: Partial<Omit<Services, 'config' | 'logger'>> = {},
 ): Promise<Services> {
+  assertFontFilesPresent();
   const ffmpeg = overrides.ffmpeg ?? (await locateFfmpeg(config));
   const db = overrides.db ?? createDatabase(config.database);
   await migrateToLatest(db);

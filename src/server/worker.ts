@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
+import { FontFilesMissingError } from './fonts/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
 
 /** `npm run worker`: runs queued jobs (generation) beside the API processes, on the same config. */
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof FfmpegNotFoundError;
+  const known = error instanceof ConfigError || error instanceof FfmpegNotFoundError || error instanceof FontFilesMissingError;
   console.error(known ? error.message : error);
   process.exit(1);
 });

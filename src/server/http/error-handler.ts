@@ -22,7 +22,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = first?.message ?? 'Invalid request';
-      const generic = message.startsWith('Invalid input') || message.startsWith('Unrecognized key');
+      // Our schemas word their own messages; zod's defaults need the field to make sense.
+      const generic = /^(Invalid|Too (big|small)|Unrecognized key|Expected)/.test(message);
       return reply.status(400).send({ message: field && generic ? `${field}: ${message}` : message });
     }
     const status = error.statusCode ?? 500;

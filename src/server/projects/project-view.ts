@@ -1,3 +1,4 @@
+import { type EditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 
@@ -22,6 +23,18 @@ export function toProject(row: VideoProjectRow): Project {
     currentSegment: row.currentSegment,
     generationProgress: row.generationProgress,
     errorMessage: row.errorMessage,
+    editorState: parseEditorState(row.editorState),
     createdAt: row.createdAt,
   };
+}
+
+/** Stored JSON that no longer fits the schema (an older shape) reads as "not edited" rather than failing. */
+function parseEditorState(json: string | null): EditorState | null {
+  if (!json) return null;
+  try {
+    const parsed = editorStateSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { updateEditorStateRequestSchema } from '../../shared/editor/editor-state.ts';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import { createProjectRequestSchema, projectListResponseSchema, projectSchema } from '../../shared/schemas/project.ts';
 import { requireUser } from '../auth/request-user.ts';
@@ -33,6 +34,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsS
       const project = await projects.create(requireUser(request), request.body);
       return reply.status(201).send(project);
     },
+  );
+
+  app.patch(
+    '/api/projects/:id',
+    { schema: { params: projectParamsSchema, body: updateEditorStateRequestSchema, response: { 200: projectSchema } } },
+    async (request) => projects.saveEditorState(requireUser(request), request.params.id, request.body.editorState),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EditorState } from '../../shared/editor/editor-state.ts';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
@@ -7,17 +8,19 @@ import { findUserById } from '../auth/users-repository.ts';
 import { spendCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { failGeneration } from '../generation/fail-generation.ts';
 import { toProject } from './project-view.ts';
-import { deleteProjectRow, findUserProject, insertProject } from './projects-repository.ts';
+import { deleteProjectRow, findUserProject, insertProject, updateProject } from './projects-repository.ts';
 
 type CreateProjectInput = z.output<typeof createProjectRequestSchema>;
 
 export const PROJECT_NOT_FOUND = 'Project not found';
+/** Players report durations a few milliseconds off the container's. */
+const TRIM_TOLERANCE_SECONDS = 0.05;
 
 export function generationJobId(projectId: string): string {
   return `generate-video:${projectId}`;
@@ -100,7 +103,20 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     await storage.delete(keys.filter((key): key is string => Boolean(key)));
   }
 
-  return { create, get, remove };
+  /** Saves the editor state of a ready project; the trim must stay within the clip. */
+  async function saveEditorState(user: UserRow, projectId: string, editorState: EditorState): Promise<Project> {
+    const project = await findUserProject(db, user.id, projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
+    if (editorState.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
+      throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
+    }
+    const updatedAt = now().toISOString();
+    await updateProject(db, projectId, { editorState: JSON.stringify(editorState), updatedAt });
+    return toProject({ ...project, editorState: JSON.stringify(editorState), updatedAt });
+  }
+
+  return { create, get, remove, saveEditorState };
 }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editorStateSchema } from '../editor/editor-state.ts';
 import {
   VIDEO_ASPECT_RATIOS,
   VIDEO_DURATIONS,
@@ -47,6 +48,8 @@ export const projectSchema = z.object({
   currentSegment: z.number().int(),
   generationProgress: z.number().int(),
   errorMessage: z.string().nullable(),
+  /** The saved edit; null until the creator first edits (the editor then starts from the defaults). */
+  editorState: editorStateSchema.nullable(),
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;

@@ -21,6 +21,7 @@ function project(status: Project['status']): Project {
     currentSegment: 0,
     generationProgress: 0,
     errorMessage: null,
+    editorState: null,
     createdAt: new Date().toISOString(),
   };
 }

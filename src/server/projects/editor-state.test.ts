@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+
+describe.each(testDatabases())('saving the editor state on $name', (database) => {
+  let t: TestApp;
+  let owner: { cookie: string; userId: string };
+  let projectId: string;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    owner = await signUp(t.app, { username: 'editor' });
+    projectId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/projects',
+        headers: { cookie: owner.cookie },
+        payload: { title: 'Clip', prompt: 'A beach', aspectRatio: '9:16', duration: 8 },
+      })
+    ).json().id;
+    // As if generation had finished: this suite is about the edit, not the render.
+    await t.db.updateTable('videoProjects').set({ status: 'ready', duration: 8, videoKey: 'projects/x/video.mp4' }).where('id', '=', projectId).execute();
+  });
+  afterEach(() => t.close());
+
+  const patch = (payload: unknown, cookie = owner.cookie) =>
+    t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie }, payload: payload as object });
+
+  const edited = {
+    ...defaultEditorState(8),
+    textOverlays: [{ ...newTextOverlay('o1'), text: 'WAIT FOR IT', position: { x: 50, y: 20 }, fontFamily: 'Bebas Neue' as const }],
+    visualEffect: 'vintage' as const,
+    trim: { start: 1, end: 7.5 },
+    audio: { volume: 0.4, isMuted: false },
+    colorGrading: { brightness: 110, contrast: 120, saturation: 90 },
+  };
+
+  it('starts unedited, then saves and returns the state, which GET reads back', async () => {
+    const before = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } });
+    expect(before.json().editorState).toBeNull();
+    const saved = await patch({ editorState: edited });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().editorState).toEqual(edited);
+    const after = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } });
+    expect(after.json().editorState).toEqual(edited);
+  });
+
+  it.each([
+    [{ editorState: { ...edited, visualEffect: 'glitter' } }, /visualEffect/],
+    [{ editorState: { ...edited, trim: { start: 5, end: 2 } } }, /Trim end must not be before its start/],
+    [{ editorState: { ...edited, trim: { start: 0, end: 9 } } }, /Trim end must be at most the video's length \(8 s\)/],
+    [{ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], fontSize: 500 }] } }, /fontSize/],
+    [{ editorState: { ...edited, unknown: 1 } }, /./],
+    [{ state: edited }, /./],
+  ])('refuses a bad shape with 400 and a message (%#)', async (payload, message) => {
+    const response = await patch(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
+    expect(row.editorState).toBeNull();
+  });
+
+  it('keeps overlay text as data, markup and all', async () => {
+    const text = '<img src=x onerror=alert(1)> & "quotes"';
+    const saved = await patch({ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], text }] } });
+    expect(saved.json().editorState.textOverlays[0].text).toBe(text);
+  });
+
+  it('answers 404 to other users and 401 without a session', async () => {
+    const other = await signUp(t.app, { username: 'intruder' });
+    expect((await patch({ editorState: edited }, other.cookie)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, payload: { editorState: edited } })).statusCode).toBe(401);
+  });
+
+  it('answers 409 while the video is still being generated', async () => {
+    await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', projectId).execute();
+    const response = await patch({ editorState: edited });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'The video is still being generated' });
+  });
+});

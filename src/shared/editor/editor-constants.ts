@@ -1,0 +1,54 @@
+/** Editor constants of SPEC §5 and §9. */
+
+/** The eight fonts, by the family name the UI shows. 'Impact' is served from Anton's file (DESIGN §5 Fonts). */
+export const FONT_FAMILIES = [
+  'Impact',
+  'Anton',
+  'Bebas Neue',
+  'Lobster',
+  'Oswald',
+  'Roboto Condensed',
+  'Montserrat',
+  'Permanent Marker',
+] as const;
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+
+export const TEXT_COLOR_PRESETS = [
+  { name: 'White', value: '#FFFFFF' },
+  { name: 'Black', value: '#000000' },
+  { name: 'Gold', value: '#FFD700' },
+  { name: 'Red', value: '#EF4444' },
+  { name: 'Blue', value: '#3B82F6' },
+  { name: 'Green', value: '#22C55E' },
+  { name: 'Pink', value: '#EC4899' },
+  { name: 'Purple', value: '#A855F7' },
+] as const;
+
+export const OUTLINE_COLOR_PRESETS = [
+  { name: 'Black', value: '#000000' },
+  { name: 'White', value: '#FFFFFF' },
+  { name: 'Red', value: '#EF4444' },
+  { name: 'Blue', value: '#3B82F6' },
+] as const;
+
+export const VISUAL_EFFECTS = ['none', 'grayscale', 'sepia', 'vintage', 'blur'] as const;
+export type VisualEffect = (typeof VISUAL_EFFECTS)[number];
+
+export const TEXT_ALIGNMENTS = ['left', 'center', 'right'] as const;
+export type TextAlign = (typeof TEXT_ALIGNMENTS)[number];
+
+export const PLAYBACK_SPEEDS = [0.5, 1, 1.5, 2] as const;
+/** One frame, for frame stepping (SPEC §9). */
+export const FRAME_SECONDS = 1 / 30;
+
+/** Slider ranges (SPEC §5). */
+export const RANGES = {
+  fontSize: { min: 12, max: 120, step: 2 },
+  lineHeight: { min: 1, max: 2.5, step: 0.1 },
+  outlineThickness: { min: 0, max: 10, step: 1 },
+  grade: { min: 0, max: 200, step: 1 },
+  volume: { min: 0, max: 1, step: 0.01 },
+} as const;
+
+export const MAX_OVERLAYS = 50;
+export const MAX_OVERLAY_TEXT = 500;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { RANGES } from './editor-constants.ts';
+import { clampToRange, clampTrim, defaultEditorState, editorStateSchema, newTextOverlay } from './editor-state.ts';
+import { cssFilter, referenceScale } from './looks.ts';
+
+describe('editor state model', () => {
+  it('gives new overlays the defaults of SPEC §3', () => {
+    expect(newTextOverlay('a')).toEqual({
+      id: 'a',
+      text: 'Click to style',
+      fontSize: 48,
+      color: '#FFFFFF',
+      position: { x: 50, y: 50 },
+      fontFamily: 'Impact',
+      textAlign: 'center',
+      lineHeight: 1.2,
+      outline: { color: '#000000', thickness: 3 },
+    });
+  });
+
+  it('accepts a default state and one with an overlay, and refuses broken shapes', () => {
+    const state = defaultEditorState(8);
+    expect(editorStateSchema.parse(state)).toEqual(state);
+    expect(editorStateSchema.safeParse({ ...state, textOverlays: [newTextOverlay('a')] }).success).toBe(true);
+    const broken = [
+      { ...state, visualEffect: 'sparkles' },
+      { ...state, trim: { start: 5, end: 2 } },
+      { ...state, trim: { start: -1, end: 2 } },
+      { ...state, audio: { volume: 2, isMuted: false } },
+      { ...state, colorGrading: { brightness: 201, contrast: 100, saturation: 100 } },
+      { ...state, textOverlays: [{ ...newTextOverlay('a'), fontSize: 200 }] },
+      { ...state, textOverlays: [{ ...newTextOverlay('a'), color: 'red; background:url(x)' }] },
+      { ...state, textOverlays: [{ ...newTextOverlay('a'), fontFamily: 'Comic Sans MS' }] },
+      { ...state, extra: true },
+    ];
+    for (const candidate of broken) expect(editorStateSchema.safeParse(candidate).success).toBe(false);
+  });
+
+  it.each([
+    ['fontSize', 47, 48],
+    ['fontSize', 5, 12],
+    ['fontSize', 500, 120],
+    ['lineHeight', 1.23, 1.2],
+    ['lineHeight', 9, 2.5],
+    ['outlineThickness', -3, 0],
+    ['outlineThickness', 10.4, 10],
+    ['grade', 250, 200],
+    ['grade', 99.6, 100],
+    ['volume', 0.123, 0.12],
+    ['volume', 1.5, 1],
+  ] as const)('clamps %s %d to %d', (range, value, expected) => {
+    expect(clampToRange(value, RANGES[range])).toBe(expected);
+  });
+
+  it('keeps trim within 0..length with end after start', () => {
+    expect(clampTrim({ start: -2, end: 20 }, 8)).toEqual({ start: 0, end: 8 });
+    expect(clampTrim({ start: 6, end: 3 }, 8)).toEqual({ start: 3, end: 3 });
+  });
+});
+
+describe('looks', () => {
+  const neutral = { brightness: 100, contrast: 100, saturation: 100 };
+  it.each([
+    ['none', 'none'],
+    ['grayscale', 'grayscale(1)'],
+    ['sepia', 'sepia(1)'],
+    ['vintage', 'sepia(0.45) contrast(1.1) brightness(0.95) saturate(0.85)'],
+    ['blur', 'blur(8px)'],
+  ] as const)('%s is %s on the reference frame', (effect, filter) => {
+    expect(cssFilter(neutral, effect, 1)).toBe(filter);
+  });
+
+  it('puts the grade before the effect and scales the blur to the frame', () => {
+    expect(cssFilter({ brightness: 120, contrast: 80, saturation: 150 }, 'blur', referenceScale(360, 640))).toBe(
+      'brightness(120%) contrast(80%) saturate(150%) blur(2.67px)',
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import type { FontFamily } from './editor-constants.ts';
+
+/**
+ * How each of the eight fonts reaches the browser: a file the server serves from /fonts, under a
+ * CSS family name of our own, so no overlay ever falls back to a font the user's machine happens to
+ * have (DESIGN §5 Fonts). 'Impact' cannot be redistributed: it is Anton's file under our name.
+ */
+export const FONT_FACES: Record<FontFamily, { cssFamily: string; file: string }> = {
+  Impact: { cssFamily: 'PromptReel Impact', file: 'anton.ttf' },
+  Anton: { cssFamily: 'PromptReel Anton', file: 'anton.ttf' },
+  'Bebas Neue': { cssFamily: 'PromptReel Bebas Neue', file: 'bebas-neue.ttf' },
+  Lobster: { cssFamily: 'PromptReel Lobster', file: 'lobster.ttf' },
+  Oswald: { cssFamily: 'PromptReel Oswald', file: 'oswald-bold.ttf' },
+  'Roboto Condensed': { cssFamily: 'PromptReel Roboto Condensed', file: 'roboto-condensed-bold.ttf' },
+  Montserrat: { cssFamily: 'PromptReel Montserrat', file: 'montserrat-extrabold.ttf' },
+  'Permanent Marker': { cssFamily: 'PromptReel Permanent Marker', file: 'permanent-marker.ttf' },
+};
+
+export const FONT_URL_PREFIX = '/fonts/';

@@ -2,12 +2,16 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { aiRoutes } from './ai/ai-routes.ts';
+import { createAiService } from './ai/ai-service.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createAuthService } from './auth/auth-service.ts';
 import { registerRequestUser } from './auth/request-user.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { examplesRoutes } from './examples/examples-routes.ts';
+import { exportRoutes } from './export/export-routes.ts';
+import { createExportService } from './export/export-service.ts';
 import { createExamplesService } from './examples/examples-service.ts';
 import { fontsRoutes } from './fonts/fonts-routes.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
@@ -28,7 +32,7 @@ export interface AppOptions {
 
 /** Builds the whole HTTP app without listening, so tests can `inject` requests into it. */
 export async function buildApp(services: Services, { clientDir }: AppOptions): Promise<FastifyInstance> {
-  const { config, db, mailer, logger, storage, queue, ffmpeg, videoModel } = services;
+  const { config, db, mailer, logger, storage, queue, ffmpeg, videoModel, textModel, imageModels } = services;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
@@ -54,13 +58,17 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   const auth = createAuthService({ db, mailer, logger, publicUrl: config.publicUrl });
   const projects = createProjectsService({ db, queue, storage, logger });
   const uploads = createUploadsService({ db, storage, ffmpeg, publicUrl: config.publicUrl });
+  const exports = createExportService({ db, queue });
+  const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, logger });
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
   await app.register(projectsRoutes, { db, projects });
   await app.register(mediaRoutes, { db, storage });
+  await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });
   await app.register(generationRoutes, { videoModel });
+  await app.register(aiRoutes, { ai, storage });
   await app.register(examplesRoutes, { examples, storage });
   await app.register(fontsRoutes);
   await app.register(billingRoutes);

@@ -39,6 +39,11 @@ const environmentSchema = z.object({
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
   VEO_MODEL: z.string().min(1).default('veo-3.1-fast-generate-001'),
+  GEMINI_TEXT_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_IMAGE_MODEL: z.string().min(1).default('gemini-3.1-flash-image'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -60,7 +65,8 @@ export interface Config {
   jobLeaseMs: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
-  gemini: { apiKey?: string; baseUrl?: string; veoModel: string };
+  gemini: { apiKey?: string; baseUrl?: string; veoModel: string; textModel: string; imageModel: string };
+  openai: { apiKey?: string; baseUrl?: string; imageModel: string };
 }
 
 export class ConfigError extends Error {
@@ -104,7 +110,14 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
-    gemini: { apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL, veoModel: env.VEO_MODEL },
+    gemini: {
+      apiKey: env.GEMINI_API_KEY,
+      baseUrl: env.GEMINI_BASE_URL,
+      veoModel: env.VEO_MODEL,
+      textModel: env.GEMINI_TEXT_MODEL,
+      imageModel: env.GEMINI_IMAGE_MODEL,
+    },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, imageModel: env.OPENAI_IMAGE_MODEL },
   };
 }
 

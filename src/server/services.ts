@@ -9,6 +9,10 @@ import type { Logger } from './logger.ts';
 import { createReadyNotifier } from './mail/ready-notifier.ts';
 import { type Mailer, createMailer } from './providers/mailer/index.ts';
 import { type Storage, createStorage } from './providers/storage/index.ts';
+import type { ImageModelName } from '../shared/schemas/ai.ts';
+import type { ImageModel } from './providers/image-model/image-model.ts';
+import { createImageModels } from './providers/image-model/index.ts';
+import { type TextModel, createTextModel } from './providers/text-model/index.ts';
 import { type VideoModel, createVideoModel } from './providers/video-model/index.ts';
 import { type FfmpegBinaries, locateFfmpeg } from './render/ffmpeg-binaries.ts';
 
@@ -21,6 +25,8 @@ export interface Services {
   storage: Storage;
   queue: Queue;
   videoModel: VideoModel;
+  textModel: TextModel;
+  imageModels: Record<ImageModelName, ImageModel>;
   ffmpeg: FfmpegBinaries;
 }
 
@@ -42,6 +48,8 @@ export async function createServices(
     storage: overrides.storage ?? createStorage(config),
     queue: overrides.queue ?? createQueue(config, db, logger),
     videoModel: overrides.videoModel ?? createVideoModel(config, ffmpeg, logger),
+    textModel: overrides.textModel ?? createTextModel(config, logger),
+    imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
   };
 }
 

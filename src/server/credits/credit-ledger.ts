@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export type CreditReason = 'signup-grant' | 'generation' | 'generation-refund' | 'adjustment';
+export type CreditReason =
+  | 'signup-grant'
+  | 'adjustment'
+  | 'generation'
+  | 'generation-refund'
+  | 'image'
+  | 'image-refund'
+  | 'suggestion'
+  | 'extension'
+  | 'extension-refund';
 
 export interface CreditChange {
   userId: string;
   delta: number;
   reason: CreditReason;
-  projectId?: string;
+  projectId?: string | null;
 }
 
 /**
@@ -31,17 +40,17 @@ export async function recordCreditChange(db: Db, change: CreditChange, now: Date
 
 /**
  * Takes `cost` credits inside the caller's transaction. The update is conditional on the balance,
- * so concurrent spends can never take it below zero; returns false (and changes nothing) when the
- * balance is short. Pro users pay nothing, but their usage is still recorded with delta 0.
+ * so concurrent spends can never take it below zero. Returns what was charged, or null (and changes
+ * nothing) when the balance is short. Pro users pay nothing, but their usage is recorded with delta 0.
  */
 export async function spendCredits(
   trx: Db,
   user: { id: string; subscription: 'free' | 'pro' },
   cost: number,
   reason: CreditReason,
-  projectId: string,
+  projectId: string | null,
   now: Date,
-): Promise<boolean> {
+): Promise<number | null> {
   const charge = user.subscription === 'pro' ? 0 : cost;
   if (charge > 0) {
     const result = await trx
@@ -50,10 +59,25 @@ export async function spendCredits(
       .where('id', '=', user.id)
       .where('credits', '>=', charge)
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
+    if (result.numUpdatedRows === 0n) return null;
   }
   await recordCreditChange(trx, { userId: user.id, delta: -charge, reason, projectId }, now);
-  return true;
+  return charge;
+}
+
+/** Gives `amount` credits back (a failed image, say) with its own ledger row. */
+export async function refundCredits(
+  trx: Db,
+  userId: string,
+  amount: number,
+  reason: CreditReason,
+  projectId: string | null,
+  now: Date,
+): Promise<void> {
+  if (amount > 0) {
+    await trx.updateTable('users').set({ credits: sql<number>`credits + ${amount}` }).where('id', '=', userId).execute();
+  }
+  await recordCreditChange(trx, { userId, delta: amount, reason, projectId }, now);
 }
 
 /** Gives back what a project was charged for `chargedReason`; call once, in the transaction that fails it. */

@@ -100,9 +100,10 @@ export interface ExportJobsTable {
   id: string;
   projectId: string;
   userId: string;
-  status: Generated<'pending' | 'processing' | 'completed' | 'failed'>;
+  status: Generated<'pending' | 'completed' | 'failed'>;
   settings: string;
   outputUrl: string | null;
+  outputKey: string | null;
   errorMessage: string | null;
   progress: Generated<number>;
   createdAt: string;
@@ -147,3 +148,4 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type VideoProjectRow = Selectable<VideoProjectsTable>;
+export type ExportJobRow = Selectable<ExportJobsTable>;

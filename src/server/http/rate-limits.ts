@@ -11,4 +11,5 @@ export const rateLimits = {
   resetPassword: { max: 10, timeWindow: '15 minutes' },
   generation: { max: 20, timeWindow: '10 minutes', keyGenerator: perUser },
   upload: { max: 30, timeWindow: '10 minutes', keyGenerator: perUser },
+  ai: { max: 30, timeWindow: '10 minutes', keyGenerator: perUser },
 };

@@ -1,6 +1,7 @@
 /** Every job the app runs, with its payload type. Payloads hold ids only; handlers read the rest. */
 export interface JobPayloads {
   'generate-video': { projectId: string };
+  'export-video': { exportJobId: string };
 }
 
 export type JobName = keyof JobPayloads;

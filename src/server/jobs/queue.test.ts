@@ -47,6 +47,7 @@ function recorder() {
         failures.push({ projectId: payload.projectId, reason });
       },
     },
+    'export-video': { run: async () => {}, fail: async () => {} },
   };
   return { runs, failures, definitions, set: (next: typeof behaviour) => (behaviour = next) };
 }

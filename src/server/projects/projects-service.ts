@@ -12,6 +12,7 @@ import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
+import { listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failGeneration } from '../generation/fail-generation.ts';
 import { toProject } from './project-view.ts';
 import { deleteProjectRow, findUserProject, insertProject, updateProject } from './projects-repository.ts';
@@ -64,7 +65,7 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
         createdAt: at,
         updatedAt: at,
       });
-      if (!(await spendCredits(trx, user, cost, 'generation', id, new Date(at)))) {
+      if ((await spendCredits(trx, user, cost, 'generation', id, new Date(at))) === null) {
         const balance = (await findUserById(trx, user.id))?.credits ?? 0;
         throw new HttpError(
           402,
@@ -89,7 +90,7 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     return toProject(project);
   }
 
-  /** Removes the project, its media and its segments. A generation still running finds it gone and stops. */
+  /** Removes the project, its media, exports and segments. A generation still running finds it gone and stops. */
   async function remove(user: UserRow, projectId: string): Promise<void> {
     const project = await findUserProject(db, user.id, projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
@@ -98,8 +99,9 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
       .select('storageKey')
       .where('projectId', '=', projectId)
       .execute();
+    const exportKeys = await listProjectExportKeys(db, projectId);
     await deleteProjectRow(db, projectId);
-    const keys = [project.videoKey, project.thumbnailKey, ...segments.map((segment) => segment.storageKey)];
+    const keys = [project.videoKey, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey)];
     await storage.delete(keys.filter((key): key is string => Boolean(key)));
   }
 

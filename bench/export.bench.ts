@@ -1,0 +1,164 @@
+/**
+ * Times renderExport on a typical edit (two overlays, vintage, a grade, trim, volume, watermark) against
+ * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip. Run with
+ * `npx tsx bench/export.bench.ts [--runs=3] [--npm]`; prints a markdown table for docs/benchmarks.md.
+ * Runs alternate (ours, hand-written, ours, …) so a change in the machine's load hits both alike.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { newTextOverlay, type EditorState } from '../src/shared/editor/editor-state.ts';
+import { type FfmpegBinaries, locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
+import { runFfmpeg } from '../src/server/render/ffmpeg-runner.ts';
+import { h264AacOutputArgs } from '../src/server/render/media-operations.ts';
+import { withScratchDir } from '../src/server/render/scratch-dir.ts';
+import { renderExport } from '../src/server/render/export/render-export.ts';
+import type { ExportSpec } from '../src/server/render/export/export-spec.ts';
+import { fontFilePath } from '../src/server/fonts/font-files.ts';
+
+const runsArgument = process.argv.find((arg) => arg.startsWith('--runs='));
+const runs = Math.max(1, Number(runsArgument?.slice('--runs='.length) ?? 3) || 3);
+const useNpmBuild = process.argv.includes('--npm');
+
+interface Clip {
+  label: string;
+  seconds: number;
+  width: number;
+  height: number;
+  resolution: ExportSpec['resolution'];
+}
+
+const clips: Clip[] = [
+  { label: '8 s 9:16 720p', seconds: 8, width: 720, height: 1280, resolution: '720p' },
+  { label: '30 s 9:16 1080p', seconds: 30, width: 1080, height: 1920, resolution: '1080p' },
+];
+
+function typicalEdit(seconds: number): EditorState {
+  return {
+    textOverlays: [
+      { ...newTextOverlay('title'), text: 'WAIT FOR IT', fontFamily: 'Impact', fontSize: 72, position: { x: 50, y: 18 } },
+      {
+        ...newTextOverlay('caption'),
+        text: 'Best sunset of the year\nfollow for part 2',
+        fontFamily: 'Montserrat',
+        fontSize: 40,
+        color: '#FFD700',
+        position: { x: 50, y: 78 },
+      },
+    ],
+    visualEffect: 'vintage',
+    trim: { start: 0.5, end: seconds - 0.5 },
+    audio: { volume: 0.8, isMuted: false },
+    colorGrading: { brightness: 110, contrast: 105, saturation: 120 },
+  };
+}
+
+/**
+ * What an engineer would type for the same look: one -vf chain with the same colour numbers (grade,
+ * then vintage's sepia/contrast/brightness/saturate, in RGB), the same drawtexts with inline text, the
+ * watermark with drawtext's own alpha, the same encoder settings.
+ */
+function handWrittenArgs(input: string, output: string, clip: Clip): string[] {
+  const anton = fontFilePath('anton.ttf') as string;
+  const montserrat = fontFilePath('montserrat-extrabold.ttf') as string;
+  const s = Math.min(clip.width, clip.height) / 1080;
+  const px = (value: number) => Math.round(value * s);
+  const w = clip.width;
+  const h = clip.height;
+  const vf = [
+    `scale=${w}:${h}:in_color_matrix=bt709:in_range=tv`,
+    'format=gbrp',
+    "lutrgb=r='clip(clip(val*1.1,0,255)*1.05-6.375,0,255)':g='clip(clip(val*1.1,0,255)*1.05-6.375,0,255)':b='clip(clip(val*1.1,0,255)*1.05-6.375,0,255)'",
+    'colorchannelmixer=rr=1.1574:rg=-0.143:rb=-0.0144:gr=-0.0426:gg=1.057:gb=-0.0144:br=-0.0426:bg=-0.143:bb=1.1856',
+    'colorchannelmixer=rr=0.72685:rg=0.34605:rb=0.08505:gr=0.15705:gg=0.8587:gb=0.0756:br=0.1224:bg=0.2403:bb=0.60895',
+    "lutrgb=r='clip(clip(val*1.1-12.75,0,255)*0.95,0,255)':g='clip(clip(val*1.1-12.75,0,255)*0.95,0,255)':b='clip(clip(val*1.1-12.75,0,255)*0.95,0,255)'",
+    'colorchannelmixer=rr=0.88195:rg=0.10725:rb=0.0108:gr=0.03195:gg=0.95725:gb=0.0108:br=0.03195:bg=0.10725:bb=0.8608',
+    `drawtext=fontfile=${anton}:text='WAIT FOR IT':fontsize=${px(72)}:fontcolor=white:borderw=${px(3)}:bordercolor=black:x=(w-text_w)/2:y=${Math.round(h * 0.18)}-ascent`,
+    `drawtext=fontfile=${montserrat}:text='Best sunset of the year':fontsize=${px(40)}:fontcolor=0xFFD700:borderw=${px(3)}:bordercolor=black:x=(w-text_w)/2:y=${Math.round(h * 0.78 - px(12))}-ascent`,
+    `drawtext=fontfile=${montserrat}:text='follow for part 2':fontsize=${px(40)}:fontcolor=0xFFD700:borderw=${px(3)}:bordercolor=black:x=(w-text_w)/2:y=${Math.round(h * 0.78 + px(36))}-ascent`,
+    `drawtext=fontfile=${montserrat}:text='Made with PromptReel':fontsize=${px(30)}:fontcolor=white:alpha=0.8:borderw=${Math.max(1, px(2))}:bordercolor=black:x=w-text_w-${px(36)}:y=h-${px(44 + 8)}-ascent`,
+    'scale=out_color_matrix=bt709:out_range=tv',
+    'format=yuv420p',
+  ].join(',');
+  return [
+    '-ss', '0.5', '-i', input, '-t', String(clip.seconds - 1),
+    '-vf', vf, '-af', 'volume=0.8',
+    ...h264AacOutputArgs(18),
+    '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
+    output,
+  ];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** CPU seconds (user + system) of finished child processes, from Linux's /proc; NaN elsewhere. */
+function childCpuSeconds(): number {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpuBefore = childCpuSeconds();
+  const started = performance.now();
+  await work();
+  return { wall: (performance.now() - started) / 1000, cpu: childCpuSeconds() - cpuBefore };
+}
+
+async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
+  const source = path.join(dir, `source-${clip.height}.mp4`);
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', `testsrc2=s=${clip.width}x${clip.height}:r=30:d=${clip.seconds}`,
+    '-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${clip.seconds}`,
+    '-t', String(clip.seconds), ...h264AacOutputArgs(), source,
+  ]);
+  const spec: ExportSpec = { resolution: clip.resolution, format: 'mp4', quality: 'high', watermark: true };
+  const ours: Array<{ wall: number; cpu: number }> = [];
+  const hand: Array<{ wall: number; cpu: number }> = [];
+  for (let run = 0; run < runs; run++) {
+    ours.push(
+      await timed(() =>
+        renderExport(binaries, { inputFile: source, outputFile: path.join(dir, 'ours.mp4'), editorState: typicalEdit(clip.seconds), spec }),
+      ),
+    );
+    hand.push(await timed(() => runFfmpeg(binaries, handWrittenArgs(source, path.join(dir, 'hand.mp4'), clip))));
+  }
+  const oursWall = median(ours.map((r) => r.wall));
+  const handWall = median(hand.map((r) => r.wall));
+  const oursCpu = median(ours.map((r) => r.cpu));
+  const handCpu = median(hand.map((r) => r.cpu));
+  const cells = [
+    `${useNpmBuild ? 'npm' : 'system'} ${binaries.version}`,
+    clip.label,
+    String(runs),
+    `${oursWall.toFixed(2)} s`,
+    `${handWall.toFixed(2)} s`,
+    `**${(oursWall / handWall).toFixed(2)}**`,
+    `${oursCpu.toFixed(2)} s`,
+    `${handCpu.toFixed(2)} s`,
+    (oursCpu / handCpu).toFixed(2),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+const binaries = await locateFfmpeg({ ffmpeg: {} }, useNpmBuild ? '/nonexistent' : process.env.PATH);
+const cpus = os.cpus();
+console.log(
+  `Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
+    `load average at start ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}; ${new Date().toISOString().slice(0, 10)}`,
+);
+console.log('');
+console.log('| ffmpeg | clip | runs | renderExport (median wall) | hand-written | ratio | CPU ours | CPU hand | CPU ratio |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+await withScratchDir('promptreel-export-bench', async (dir) => {
+  for (const clip of clips) console.log(await benchClip(binaries, clip, dir));
+});
+console.log(`\nLoad average at end ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { EditorState } from '../../shared/editor/editor-state.ts';
+import { IMAGE_MODELS, type ImageModelName, SUGGESTION_COST, type Suggestion, type VideoContext } from '../../shared/schemas/ai.ts';
+import { findUserById } from '../auth/users-repository.ts';
+import { refundCredits, spendCredits } from '../credits/credit-ledger.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import type { Logger } from '../logger.ts';
+import { findUserProject, updateProject } from '../projects/projects-repository.ts';
+import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
+import type { ImageModel } from '../providers/image-model/image-model.ts';
+import { pngSize } from '../providers/image-model/png-info.ts';
+import { type Storage, storageKey } from '../providers/storage/storage.ts';
+import { AiModelError, type TextModel } from '../providers/text-model/text-model.ts';
+import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { fitPngToSize } from '../render/image-operations.ts';
+import { applySuggestion } from './apply-suggestion.ts';
+
+interface AiServiceDeps {
+  db: Db;
+  ffmpeg: FfmpegBinaries;
+  storage: Storage;
+  textModel: TextModel;
+  imageModels: Record<ImageModelName, ImageModel>;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** Model failures become answers the toast can show; anything else stays a 500. */
+function asHttpError(error: unknown): unknown {
+  return error instanceof AiModelError ? new HttpError(error.status, error.message) : error;
+}
+
+export function imageKey(userId: string, imageId: string): string {
+  return storageKey('images', userId, `${imageId}.png`);
+}
+
+export function createAiService({ db, ffmpeg, storage, textModel, imageModels, logger, now = () => new Date() }: AiServiceDeps) {
+  async function insufficient(user: UserRow, cost: number, what: string): Promise<never> {
+    const balance = (await findUserById(db, user.id))?.credits ?? 0;
+    throw new HttpError(402, `Insufficient credits. ${what} costs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited.`);
+  }
+
+  async function inspire(): Promise<string> {
+    return textModel.inspirePrompt().catch((error: unknown) => Promise.reject(asHttpError(error)));
+  }
+
+  /** Charges the model's price first and gives it back if the image cannot be made. */
+  async function generateImage(user: UserRow, prompt: string, model: ImageModelName): Promise<string> {
+    const { credits, width, height } = IMAGE_MODELS[model];
+    const charged = await db.transaction().execute((trx) => spendCredits(trx, user, credits, 'image', null, now()));
+    if (charged === null) await insufficient(user, credits, 'This image');
+    try {
+      const answered = await imageModels[model].generate({ prompt, width, height, quality: model === 'dall-e-3-hd' ? 'hd' : 'standard' });
+      const size = pngSize(answered);
+      const png = size?.width === width && size.height === height ? answered : await fitPngToSize(ffmpeg, answered, width, height);
+      const id = randomUUID();
+      const key = imageKey(user.id, id);
+      await storage.putStream(key, Readable.from(png), { contentType: 'image/png' });
+      return `/api/images/${id}`;
+    } catch (error) {
+      await db.transaction().execute((trx) => refundCredits(trx, user.id, charged ?? 0, 'image-refund', null, now()));
+      logger.warn({ err: error, model }, 'image generation failed; credits refunded');
+      throw asHttpError(error);
+    }
+  }
+
+  async function assistant(message: string, context: VideoContext): Promise<string> {
+    return textModel.assistantReply(message, context).catch((error: unknown) => Promise.reject(asHttpError(error)));
+  }
+
+  async function suggest(context: VideoContext): Promise<Suggestion[]> {
+    return textModel.suggestImprovements(context).catch((error: unknown) => Promise.reject(asHttpError(error)));
+  }
+
+  /** Applies a suggestion to the project's edit and saves it, charging 10 credits (pro: free) in the same transaction. */
+  async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, current: EditorState) {
+    const project = await findUserProject(db, user.id, projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
+    const editorState = applySuggestion(suggestion, current, { title: project.title, duration: project.duration }, randomUUID);
+    const creditsUsed = await db.transaction().execute(async (trx) => {
+      const charged = await spendCredits(trx, user, SUGGESTION_COST, 'suggestion', projectId, now());
+      if (charged === null) return null;
+      await updateProject(trx, projectId, { editorState: JSON.stringify(editorState), updatedAt: now().toISOString() });
+      return charged;
+    });
+    if (creditsUsed === null) await insufficient(user, SUGGESTION_COST, 'Applying a suggestion');
+    return { editorState, creditsUsed: creditsUsed ?? 0 };
+  }
+
+  return { inspire, generateImage, assistant, suggest, autoApply };
+}
+
+export type AiService = ReturnType<typeof createAiService>;

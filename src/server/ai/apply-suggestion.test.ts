@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { defaultEditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
+import type { Suggestion } from '../../shared/schemas/ai.ts';
+import { applySuggestion } from './apply-suggestion.ts';
+
+const video = { title: 'Sunset skate session', duration: 30 };
+const ids = () => 'new-overlay';
+const suggest = (type: Suggestion['type'], description: string, example?: string): Suggestion => ({ type, title: 'Tip', description, example });
+
+describe('applySuggestion', () => {
+  const base = defaultEditorState(30);
+
+  it('adds a hook overlay in the top third with a bold outline, from the example', () => {
+    const next = applySuggestion(suggest('text-overlay', 'Open with a hook', 'Wait for the last trick'), base, video, ids);
+    expect(next.textOverlays).toEqual([
+      expect.objectContaining({ id: 'new-overlay', text: 'WAIT FOR THE LAST TRICK', fontSize: 64, position: { x: 50, y: 22 }, outline: { color: '#000000', thickness: 6 } }),
+    ]);
+    expect(applySuggestion(suggest('text-overlay', 'Open with a hook', 'Wait for the last trick'), next, video, ids).textOverlays).toHaveLength(1);
+  });
+
+  it('falls back to the title for the hook and keeps it short', () => {
+    const next = applySuggestion(suggest('text-overlay', 'Add a title card'), base, { ...video, title: 'x'.repeat(80) }, ids);
+    expect(next.textOverlays[0]?.text.length).toBeLessThanOrEqual(40);
+  });
+
+  it.each([
+    ['Try a black and white look for drama', 'grayscale'],
+    ['A warm sepia tone feels nostalgic', 'sepia'],
+    ['Give it a retro film feel', 'vintage'],
+    ['A dreamy blur on the intro', 'blur'],
+    ['Add an effect', 'vintage'],
+  ])('picks the effect a suggestion names: %s', (description, effect) => {
+    expect(applySuggestion(suggest('effect', description), base, video, ids).visualEffect).toBe(effect);
+  });
+
+  it('trims to the length a suggestion names, or cuts the slow first beat', () => {
+    expect(applySuggestion(suggest('trim', 'Keep the best 12 seconds'), base, video, ids).trim).toEqual({ start: 0, end: 12 });
+    expect(applySuggestion(suggest('trim', 'Tighten the pacing'), base, video, ids).trim).toEqual({ start: 0, end: 15 });
+    const short = defaultEditorState(8);
+    expect(applySuggestion(suggest('trim', 'Tighten the pacing'), short, { ...video, duration: 8 }, ids).trim).toEqual({ start: 0.5, end: 8 });
+  });
+
+  it('reads the concrete value from the example formats both text engines write', () => {
+    expect(applySuggestion(suggest('trim', 'Cut the slow start', '0.5s–8s'), base, video, ids).trim).toEqual({ start: 0.5, end: 8 });
+    expect(applySuggestion(suggest('effect', 'Set the mood', 'grayscale'), base, video, ids).visualEffect).toBe('grayscale');
+    expect(applySuggestion(suggest('grade', 'Pop the colours', 'brightness 103%, contrast 112%, saturation 118%'), base, video, ids).colorGrading).toEqual({
+      brightness: 103,
+      contrast: 112,
+      saturation: 118,
+    });
+    expect(applySuggestion(suggest('audio', 'Let the captions carry it', 'volume 40%'), base, video, ids).audio).toEqual({ volume: 0.4, isMuted: false });
+    expect(applySuggestion(suggest('audio', 'Let the captions carry it', 'mute'), base, video, ids).audio.isMuted).toBe(true);
+  });
+
+  it('grades and sets audio from the suggestion, always within the sliders', () => {
+    expect(applySuggestion(suggest('grade', 'Warm golden tones'), base, video, ids).colorGrading).toEqual({ brightness: 105, contrast: 115, saturation: 130 });
+    expect(applySuggestion(suggest('audio', 'Mute the original sound'), base, video, ids).audio).toEqual({ volume: 1, isMuted: true });
+    expect(applySuggestion(suggest('audio', 'Lower the background sound'), base, video, ids).audio).toEqual({ volume: 0.6, isMuted: false });
+  });
+
+  it('always returns a state the schema (and so the export) accepts, without changing its input', () => {
+    const before = structuredClone(base);
+    for (const type of ['text-overlay', 'effect', 'trim', 'grade', 'audio'] as const) {
+      expect(editorStateSchema.safeParse(applySuggestion(suggest(type, 'Do it'), base, video, ids)).success).toBe(true);
+    }
+    expect(base).toEqual(before);
+  });
+});

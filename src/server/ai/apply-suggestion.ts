@@ -1,0 +1,101 @@
+import {
+  parseAudioExample,
+  parseEffectExample,
+  parseGradeExample,
+  parseTrimExample,
+} from '../../shared/ai/suggestion-examples.ts';
+import { RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
+import { type EditorState, clampToRange, clampTrim, editorStateSchema, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import type { Suggestion } from '../../shared/schemas/ai.ts';
+
+/** Hooks sit in the top third, big and heavily outlined, where short-video viewers look first. */
+const HOOK_STYLE = { fontSize: 64, position: { x: 50, y: 22 }, outline: { color: '#000000', thickness: 6 } };
+const HOOK_MAX_CHARS = 40;
+
+const allText = (suggestion: Suggestion) => `${suggestion.title} ${suggestion.description} ${suggestion.example ?? ''}`;
+
+function hookText(suggestion: Suggestion, title: string): string {
+  const quoted = /["“']([^"”']{3,60})["”']/.exec(suggestion.description)?.[1];
+  const text = (suggestion.example ?? quoted ?? title).trim().toUpperCase();
+  return text.length > HOOK_MAX_CHARS ? `${text.slice(0, HOOK_MAX_CHARS - 1).trimEnd()}…` : text;
+}
+
+function chooseEffect(suggestion: Suggestion, current: VisualEffect): VisualEffect {
+  const named = parseEffectExample(suggestion.example ?? '') ?? parseEffectExample(allText(suggestion));
+  const byMood = /sepia|old photo|antique/i.test(allText(suggestion))
+    ? 'sepia'
+    : /retro|film|nostalg/i.test(allText(suggestion))
+      ? 'vintage'
+      : /dreamy|soft focus/i.test(allText(suggestion))
+        ? 'blur'
+        : undefined;
+  return named ?? byMood ?? (current === 'none' ? 'vintage' : current);
+}
+
+function chooseTrim(suggestion: Suggestion, state: EditorState, duration: number) {
+  const range = parseTrimExample(suggestion.example ?? '');
+  if (range) return clampTrim(range, duration);
+  const seconds = /(\d+(?:\.\d+)?)\s*(?:s\b|sec|second)/i.exec(suggestion.description)?.[1];
+  const length = seconds ? Number(seconds) : Math.min(duration, 15);
+  if (length < duration) return clampTrim({ start: 0, end: length }, duration);
+  // The whole clip is already short: cut the first beat, where most clips start slow.
+  return clampTrim({ start: Math.min(0.5, duration / 10), end: state.trim.end }, duration);
+}
+
+function chooseGrade(suggestion: Suggestion) {
+  const named = parseGradeExample(suggestion.example ?? '');
+  const warm = /warm|golden|sunny/i.test(suggestion.description);
+  const moody = /moody|dark|cinematic/i.test(suggestion.description);
+  const fallback = { brightness: moody ? 92 : 105, contrast: moody ? 125 : 115, saturation: warm ? 130 : moody ? 85 : 120 };
+  const grade = { ...fallback, ...named };
+  return {
+    brightness: clampToRange(grade.brightness, RANGES.grade),
+    contrast: clampToRange(grade.contrast, RANGES.grade),
+    saturation: clampToRange(grade.saturation, RANGES.grade),
+  };
+}
+
+function chooseAudio(suggestion: Suggestion, current: EditorState['audio']): EditorState['audio'] {
+  const named = parseAudioExample(suggestion.example ?? '');
+  if (named.isMuted) return { ...current, isMuted: true };
+  if (named.volume !== undefined) return { volume: clampToRange(named.volume, RANGES.volume), isMuted: false };
+  if (/\bmute|silen/i.test(suggestion.description)) return { ...current, isMuted: true };
+  return { volume: /lower|quiet|background|soft/i.test(suggestion.description) ? 0.6 : 0.8, isMuted: false };
+}
+
+/**
+ * Carries out a suggestion on an editor state by rule (not by asking a model), so the result is
+ * always a valid state that the preview and the export render the same way. The concrete value
+ * comes from the suggestion's `example` (formats in shared/ai/suggestion-examples.ts), else from
+ * its wording.
+ */
+export function applySuggestion(
+  suggestion: Suggestion,
+  state: EditorState,
+  video: { title: string; duration: number },
+  newId: () => string,
+): EditorState {
+  const next: EditorState = structuredClone(state);
+  switch (suggestion.type) {
+    case 'text-overlay': {
+      const text = hookText(suggestion, video.title);
+      if (!next.textOverlays.some((overlay) => overlay.text === text)) {
+        next.textOverlays.push({ ...newTextOverlay(newId()), ...HOOK_STYLE, text });
+      }
+      break;
+    }
+    case 'effect':
+      next.visualEffect = chooseEffect(suggestion, state.visualEffect);
+      break;
+    case 'trim':
+      next.trim = chooseTrim(suggestion, state, video.duration);
+      break;
+    case 'grade':
+      next.colorGrading = chooseGrade(suggestion);
+      break;
+    case 'audio':
+      next.audio = chooseAudio(suggestion, state.audio);
+      break;
+  }
+  return editorStateSchema.parse(next);
+}

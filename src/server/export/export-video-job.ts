@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { defaultEditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
+import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
+import { findUserById } from '../auth/users-repository.ts';
+import type { Db } from '../db/database.ts';
+import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import type { Logger } from '../logger.ts';
+import { findProject } from '../projects/projects-repository.ts';
+import { type Storage, storageKey } from '../providers/storage/storage.ts';
+import { renderExport } from '../render/export/render-export.ts';
+import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { withScratchDir } from '../render/scratch-dir.ts';
+import { findExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
+
+export interface ExportDeps {
+  db: Db;
+  storage: Storage;
+  ffmpeg: FfmpegBinaries;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** Writes progress at most this often: the dialog polls every 2 s. */
+const PROGRESS_WRITE_MS = 500;
+
+const CONTENT_TYPES: Record<ExportSettings['format'], string> = { mp4: 'video/mp4', mov: 'video/quicktime' };
+
+/**
+ * Renders a project's saved edit in one ffmpeg pass, stores the file and records where to download
+ * it. Idempotent: a finished job is left alone, and a re-run after a crash renders again from scratch.
+ */
+export function createExportVideoJob({ db, storage, ffmpeg, logger, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
+  async function run({ exportJobId }: { exportJobId: string }, context: JobContext) {
+    const job = await findExportJob(db, exportJobId);
+    if (!job || job.status !== 'pending') return;
+    const project = await findProject(db, job.projectId);
+    const owner = await findUserById(db, job.userId);
+    if (!project?.videoKey || !owner) throw new Error('The project or its video no longer exists');
+    const settings = exportSettingsSchema.parse(JSON.parse(job.settings));
+    const saved = project.editorState ? editorStateSchema.safeParse(JSON.parse(project.editorState)) : undefined;
+    const editorState = saved?.success ? saved.data : defaultEditorState(project.duration);
+    const log = logger.child({ exportJobId, projectId: project.id, jobId: context.jobId });
+
+    await withScratchDir('export', async (dir) => {
+      const source = path.join(dir, 'source.mp4');
+      const output = path.join(dir, `export.${settings.format}`);
+      await storage.downloadToFile(project.videoKey!, source);
+      let lastWrite = 0;
+      let lastPercent = -1;
+      const progressWrites: Promise<unknown>[] = [];
+      await updatePendingExportJob(db, exportJobId, { progress: 0 });
+      await renderExport(ffmpeg, {
+        inputFile: source,
+        outputFile: output,
+        editorState,
+        spec: { ...settings, watermark: owner.subscription !== 'pro' },
+        signal: context.signal,
+        onProgress: (fraction) => {
+          // 99 at most until the file is stored; 100 means it can be downloaded.
+          const percent = Math.min(99, Math.floor(fraction * 100));
+          if (percent === lastPercent || Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+          lastWrite = Date.now();
+          lastPercent = percent;
+          progressWrites.push(updatePendingExportJob(db, exportJobId, { progress: percent }).catch(() => undefined));
+        },
+      });
+      await Promise.all(progressWrites);
+      const outputKey = storageKey('exports', `${exportJobId}.${settings.format}`);
+      await storage.putFile(outputKey, output, CONTENT_TYPES[settings.format]);
+      const completed = await updatePendingExportJob(db, exportJobId, {
+        status: 'completed',
+        progress: 100,
+        outputKey,
+        outputUrl: `/api/export-jobs/${exportJobId}/download`,
+        completedAt: now().toISOString(),
+      });
+      if (!completed) await storage.delete([outputKey]);
+      log.info({ settings }, 'export completed');
+    });
+  }
+
+  return {
+    run,
+    async fail({ exportJobId }, reason) {
+      await updatePendingExportJob(db, exportJobId, { status: 'failed', errorMessage: reason, completedAt: now().toISOString() });
+    },
+  };
+}

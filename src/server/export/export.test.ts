@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { isFaststart, probeMedia } from '../render/probe-media.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+
+describe.each(testDatabases())('export API on $name', (database) => {
+  let t: TestApp;
+  let owner: { cookie: string; userId: string };
+  let projectId: string;
+
+  /** A ready project whose video is a real 4 s 9:16 clip, uploaded the way a user would. */
+  beforeEach(async () => {
+    t = await createTestApp(database, { runJobs: true, env: { PUBLIC_URL: 'http://reel.test' } });
+    owner = await signUp(t.app, { username: 'exporter' });
+    const clip = path.join(t.dataDir, 'clip.mp4');
+    await makeTestClip(clip, { width: 360, height: 640, seconds: 4 });
+    const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie: owner.cookie } })).json();
+    await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie: owner.cookie, 'content-type': 'video/mp4' }, payload: await fs.readFile(clip) });
+    projectId = (
+      await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie: owner.cookie }, payload: { videoURL: uploadURL, title: 'Beach Day!' } })
+    ).json().id;
+  });
+  afterEach(() => t.close());
+
+  const start = (settings: object, cookie = owner.cookie) =>
+    t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/export`, headers: { cookie }, payload: settings });
+  const poll = (jobId: string, cookie = owner.cookie) =>
+    t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}`, headers: { cookie } });
+  const finished = async (jobId: string) => {
+    await waitUntil(async () => (await poll(jobId)).json().status !== 'pending', 60_000, 100);
+    return (await poll(jobId)).json();
+  };
+
+  it('renders the saved edit: trimmed, at the chosen size, downloadable with a file name', async () => {
+    const editorState = { ...defaultEditorState(4), trim: { start: 0.5, end: 3 }, textOverlays: [newTextOverlay('a')], visualEffect: 'sepia' as const };
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie }, payload: { editorState } })).statusCode).toBe(200);
+
+    const started = await start({ resolution: '1080p', format: 'mp4', quality: 'high' });
+    expect(started.statusCode).toBe(200);
+    const { jobId } = started.json();
+    const progress: number[] = [];
+    await waitUntil(async () => {
+      const job = (await poll(jobId)).json();
+      progress.push(job.progress);
+      return job.status !== 'pending';
+    }, 60_000, 50);
+    const job = (await poll(jobId)).json();
+    expect(job).toEqual({ status: 'completed', progress: 100, outputUrl: `/api/export-jobs/${jobId}/download`, errorMessage: null });
+    expect(progress).toEqual([...progress].sort((a, b) => a - b)); // never goes backwards
+
+    const download = await t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: owner.cookie } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe('attachment; filename="beach-day-1080p.mp4"');
+    const file = path.join(t.dataDir, 'export.mp4');
+    await fs.writeFile(file, download.rawPayload);
+    const probe = await probeMedia(t.services.ffmpeg, file);
+    expect(probe).toMatchObject({ width: 1080, height: 1920, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
+    expect(probe.durationSeconds).toBeGreaterThan(2.45);
+    expect(probe.durationSeconds).toBeLessThan(2.6);
+    expect(await isFaststart(file)).toBe(true);
+  });
+
+  it('keeps 4K for pro users (403 for free), and answers 400 for unknown settings', async () => {
+    const refused = await start({ resolution: '4K', format: 'mp4', quality: 'high' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Upgrade to Pro for 4K export' });
+    expect((await start({ resolution: '8K', format: 'mp4', quality: 'high' })).json()).toEqual({ message: 'Resolution must be 720p, 1080p or 4K' });
+    expect((await start({ resolution: '720p', format: 'gif', quality: 'high' })).statusCode).toBe(400);
+
+    await t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', owner.userId).execute();
+    const { jobId } = (await start({ resolution: '720p', format: 'mov', quality: 'low' })).json();
+    expect((await finished(jobId)).status).toBe('completed');
+  });
+
+  it('shows projects and exports only to their owner', async () => {
+    const other = await signUp(t.app, { username: 'nosy' });
+    expect((await start({ resolution: '720p', format: 'mp4', quality: 'medium' }, other.cookie)).statusCode).toBe(404);
+    const { jobId } = (await start({ resolution: '720p', format: 'mp4', quality: 'medium' })).json();
+    expect((await poll(jobId, other.cookie)).statusCode).toBe(404);
+    expect((await poll(jobId, other.cookie)).json()).toEqual({ message: 'Export not found' });
+    await finished(jobId);
+    expect((await t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}/download`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+  });
+
+  it('fails with ffmpeg’s reason, not a stack trace, when the source cannot be rendered', async () => {
+    const row = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', projectId).executeTakeFirstOrThrow();
+    await fs.writeFile(path.join(t.dataDir, 'media', row.videoKey!), 'not a video any more');
+    const { jobId } = (await start({ resolution: '720p', format: 'mp4', quality: 'medium' })).json();
+    const job = await finished(jobId);
+    expect(job.status).toBe('failed');
+    expect(job.outputUrl).toBeNull();
+    expect(job.errorMessage).toBeTruthy();
+    expect(job.errorMessage).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SUGGESTION_TYPES, videoContextSchema } from '../../../shared/schemas/ai.ts';
+import { type FakeGeminiServer, startFakeGeminiServer } from '../../test-support/fake-gemini-server.ts';
+import { createGeminiTextModel } from './gemini-text-model.ts';
+import { createTextModel } from './index.ts';
+import { AiModelError } from './text-model.ts';
+
+const API_KEY = 'test-gemini-key-8d31f0';
+const MODEL = 'gemini-2.5-flash';
+const videoContext = videoContextSchema.parse({
+  title: 'Rainy Boat',
+  prompt: 'A paper boat drifting down a rainy street at dusk',
+  aspectRatio: '9:16',
+  duration: 16,
+  visualEffect: 'sepia',
+});
+const validSuggestions = [
+  { type: 'text-overlay', title: 'Add a hook', description: 'Put a hook in the top third.', example: 'Wait for the boat…' },
+  { type: 'trim', title: 'Trim to 8 seconds', description: 'Keep the strongest part.', example: '1s–9s' },
+  { type: 'grade', title: 'Moody grade', description: 'More contrast.', example: 'brightness 95%, contrast 120%, saturation 85%' },
+];
+
+describe('Gemini text model (real SDK against a fake Gemini server)', () => {
+  let gemini: FakeGeminiServer;
+  const warnings: Array<{ obj: object; msg?: string }> = [];
+  const logger = { warn: (obj: object, msg?: string) => warnings.push({ obj, msg }) };
+
+  beforeAll(async () => {
+    gemini = await startFakeGeminiServer({ apiKey: API_KEY });
+  });
+  afterAll(() => gemini.close());
+  beforeEach(() => {
+    warnings.length = 0;
+  });
+
+  const model = (apiKey = API_KEY) => createGeminiTextModel({ apiKey, baseUrl: gemini.baseUrl, model: MODEL, logger });
+
+  async function failure(run: () => Promise<unknown>): Promise<AiModelError> {
+    const error = await run().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AiModelError);
+    return error as AiModelError;
+  }
+
+  it('asks for structured suggestions and returns the validated answer', async () => {
+    gemini.setAnswer({ kind: 'json', value: { suggestions: validSuggestions } });
+    const suggestions = await model().suggestImprovements(videoContext);
+    expect(suggestions).toEqual(validSuggestions);
+
+    const request = gemini.lastRequest();
+    expect(request?.model).toBe(MODEL);
+    expect(request?.apiKey).toBe(API_KEY);
+    expect(request?.systemInstruction).toMatch(/3 to 5 suggestions/);
+    expect(request?.generationConfig.responseMimeType).toBe('application/json');
+    const schema = request?.generationConfig.responseJsonSchema as {
+      properties: { suggestions: { minItems: number; maxItems: number; items: { properties: { type: { enum: string[] } } } } };
+    };
+    expect(schema.properties.suggestions.minItems).toBe(3);
+    expect(schema.properties.suggestions.maxItems).toBe(5);
+    expect(schema.properties.suggestions.items.properties.type.enum).toEqual([...SUGGESTION_TYPES]);
+    const userText = JSON.stringify(request?.contents);
+    expect(userText).toContain('A paper boat drifting');
+    expect(userText).toContain('sepia');
+  });
+
+  it('asks for an inspiration prompt as JSON {prompt}', async () => {
+    gemini.setAnswer({ kind: 'json', value: { prompt: '  A red fox leaping over a frozen creek at dawn, slow dolly-in.  ' } });
+    await expect(model().inspirePrompt()).resolves.toBe('A red fox leaping over a frozen creek at dawn, slow dolly-in.');
+    const request = gemini.lastRequest();
+    expect(request?.systemInstruction).toMatch(/prompt/i);
+    expect(request?.generationConfig).toMatchObject({
+      responseMimeType: 'application/json',
+      responseJsonSchema: { type: 'object', required: ['prompt'] },
+    });
+  });
+
+  it('sends the chat as user/model turns with the video in the system instruction, as plain text', async () => {
+    gemini.setAnswer({ kind: 'text', text: 'Try this:\n\n1. **Hook** — Add one.\n2. **Trim** — Cut it.' });
+    const reply = await model().assistantReply('And the music?', videoContext, [
+      { role: 'assistant', content: 'Hi! How can I help?' },
+      { role: 'user', content: 'How do I improve the hook?' },
+      { role: 'assistant', content: '1. **Hook** — Add text.' },
+    ]);
+    expect(reply).toBe('Try this:\n\n1. **Hook** — Add one.\n2. **Trim** — Cut it.');
+    const request = gemini.lastRequest();
+    expect(request?.contents.map((content) => content.role)).toEqual(['user', 'model', 'user']);
+    expect(request?.contents.at(-1)?.parts?.[0]?.text).toBe('And the music?');
+    expect(request?.systemInstruction).toContain('Rainy Boat');
+    expect(request?.systemInstruction).toContain('**Title**');
+    expect(request?.generationConfig.responseMimeType).toBeUndefined();
+  });
+
+  it('turns an answer that is not JSON into a 502, never showing it', async () => {
+    gemini.setAnswer({ kind: 'malformed-json' });
+    const error = await failure(() => model().suggestImprovements(videoContext));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('The AI returned an answer we could not use. Please try again.');
+    expect(warnings.at(-1)?.msg).toMatch(/not JSON/);
+  });
+
+  it('turns JSON that breaks the schema into a 502', async () => {
+    gemini.setAnswer({ kind: 'json', value: { suggestions: validSuggestions.slice(0, 2) } });
+    expect((await failure(() => model().suggestImprovements(videoContext))).status).toBe(502);
+    gemini.setAnswer({ kind: 'json', value: { suggestions: [...validSuggestions, { ...validSuggestions[0], type: 'speed' }] } });
+    expect((await failure(() => model().suggestImprovements(videoContext))).status).toBe(502);
+    gemini.setAnswer({ kind: 'json', value: { prompt: '' } });
+    expect((await failure(() => model().inspirePrompt())).status).toBe(502);
+    gemini.setAnswer({ kind: 'text', text: '   ' });
+    expect((await failure(() => model().assistantReply('hi', videoContext))).status).toBe(502);
+  });
+
+  it('reports refusals as 422 with a clear message', async () => {
+    gemini.setAnswer({ kind: 'prompt-blocked', blockReason: 'SAFETY' });
+    const blocked = await failure(() => model().assistantReply('something nasty', videoContext));
+    expect(blocked.status).toBe(422);
+    expect(blocked.message).toMatch(/safety filters/);
+
+    gemini.setAnswer({ kind: 'finish', finishReason: 'SAFETY' });
+    const stopped = await failure(() => model().suggestImprovements(videoContext));
+    expect(stopped.status).toBe(422);
+    expect(stopped.message).toMatch(/rephrase/);
+  });
+
+  it('reports 429 as busy', async () => {
+    gemini.setAnswer({ kind: 'http-error', code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' });
+    const error = await failure(() => model().inspirePrompt());
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('The AI service is busy. Please try again in a minute.');
+  });
+
+  it('reports other failures as 502 without the key, in the message or the logs', async () => {
+    gemini.setAnswer({ kind: 'http-error', code: 500, message: 'Internal error encountered.', status: 'INTERNAL' });
+    expect((await failure(() => model().inspirePrompt())).status).toBe(502);
+
+    const wrongKey = 'wrong-key-7a7a7a';
+    gemini.setAnswer({ kind: 'json', value: { prompt: 'x' } });
+    const error = await failure(() => model(wrongKey).inspirePrompt());
+    expect(error.status).toBe(502);
+    expect(error.message).not.toContain(wrongKey);
+    expect(JSON.stringify(warnings)).not.toContain(wrongKey);
+    expect(JSON.stringify(warnings)).toContain('API key not valid');
+
+    const unreachable = createGeminiTextModel({ apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9', model: MODEL });
+    expect((await failure(() => unreachable.inspirePrompt())).status).toBe(502);
+  });
+});
+
+describe('createTextModel', () => {
+  it('uses Gemini only when its key is configured', () => {
+    const gemini = { veoModel: 'veo', textModel: MODEL, imageModel: 'img' };
+    expect(createTextModel({ gemini }).kind).toBe('offline');
+    expect(createTextModel({ gemini: { ...gemini, apiKey: API_KEY } }).kind).toBe('gemini');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Writing ffmpeg filter graphs safely. A value passes two parsers: the filter's own option parser
+ * (`key=value:key=value`, where `'…'` quotes and `\` escapes) and then, around that, the graph
+ * parser (which splits on `[ ] , ;` and also honours quotes and `\`). So a value is quoted for the
+ * first and the whole option string escaped for the second; the result reaches the filter verbatim.
+ */
+
+export type FilterOptions = ReadonlyArray<readonly [string, string | number]>;
+
+const PLAIN_OPTION = /^[A-Za-z0-9_.+\-*/()#]*$/;
+
+/** One option value as the filter's option parser reads it back exactly. */
+export function quoteOptionValue(value: string): string {
+  if (value !== '' && PLAIN_OPTION.test(value)) return value;
+  // Inside '…' nothing is special; a quote closes, is escaped, and reopens.
+  return `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+/** Escapes what the graph parser would otherwise act on. */
+export function escapeForGraph(text: string): string {
+  return text.replace(/[\\'[\],;]/g, (character) => `\\${character}`);
+}
+
+/** `name=key=value:…`, ready to join into a filter chain with commas. */
+export function filter(name: string, options: FilterOptions = []): string {
+  if (options.length === 0) return name;
+  const text = options.map(([key, value]) => `${key}=${quoteOptionValue(String(value))}`).join(':');
+  return `${name}=${escapeForGraph(text)}`;
+}
+
+/** `#RRGGBB` (the editor's colour format) as ffmpeg's `0xRRGGBB`, with an optional `@alpha`. */
+export function ffmpegColor(hex: string, alpha?: number): string {
+  if (!/^#[0-9a-fA-F]{6}$/.test(hex)) throw new Error(`Colours are #RRGGBB, got ${hex}`);
+  const color = `0x${hex.slice(1).toUpperCase()}`;
+  return alpha === undefined ? color : `${color}@${alpha}`;
+}

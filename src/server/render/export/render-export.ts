@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { EditorState } from '../../../shared/editor/editor-state.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
+import { runFfmpeg } from '../ffmpeg-runner.ts';
+import { type MediaProbe, VIDEO_DEMUXERS, probeMedia } from '../probe-media.ts';
+import { withScratchDir } from '../scratch-dir.ts';
+import { type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
+import { type FontLookup, loadExportFont } from './export-fonts.ts';
+import type { ExportSpec } from './export-spec.ts';
+
+const run = promisify(execFile);
+
+export interface RenderExportOptions {
+  inputFile: string;
+  outputFile: string;
+  editorState: EditorState;
+  spec: ExportSpec;
+  /** A rising fraction in 0..1 of the trimmed length; exactly 1 when the file is written. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  fonts?: FontLookup;
+}
+
+const MATRICES: Record<string, SourceColor['matrix']> = {
+  bt709: 'bt709',
+  smpte170m: 'bt601',
+  bt470bg: 'bt601',
+  bt2020nc: 'bt2020',
+  bt2020c: 'bt2020',
+  smpte240m: 'smpte240m',
+  fcc: 'fcc',
+};
+
+/** The source's colour tags as the export reads them; untagged (what our own renders write) means BT.709 limited. */
+export async function probeSourceColor(binaries: FfmpegBinaries, file: string): Promise<SourceColor> {
+  const { stdout } = await run(
+    binaries.ffprobePath,
+    [
+      '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'V:0',
+      '-show_entries', 'stream=color_space,color_range,pix_fmt', '-of', 'json', file,
+    ],
+    { timeout: 60_000 },
+  );
+  const stream = (JSON.parse(stdout) as { streams?: Array<Record<string, string | undefined>> }).streams?.[0] ?? {};
+  const fullRange = stream.color_range === 'pc' || /^yuvj/.test(stream.pix_fmt ?? '');
+  return {
+    matrix: MATRICES[stream.color_space ?? ''] ?? UNTAGGED_SOURCE_COLOR.matrix,
+    range: fullRange ? 'pc' : 'tv',
+  };
+}
+
+/**
+ * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
+ * the output's probe. Text files for drawtext live in a scratch dir that is always removed. A failed
+ * render rejects with FfmpegError carrying ffmpeg's reason; the partial output is removed.
+ */
+export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
+  const { inputFile, outputFile, editorState, spec, onProgress, signal, fonts = loadExportFont } = options;
+  const [probe, sourceColor] = await Promise.all([probeMedia(binaries, inputFile), probeSourceColor(binaries, inputFile)]);
+  await withScratchDir('promptreel-export', async (workDir) => {
+    const command = buildExportCommand({ inputFile, outputFile, probe, workDir, fonts, sourceColor }, editorState, spec);
+    await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
+    try {
+      await runFfmpeg(binaries, command.args, { expectedDurationSeconds: command.durationSeconds, onProgress, signal });
+    } catch (error) {
+      await fs.rm(outputFile, { force: true });
+      throw error;
+    }
+  });
+  return probeMedia(binaries, outputFile);
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
+
+/** How the fake answers generateContent, until told otherwise. */
+export type FakeGeminiAnswer =
+  /** The value, serialised, as the text part (what structured output looks like). */
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; text: string }
+  /** Text that claims to be JSON but is cut off. */
+  | { kind: 'malformed-json'; text?: string }
+  /** An inline image part; without `image`, a PNG of Gemini's size for the requested aspect ratio. */
+  | { kind: 'image'; image?: Buffer; mimeType?: string; text?: string }
+  /** A candidate that ends with this finish reason and no parts (e.g. SAFETY, IMAGE_SAFETY, NO_IMAGE). */
+  | { kind: 'finish'; finishReason: string; finishMessage?: string }
+  /** The prompt itself blocked: `promptFeedback.blockReason`, no candidates. */
+  | { kind: 'prompt-blocked'; blockReason: string }
+  /** A Google JSON error `{ error: { code, message, status } }` with HTTP status `code` (e.g. 429 RESOURCE_EXHAUSTED). */
+  | { kind: 'http-error'; code: number; message: string; status: string };
+
+export interface RecordedGenerateContent {
+  model: string;
+  apiKey: string | undefined;
+  /** The request body as sent. */
+  body: Record<string, unknown>;
+  /** The system instruction's text parts, joined. */
+  systemInstruction: string | undefined;
+  contents: Array<{ role?: string; parts?: Array<Record<string, unknown>> }>;
+  generationConfig: Record<string, unknown>;
+}
+
+export interface FakeGeminiServerOptions {
+  /** The key every request must carry in `x-goog-api-key`. */
+  apiKey: string;
+  answer?: FakeGeminiAnswer;
+}
+
+/** What Gemini 2.5 Flash Image returns for each aspect ratio. */
+const IMAGE_SIZES: Record<string, [number, number]> = {
+  '1:1': [1024, 1024],
+  '2:3': [832, 1248],
+  '3:2': [1248, 832],
+  '3:4': [864, 1184],
+  '4:3': [1184, 864],
+  '4:5': [896, 1152],
+  '5:4': [1152, 896],
+  '9:16': [768, 1344],
+  '16:9': [1344, 768],
+  '21:9': [1536, 672],
+};
+
+/**
+ * A real HTTP server on a free loopback port that speaks the Gemini API's generateContent route
+ * (`POST /v1beta/models/{model}:generateContent`) with Google's answer and error shapes.
+ */
+export async function startFakeGeminiServer(options: FakeGeminiServerOptions) {
+  const requests: RecordedGenerateContent[] = [];
+  let answer: FakeGeminiAnswer = options.answer ?? { kind: 'text', text: 'Hello from the fake Gemini.' };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake-gemini').pathname);
+    const route = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(path);
+    if (req.method !== 'POST' || !route?.[1]) {
+      return sendError(res, { code: 404, message: `No route for ${req.method} ${path}.`, status: 'NOT_FOUND' });
+    }
+    const apiKey = headerValue(req.headers['x-goog-api-key']);
+    const body = (await readJson(req)) ?? {};
+    const generationConfig = isRecord(body.generationConfig) ? body.generationConfig : {};
+    const contents = Array.isArray(body.contents) ? (body.contents as RecordedGenerateContent['contents']) : [];
+    requests.push({ model: route[1], apiKey, body, systemInstruction: systemText(body.systemInstruction), contents, generationConfig });
+
+    if (apiKey !== options.apiKey) {
+      return sendError(res, { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' });
+    }
+    const invalid = invalidRequest(contents, generationConfig);
+    if (invalid) return sendError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
+    if (answer.kind === 'http-error') return sendError(res, answer);
+    sendJson(res, 200, responseFor(answer, route[1], generationConfig));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      sendError(res, { code: 500, message: `Fake Gemini failed: ${String(error)}`, status: 'INTERNAL' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    /** Every generateContent request received, in order, with its JSON parsed. */
+    requests,
+    lastRequest: (): RecordedGenerateContent | undefined => requests.at(-1),
+    /** How requests from now on are answered. */
+    setAnswer(next: FakeGeminiAnswer) {
+      answer = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The SDK's fetch keeps connections alive; without this close() waits for them to time out.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export type FakeGeminiServer = Awaited<ReturnType<typeof startFakeGeminiServer>>;
+
+function responseFor(answer: Exclude<FakeGeminiAnswer, { kind: 'http-error' }>, model: string, config: Record<string, unknown>) {
+  const meta = {
+    usageMetadata: { promptTokenCount: 42, candidatesTokenCount: 17, totalTokenCount: 59 },
+    modelVersion: model,
+    responseId: randomBytes(8).toString('base64url'),
+  };
+  const candidate = (parts: Array<Record<string, unknown>>) => ({
+    candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }],
+    ...meta,
+  });
+  switch (answer.kind) {
+    case 'json':
+      return candidate([{ text: JSON.stringify(answer.value) }]);
+    case 'text':
+      return candidate([{ text: answer.text }]);
+    case 'malformed-json':
+      return candidate([{ text: answer.text ?? '{"suggestions": [{"type": "effect", "title": "Try sepia", "descr' }]);
+    case 'image': {
+      const imageConfig = isRecord(config.imageConfig) ? config.imageConfig : {};
+      const [width, height] = IMAGE_SIZES[String(imageConfig.aspectRatio ?? '1:1')] ?? [1024, 1024];
+      const image = answer.image ?? solidPng(width, height, [40, 120, 200]);
+      const parts: Array<Record<string, unknown>> = [];
+      if (answer.text) parts.push({ text: answer.text });
+      parts.push({ inlineData: { mimeType: answer.mimeType ?? 'image/png', data: image.toString('base64') } });
+      return candidate(parts);
+    }
+    case 'finish':
+      return {
+        candidates: [
+          {
+            content: { role: 'model' },
+            finishReason: answer.finishReason,
+            ...(answer.finishMessage ? { finishMessage: answer.finishMessage } : {}),
+            index: 0,
+          },
+        ],
+        ...meta,
+      };
+    case 'prompt-blocked':
+      return {
+        promptFeedback: {
+          blockReason: answer.blockReason,
+          safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH' }],
+        },
+        ...meta,
+      };
+  }
+}
+
+/** The checks the real API makes that an adapter could get wrong. */
+function invalidRequest(contents: RecordedGenerateContent['contents'], config: Record<string, unknown>): string | undefined {
+  if (contents.length === 0) return '* GenerateContentRequest.contents: contents is not specified';
+  for (const content of contents) {
+    if (content.role !== undefined && content.role !== 'user' && content.role !== 'model') {
+      return `Please use a valid role: user, model. Got: ${String(content.role)}`;
+    }
+    if (!Array.isArray(content.parts) || content.parts.length === 0) {
+      return '* GenerateContentRequest.contents[].parts: contents.parts must not be empty.';
+    }
+  }
+  if (config.responseJsonSchema !== undefined && config.responseMimeType !== 'application/json') {
+    return 'responseJsonSchema requires responseMimeType application/json.';
+  }
+  if (config.responseJsonSchema !== undefined && config.responseSchema !== undefined) {
+    return 'responseSchema and responseJsonSchema cannot both be set.';
+  }
+  return undefined;
+}
+
+/** A PNG of one colour, encoded here so tests need no image library. */
+export function solidPng(width: number, height: number, rgb: readonly [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function systemText(value: unknown): string | undefined {
+  if (!isRecord(value) || !Array.isArray(value.parts)) return undefined;
+  return value.parts
+    .map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .join('');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, error: { code: number; message: string; status: string }): void {
+  sendJson(res, error.code, { error: { code: error.code, message: error.message, status: error.status } });
+}

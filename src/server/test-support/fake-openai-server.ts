@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { solidPng } from './fake-gemini-server.ts';
+
+/** How the fake answers `POST /v1/images/generations`, until told otherwise. */
+export type FakeOpenAiAnswer =
+  /** `{ created, data: [{ b64_json }] }`; without `image`, a PNG of the requested size. */
+  | { kind: 'success'; image?: Buffer }
+  /** What OpenAI answers when its safety system rejects the prompt (HTTP 400). */
+  | { kind: 'content-policy'; message?: string; code?: string }
+  /** Any other OpenAI error `{ error: { message, type, param, code } }`, e.g. 429 rate_limit_exceeded. */
+  | { kind: 'http-error'; status: number; message: string; type: string; code: string | null };
+
+export interface RecordedImageGeneration {
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export interface FakeOpenAiServerOptions {
+  /** The key every request must carry as `Authorization: Bearer <key>`. */
+  apiKey: string;
+  answer?: FakeOpenAiAnswer;
+}
+
+const DALL_E_3 = { sizes: ['1024x1024', '1792x1024', '1024x1792'], qualities: ['standard', 'hd'] };
+const GPT_IMAGE = { sizes: ['1024x1024', '1536x1024', '1024x1536', 'auto'], qualities: ['low', 'medium', 'high', 'auto'] };
+
+/**
+ * A real HTTP server on a free loopback port that speaks OpenAI's images API
+ * (`POST /v1/images/generations`), checking sizes and parameters per model family as the API does.
+ */
+export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
+  const requests: RecordedImageGeneration[] = [];
+  let answer: FakeOpenAiAnswer = options.answer ?? { kind: 'success' };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://fake-openai').pathname;
+    if (req.method !== 'POST' || path !== '/v1/images/generations') {
+      return sendError(res, 404, { message: `Invalid URL (${req.method} ${path})`, type: 'invalid_request_error', code: null });
+    }
+    const authorization = headerValue(req.headers.authorization);
+    const body = (await readJson(req)) ?? {};
+    requests.push({ authorization, body });
+
+    if (authorization !== `Bearer ${options.apiKey}`) {
+      const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      // Like OpenAI: the key is echoed masked, never whole.
+      const masked = given.length > 8 ? `${given.slice(0, 3)}*****${given.slice(-4)}` : '*****';
+      return sendError(res, 401, {
+        message: `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      });
+    }
+    const invalid = invalidRequest(body);
+    if (invalid) return sendError(res, 400, { ...invalid, type: 'invalid_request_error' });
+
+    if (answer.kind === 'content-policy') {
+      return sendError(res, 400, {
+        message:
+          answer.message ??
+          'Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.',
+        type: 'image_generation_user_error',
+        code: answer.code ?? 'content_policy_violation',
+      });
+    }
+    if (answer.kind === 'http-error') return sendError(res, answer.status, answer);
+
+    const model = String(body.model ?? 'dall-e-2');
+    const [width, height] = String(body.size && body.size !== 'auto' ? body.size : '1024x1024').split('x').map(Number);
+    const image = answer.image ?? solidPng(width ?? 1024, height ?? 1024, [200, 90, 40]);
+    const created = Math.floor(Date.now() / 1000);
+    if (model.startsWith('dall-e')) {
+      return sendJson(res, 200, {
+        created,
+        data: [{ b64_json: image.toString('base64'), revised_prompt: `A detailed picture of ${String(body.prompt)}` }],
+      });
+    }
+    sendJson(res, 200, {
+      created,
+      background: 'opaque',
+      output_format: 'png',
+      quality: body.quality ?? 'auto',
+      size: body.size ?? '1024x1024',
+      data: [{ b64_json: image.toString('base64') }],
+      usage: { input_tokens: 12, output_tokens: 4160, total_tokens: 4172 },
+    });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      sendError(res, 500, { message: `Fake OpenAI failed: ${String(error)}`, type: 'server_error', code: null });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    /** What to pass as the SDK's `baseURL` (OpenAI's own is `https://api.openai.com/v1`). */
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    /** Every images request received, in order, with its JSON body. */
+    requests,
+    lastRequest: (): RecordedImageGeneration | undefined => requests.at(-1),
+    setAnswer(next: FakeOpenAiAnswer) {
+      answer = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export type FakeOpenAiServer = Awaited<ReturnType<typeof startFakeOpenAiServer>>;
+
+/** The parameter checks OpenAI makes per model family. */
+function invalidRequest(body: Record<string, unknown>): { message: string; param: string; code: string } | undefined {
+  if (typeof body.prompt !== 'string' || body.prompt.trim() === '') {
+    return { message: "Missing required parameter: 'prompt'.", param: 'prompt', code: 'missing_required_parameter' };
+  }
+  const model = String(body.model ?? 'dall-e-2');
+  if (body.n !== undefined && body.n !== 1 && model.startsWith('dall-e-3')) {
+    return { message: 'You must provide n=1 for this model.', param: 'n', code: 'invalid_value' };
+  }
+  const family = model.startsWith('dall-e-3') ? DALL_E_3 : model.startsWith('dall-e') ? undefined : GPT_IMAGE;
+  if (!family) return undefined;
+  if (family === GPT_IMAGE && body.response_format !== undefined) {
+    return { message: "Unknown parameter: 'response_format'.", param: 'response_format', code: 'unknown_parameter' };
+  }
+  if (body.size !== undefined && !family.sizes.includes(String(body.size))) {
+    return {
+      message: `Invalid value: '${String(body.size)}'. Supported values are: ${family.sizes.map((size) => `'${size}'`).join(', ')}.`,
+      param: 'size',
+      code: 'invalid_value',
+    };
+  }
+  if (body.quality !== undefined && !family.qualities.includes(String(body.quality))) {
+    return {
+      message: `Invalid value: '${String(body.quality)}'. Supported values are: ${family.qualities.map((q) => `'${q}'`).join(', ')}.`,
+      param: 'quality',
+      code: 'invalid_value',
+    };
+  }
+  return undefined;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${Date.now().toString(36)}` });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  error: { message: string; type: string; code: string | null; param?: string | null },
+): void {
+  sendJson(res, status, { error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code } });
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { editorStateSchema, textOverlaySchema } from '../editor/editor-state.ts';
+import { VISUAL_EFFECTS } from '../editor/editor-constants.ts';
+
+/** What the AI features know about the video being edited (SPEC §7 videoContext). */
+export const videoContextSchema = z.object({
+  title: z.string().max(200),
+  prompt: z.string().max(2000),
+  aspectRatio: z.string().max(10),
+  duration: z.number().min(0).max(600),
+  textOverlays: z.array(textOverlaySchema).max(50).default([]),
+  visualEffect: z.enum(VISUAL_EFFECTS).default('none'),
+  trim: z.object({ start: z.number(), end: z.number() }).optional(),
+  colorGrading: z.object({ brightness: z.number(), contrast: z.number(), saturation: z.number() }).optional(),
+});
+export type VideoContext = z.infer<typeof videoContextSchema>;
+
+export const inspirePromptResponseSchema = z.object({ prompt: z.string() });
+
+export const IMAGE_MODELS = {
+  'gemini-2.5-flash-image': { label: 'Fast image model', credits: 1, width: 1024, height: 1024 },
+  'dall-e-3-standard': { label: 'DALL·E 3 standard', credits: 1, width: 1024, height: 1024 },
+  'dall-e-3-hd': { label: 'DALL·E 3 HD', credits: 2, width: 1024, height: 1792 },
+} as const;
+export type ImageModelName = keyof typeof IMAGE_MODELS;
+export const IMAGE_MODEL_NAMES = Object.keys(IMAGE_MODELS) as [ImageModelName, ...ImageModelName[]];
+
+export const generateImageRequestSchema = z.object({
+  prompt: z.string({ error: 'Prompt is required' }).trim().min(1, 'Prompt is required').max(2000, 'Prompt is too long'),
+  model: z.enum(IMAGE_MODEL_NAMES, { error: 'Unknown image model' }),
+});
+export const generateImageResponseSchema = z.object({ imageUrl: z.string() });
+
+export const assistantRequestSchema = z.object({
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(4000, 'Message is too long'),
+  videoContext: videoContextSchema,
+});
+export const assistantResponseSchema = z.object({ response: z.string() });
+
+/** What auto-apply can do; every suggestion names one of these. */
+export const SUGGESTION_TYPES = ['text-overlay', 'effect', 'trim', 'grade', 'audio'] as const;
+export const suggestionSchema = z.object({
+  type: z.enum(SUGGESTION_TYPES),
+  title: z.string().min(1).max(120),
+  description: z.string().min(1).max(600),
+  example: z.string().max(300).optional(),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const suggestImprovementsRequestSchema = z.object({ videoContext: videoContextSchema });
+export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema).min(3).max(5) });
+
+export const autoApplyRequestSchema = z.object({ suggestion: suggestionSchema, currentEditorState: editorStateSchema });
+export const autoApplyResponseSchema = z.object({ editorState: editorStateSchema, creditsUsed: z.number().int().min(0) });
+
+export const extendRequestSchema = z.object({
+  prompt: z.string({ error: 'Prompt is required' }).trim().min(1, 'Prompt is required').max(2000, 'Prompt is too long'),
+});
+
+export const SUGGESTION_COST = 10;
+export const EXTENSION_COST = 12;
+export const EXTENSION_SECONDS = 8;
+export const MAX_EXTENDED_DURATION = 148;

@@ -14,6 +14,7 @@ import { exportRoutes } from './export/export-routes.ts';
 import { createExportService } from './export/export-service.ts';
 import { createExamplesService } from './examples/examples-service.ts';
 import { fontsRoutes } from './fonts/fonts-routes.ts';
+import { createExtensionService } from './generation/extension-service.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -63,7 +64,7 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
-  await app.register(projectsRoutes, { db, projects });
+  await app.register(projectsRoutes, { db, projects, extensions: createExtensionService({ db, queue }) });
   await app.register(mediaRoutes, { db, storage });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });

@@ -2,6 +2,8 @@
 export interface JobPayloads {
   'generate-video': { projectId: string };
   'export-video': { exportJobId: string };
+  /** `charged` is what the extension cost, refunded if it fails. */
+  'extend-video': { projectId: string; prompt: string; charged: number };
 }
 
 export type JobName = keyof JobPayloads;

@@ -48,6 +48,7 @@ function recorder() {
       },
     },
     'export-video': { run: async () => {}, fail: async () => {} },
+    'extend-video': { run: async () => {}, fail: async () => {} },
   };
   return { runs, failures, definitions, set: (next: typeof behaviour) => (behaviour = next) };
 }

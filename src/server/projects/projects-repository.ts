@@ -40,7 +40,13 @@ export async function deleteProjectRow(db: Db, projectId: string): Promise<void>
   await db.deleteFrom('videoProjects').where('id', '=', projectId).execute();
 }
 
+/** Projects whose first video is still being made (an extension also says 'generating', but has a video). */
 export async function listGeneratingProjectIds(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('videoProjects').select('id').where('status', '=', 'generating').execute();
+  const rows = await db
+    .selectFrom('videoProjects')
+    .select('id')
+    .where('status', '=', 'generating')
+    .where('videoKey', 'is', null)
+    .execute();
   return rows.map((row) => row.id);
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { updateEditorStateRequestSchema } from '../../shared/editor/editor-state.ts';
+import { extendRequestSchema } from '../../shared/schemas/ai.ts';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import { createProjectRequestSchema, projectListResponseSchema, projectSchema } from '../../shared/schemas/project.ts';
 import { requireUser } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
+import type { ExtensionService } from '../generation/extension-service.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import { toProject } from './project-view.ts';
 import { listUserProjects } from './projects-repository.ts';
@@ -12,7 +14,10 @@ import type { ProjectsService } from './projects-service.ts';
 
 export const projectParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsService }> = async (app, { db, projects }) => {
+export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsService; extensions: ExtensionService }> = async (
+  app,
+  { db, projects, extensions },
+) => {
   app.get('/api/projects', { schema: { response: { 200: projectListResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return (await listUserProjects(db, user.id)).map(toProject);
@@ -40,6 +45,15 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsS
     '/api/projects/:id',
     { schema: { params: projectParamsSchema, body: updateEditorStateRequestSchema, response: { 200: projectSchema } } },
     async (request) => projects.saveEditorState(requireUser(request), request.params.id, request.body.editorState),
+  );
+
+  app.post(
+    '/api/projects/:id/extend',
+    {
+      config: { rateLimit: rateLimits.generation },
+      schema: { params: projectParamsSchema, body: extendRequestSchema, response: { 200: projectSchema } },
+    },
+    async (request) => extensions.extend(requireUser(request), request.params.id, request.body.prompt),
   );
 
   app.delete(

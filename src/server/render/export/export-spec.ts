@@ -1,4 +1,5 @@
-import { type StandardAspectRatio, type StandardResolution, standardSize } from '../media-operations.ts';
+import { nearestAspectRatio } from '../../media/aspect-ratio.ts';
+import { type StandardResolution, standardSize } from '../media-operations.ts';
 
 /** What the creator chose in the export dialog (SPEC §3), plus whether their plan stamps the watermark. */
 export interface ExportSpec {
@@ -11,29 +12,16 @@ export interface ExportSpec {
 /** DESIGN §5 Media: x264 CRF by quality. */
 export const CRF_BY_QUALITY: Record<ExportSpec['quality'], number> = { high: 18, medium: 23, low: 28 };
 
-const ASPECTS: Array<[StandardAspectRatio, number]> = [
-  ['9:16', 9 / 16],
-  ['16:9', 16 / 9],
-  ['1:1', 1],
-];
-
-/** The standard aspect nearest to width/height, compared as log ratios so 9:16 and 16:9 are equally far from 1:1. */
-export function nearestAspect(width: number, height: number): StandardAspectRatio {
-  if (!(width > 0 && height > 0)) throw new Error(`A frame needs a positive size, got ${width}x${height}`);
-  const ratio = Math.log(width / height);
-  let best = ASPECTS[0] as [StandardAspectRatio, number];
-  for (const candidate of ASPECTS) {
-    if (Math.abs(ratio - Math.log(candidate[1])) < Math.abs(ratio - Math.log(best[1]))) best = candidate;
-  }
-  return best[0];
-}
-
-/** The output frame: DESIGN §5's size for the source's aspect at the chosen resolution. */
+/**
+ * The output frame: DESIGN §5's size for the source's aspect at the chosen resolution. The aspect is
+ * the one an upload records for its project (nearest 9:16, 16:9 or 1:1), which is the frame the
+ * preview draws.
+ */
 export function exportFrameSize(
   source: { width: number; height: number },
   resolution: StandardResolution,
 ): { width: number; height: number } {
-  return standardSize(nearestAspect(source.width, source.height), resolution);
+  return standardSize(nearestAspectRatio(source.width, source.height), resolution);
 }
 
 /**

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
+import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
+import { refundCredits } from '../credits/credit-ledger.ts';
+import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import { RetryableJobError } from '../jobs/job-registry.ts';
+import { findProject, updateProject } from '../projects/projects-repository.ts';
+import { storageKey } from '../providers/storage/storage.ts';
+import { VideoModelError } from '../providers/video-model/video-model.ts';
+import { concatSegments, conformVideo } from '../render/media-operations.ts';
+import { probeMedia } from '../render/probe-media.ts';
+import { withScratchDir } from '../render/scratch-dir.ts';
+import type { GenerationDeps } from './generate-video-job.ts';
+import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
+
+/**
+ * Adds an 8-second continuation to a ready video: the model starts from the video's last frame,
+ * the new part is conformed to the video's size and rate, and the two are joined without
+ * re-encoding the original. The project is 'generating' meanwhile; a failure restores it as it was.
+ */
+export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'extend-video'> {
+  const { db, storage, ffmpeg, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function run({ projectId, prompt }: { projectId: string; prompt: string }, context: JobContext) {
+    const project = await findProject(db, projectId);
+    if (!project?.videoKey || project.status !== 'generating') return;
+    const index = project.totalSegments;
+    const log = logger.child({ projectId, jobId: context.jobId });
+
+    await withScratchDir('extend', async (dir) => {
+      const current = path.join(dir, 'current.mp4');
+      await storage.downloadToFile(project.videoKey!, current);
+      const before = await probeMedia(ffmpeg, current);
+      const seconds = Math.min(EXTENSION_SECONDS, MAX_EXTENDED_DURATION - before.durationSeconds);
+      const segment = await findOrCreateSegment(db, projectId, index, now());
+      const conformed = path.join(dir, 'extension.mp4');
+      if (segment.storageKey) {
+        await storage.downloadToFile(segment.storageKey, conformed);
+      } else {
+        const raw = path.join(dir, 'raw.mp4');
+        const aspect: VideoAspectRatio = before.width >= before.height ? '16:9' : '9:16';
+        try {
+          await deps.videoModel.generateSegment({
+            prompt: `${prompt} (continuing: ${project.prompt})`.slice(0, 2000),
+            aspectRatio: (['9:16', '16:9'].includes(project.aspectRatio) ? project.aspectRatio : aspect) as VideoAspectRatio,
+            resolution: (project.resolution === '1080p' ? '1080p' : '720p') as VideoResolution,
+            durationSeconds: seconds,
+            segmentIndex: index,
+            totalSegments: index + 1,
+            previousSegmentFile: current,
+            outputFile: raw,
+            resumeOperation: segment.operationName ?? undefined,
+            onOperation: (operation) => saveSegmentOperation(db, projectId, index, operation),
+            signal: context.signal,
+          });
+        } catch (error) {
+          if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
+          throw error;
+        }
+        const frameRate = Math.round(before.frameRate) || 24;
+        await conformVideo(ffmpeg, raw, conformed, { width: before.width, height: before.height, frameRate }, { signal: context.signal });
+        const key = storageKey('projects', projectId, 'segments', `${index}.mp4`);
+        await storage.putFile(key, conformed, 'video/mp4');
+        await completeSegment(db, projectId, index, key, now());
+      }
+
+      // An upload keeps its own encoding; bring it to ours once so the join can copy streams.
+      let original = current;
+      if (project.source === 'upload') {
+        original = path.join(dir, 'original-conformed.mp4');
+        await conformVideo(ffmpeg, current, original, { width: before.width, height: before.height, frameRate: Math.round(before.frameRate) || 24 });
+      }
+      const joined = path.join(dir, 'joined.mp4');
+      await concatSegments(ffmpeg, [original, conformed], joined, { signal: context.signal });
+      const after = await probeMedia(ffmpeg, joined);
+      const videoKey = storageKey('projects', projectId, `video-${now().getTime().toString(36)}.mp4`);
+      await storage.putFile(videoKey, joined, 'video/mp4');
+      const done = await updateProject(
+        db,
+        projectId,
+        {
+          status: 'ready',
+          videoKey,
+          duration: Math.round(after.durationSeconds * 100) / 100,
+          totalSegments: index + 1,
+          currentSegment: index + 1,
+          generationProgress: 100,
+          errorMessage: null,
+          updatedAt: now().toISOString(),
+        },
+        'generating',
+      );
+      if (!done) {
+        await storage.delete([videoKey]);
+        return;
+      }
+      await storage.delete([project.videoKey!, ...(await deleteSegments(db, projectId))]);
+      log.info({ duration: after.durationSeconds }, 'video extended');
+    });
+  }
+
+  return {
+    run,
+    async fail({ projectId, charged }, reason) {
+      await db.transaction().execute(async (trx) => {
+        const project = await findProject(trx, projectId);
+        const restored = await updateProject(
+          trx,
+          projectId,
+          { status: 'ready', generationProgress: 100, errorMessage: `The extension failed: ${reason} Your credits were refunded.`, updatedAt: now().toISOString() },
+          'generating',
+        );
+        if (restored && project) await refundCredits(trx, project.userId, charged, 'extension-refund', projectId, now());
+      });
+      await storage.delete(await deleteSegments(db, projectId));
+    },
+  };
+}

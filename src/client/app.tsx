@@ -10,6 +10,7 @@ import { NotFoundPage } from '@/pages/not-found';
 // The landing page ships in the first bundle; every other screen loads when it is first visited.
 const AuthPage = lazy(() => import('@/pages/auth').then((m) => ({ default: m.AuthPage })));
 const DashboardPage = lazy(() => import('@/pages/dashboard').then((m) => ({ default: m.DashboardPage })));
+const EditorPage = lazy(() => import('@/pages/editor').then((m) => ({ default: m.EditorPage })));
 const ExamplesPage = lazy(() => import('@/pages/examples').then((m) => ({ default: m.ExamplesPage })));
 const ForgotPasswordPage = lazy(() =>
   import('@/pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -36,6 +37,8 @@ function Router() {
         <Route path="/forgot-password" component={ForgotPasswordPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/editor/:id" component={EditorPage} />
+        <Route path="/projects/:id" component={EditorPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,0 +1,327 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { EditorState } from '../src/shared/editor/editor-state.ts';
+import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+interface ProjectBody {
+  id: string;
+  status: string;
+  editorState: EditorState | null;
+}
+
+let browser: Browser;
+let mediaDir: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-editor-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
+async function signUp(request: APIRequestContext): Promise<string> {
+  const username = uniqueName('editor');
+  const response = await request.post('/api/auth/signup', { data: { username, password: 'studio-password' } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return username;
+}
+
+async function getProject(request: APIRequestContext, id: string): Promise<ProjectBody> {
+  const response = await request.get(`/api/projects/${id}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ProjectBody;
+}
+
+/** An 8-second 9:16 clip from the offline video engine, waited for until it is ready. */
+async function createReadyProject(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/projects', {
+    data: { title: 'City lights', prompt: 'Neon city street at night, slow dolly shot', aspectRatio: '9:16', duration: 8 },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { id } = (await response.json()) as ProjectBody;
+  // A plain loop: this runs in beforeAll, where expect.poll is not available.
+  const deadline = Date.now() + 90_000;
+  while ((await getProject(request, id)).status !== 'ready') {
+    if (Date.now() > deadline) throw new Error('the video was not ready within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return id;
+}
+
+/** A 2-second upload: a ready project without waiting for a generation. */
+async function uploadReadyProject(request: APIRequestContext): Promise<string> {
+  const file = path.join(mediaDir, 'pro-clip.mp4');
+  const ffmpeg = spawnSync('/usr/bin/ffmpeg', [
+    '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30',
+    '-f', 'lavfi', '-i', 'sine',
+    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file,
+  ]);
+  if (ffmpeg.status !== 0) throw new Error(`ffmpeg failed: ${ffmpeg.stderr.toString()}`);
+  const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
+  expect(put.status(), await put.text()).toBe(200);
+  const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title: 'Pro clip', aspectRatio: '9:16' } });
+  expect(done.status(), await done.text()).toBe(201);
+  return ((await done.json()) as ProjectBody).id;
+}
+
+function overlay(page: Page): Locator {
+  return page.getByRole('button', { name: /^Text overlay:/ });
+}
+
+function video(page: Page): Locator {
+  return page.getByLabel('Video preview');
+}
+
+async function openEditor(page: Page, id: string, route = 'editor'): Promise<void> {
+  await page.goto(`/${route}/${id}`);
+  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+}
+
+async function styleOf(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((el, name) => (el as HTMLElement).style.getPropertyValue(name), property);
+}
+
+/** Clicks the timeline at a fraction of its length and waits for the player to get there. */
+async function seekTo(page: Page, fraction: number, seconds: number): Promise<void> {
+  const track = page.getByTestId('trim-range').locator('..');
+  const box = await track.boundingBox();
+  if (!box) throw new Error('timeline not laid out');
+  await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(seconds, 0);
+}
+
+async function pressTimes(page: Page, key: string, times: number): Promise<void> {
+  for (let i = 0; i < times; i += 1) await page.keyboard.press(key);
+}
+
+describe('the editor', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let projectId: string;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, baseUrl));
+    await signUp(page.request);
+    projectId = await createReadyProject(page.request);
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('edits overlays, effect, grade and trim, autosaves, and shows every edit again after a reload', async () => {
+    await openEditor(page, projectId);
+    expect(await page.getByRole('heading', { name: 'City lights' }).isVisible()).toBe(true);
+    expect(await page.getByText('Made with PromptReel').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Export|Extend/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add Text' }).click();
+    await expect.poll(() => overlay(page).isVisible()).toBe(true);
+    expect(await overlay(page).innerText()).toBe('Click to style');
+    expect(await overlay(page).getAttribute('aria-pressed')).toBe('true');
+
+    // A mouse drag is one undo step: one Undo puts the text back in the centre.
+    const start = await overlay(page).boundingBox();
+    if (!start) throw new Error('overlay not laid out');
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(start.x + start.width / 2 + 60, start.y + start.height / 2 + 150, { steps: 12 });
+    await page.mouse.up();
+    const movedLeft = await styleOf(overlay(page), 'left');
+    expect(movedLeft).not.toBe('50%');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await styleOf(overlay(page), 'left')).toBe('50%');
+    expect(await styleOf(overlay(page), 'top')).toBe('50%');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await styleOf(overlay(page), 'left')).toBe(movedLeft);
+
+    await page.getByRole('combobox', { name: 'Font' }).click();
+    await page.getByRole('option', { name: 'Lobster' }).click();
+    await page.getByRole('slider', { name: 'Size' }).focus();
+    await pressTimes(page, 'ArrowRight', 6);
+    await page.getByRole('radio', { name: 'Text colour Gold' }).click();
+    await page.getByRole('radio', { name: 'Outline colour Red' }).click();
+    await page.getByRole('slider', { name: 'Outline thickness' }).focus();
+    await pressTimes(page, 'ArrowRight', 2);
+    expect(await styleOf(overlay(page), 'font-family')).toBe('"PromptReel Lobster"');
+    expect(await styleOf(overlay(page), 'color')).toBe('rgb(255, 215, 0)');
+
+    await page.getByRole('radio', { name: 'Sepia' }).click();
+    await page.getByRole('slider', { name: 'Brightness' }).focus();
+    await page.keyboard.press('PageUp');
+    await page.getByRole('slider', { name: 'Contrast' }).focus();
+    await pressTimes(page, 'ArrowLeft', 5);
+    expect(await styleOf(video(page), 'filter')).toBe('brightness(110%) contrast(95%) sepia(1)');
+
+    await seekTo(page, 0.25, 2);
+    await page.getByRole('button', { name: 'Set In' }).click();
+    await expect.poll(() => page.getByText('In point set').isVisible()).toBe(true);
+    await seekTo(page, 0.75, 6);
+    await page.getByRole('button', { name: 'Set Out' }).click();
+    await expect.poll(() => page.getByText('Out point set').isVisible()).toBe(true);
+    const trimIn = await page.getByTestId('trim-in').innerText();
+    const trimOut = await page.getByTestId('trim-out').innerText();
+    expect(trimIn).toMatch(/^0:0[12]\.\d\d$/);
+    expect(trimOut).toMatch(/^0:0[56]\.\d\d$/);
+
+    // Arrow keys step one frame, anywhere but in a text field.
+    await seekTo(page, 0.1, 0.8);
+    await page.getByTestId('editor-frame').click({ position: { x: 5, y: 5 } });
+    const before = await video(page).evaluate((el: HTMLVideoElement) => el.currentTime);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(before + 1 / 30, 2);
+
+    // Space plays from the In point and stops at the Out point.
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
+    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.paused), { timeout: 15_000 }).toBe(true);
+    const stoppedAt = await video(page).evaluate((el: HTMLVideoElement) => el.currentTime);
+    expect(stoppedAt).toBeGreaterThan(5.5);
+
+    await expect.poll(() => page.getByText('All changes saved').isVisible(), { timeout: 10_000 }).toBe(true);
+    const state = (await getProject(page.request, projectId)).editorState;
+    if (!state) throw new Error('the editor state was not saved');
+    const [text] = state.textOverlays;
+    expect(state.textOverlays).toHaveLength(1);
+    expect(text?.position.x).toBeGreaterThan(55);
+    expect(text?.position.y).toBeGreaterThan(55);
+    expect(text).toMatchObject({ text: 'Click to style', fontFamily: 'Lobster', fontSize: 60, color: '#FFD700', outline: { color: '#EF4444', thickness: 5 } });
+    expect(state.visualEffect).toBe('sepia');
+    expect(state.colorGrading).toEqual({ brightness: 110, contrast: 95, saturation: 100 });
+    expect(state.trim.start).toBeGreaterThan(1.5);
+    expect(state.trim.start).toBeLessThan(2.5);
+    expect(state.trim.end).toBeGreaterThan(5.5);
+    expect(state.trim.end).toBeLessThan(6.5);
+    expect(Math.abs(stoppedAt - state.trim.end)).toBeLessThan(0.05);
+
+    await page.reload();
+    await expect.poll(() => overlay(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await styleOf(overlay(page), 'left')).toBe(`${text?.position.x}%`);
+    expect(await styleOf(overlay(page), 'font-family')).toBe('"PromptReel Lobster"');
+    expect(await styleOf(overlay(page), 'color')).toBe('rgb(255, 215, 0)');
+    expect(await styleOf(overlay(page), '-webkit-text-stroke')).toMatch(/px rgb\(239, 68, 68\)$/);
+    expect(await styleOf(video(page), 'filter')).toBe('brightness(110%) contrast(95%) sepia(1)');
+    expect(await page.getByRole('radio', { name: 'Sepia' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('slider', { name: 'Brightness' }).getAttribute('aria-valuenow')).toBe('110');
+    expect(await page.getByTestId('trim-in').innerText()).toBe(trimIn);
+    expect(await page.getByTestId('trim-out').innerText()).toBe(trimOut);
+    await overlay(page).click();
+    expect(await page.getByRole('slider', { name: 'Size' }).getAttribute('aria-valuenow')).toBe('60');
+    expect(await page.getByRole('combobox', { name: 'Font' }).innerText()).toBe('Lobster');
+
+    // Undo and redo, from the keyboard and from the header.
+    await page.getByRole('radio', { name: 'Grayscale' }).click();
+    expect(await styleOf(video(page), 'filter')).toContain('grayscale(1)');
+    await page.keyboard.press('Control+z');
+    expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
+    await page.keyboard.press('Control+Shift+z');
+    expect(await styleOf(video(page), 'filter')).toContain('grayscale(1)');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await styleOf(video(page), 'filter')).toContain('grayscale(1)');
+    await page.keyboard.press('Control+y');
+    await page.keyboard.press('Control+z');
+    expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
+    await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect, { timeout: 10_000 }).toBe('sepia');
+
+    // In-place editing: typed line breaks are kept; Escape commits.
+    await overlay(page).dblclick();
+    const editor = page.getByRole('textbox', { name: 'Overlay text' });
+    await editor.fill('Big\nnews');
+    await page.keyboard.press('Escape');
+    expect(await overlay(page).innerText()).toBe('Big\nnews');
+
+    await overlay(page).click();
+    await keepScreenshot(page, 'editor-1440');
+    // The layout follows a resize on the next frame (the frame is measured by a ResizeObserver).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 120_000);
+
+  it('moves an overlay by touch on a phone-sized screen', async () => {
+    const phone = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      storageState: await context.storageState(),
+    });
+    const phonePage = await phone.newPage();
+    await openEditor(phonePage, projectId);
+    await expect.poll(() => overlay(phonePage).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const box = await overlay(phonePage).boundingBox();
+    if (!box) throw new Error('overlay not laid out');
+    const startLeft = await styleOf(overlay(phonePage), 'left');
+    const cdp = await phone.newCDPSession(phonePage);
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - step * 8, y: y - step * 4 }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => styleOf(overlay(phonePage), 'left')).not.toBe(startLeft);
+    expect(await phonePage.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
+    await keepScreenshot(phonePage, 'editor-390');
+    await phone.close();
+  }, 60_000);
+
+  it('opens at /projects/{id} too, saves an edit made just before leaving, and says when a project does not exist', async () => {
+    await openEditor(page, projectId, 'projects');
+    expect(await page.getByRole('heading', { name: 'City lights' }).isVisible()).toBe(true);
+    // Leaving within the autosave delay still saves: the change goes out as the editor closes.
+    await page.getByRole('radio', { name: 'Blur' }).click();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect).toBe('blur');
+    await page.getByRole('link', { name: 'Open Editor' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Blur' }).getAttribute('aria-checked')).toBe('true');
+
+    await page.goto('/editor/00000000-0000-0000-0000-000000000000');
+    await expect.poll(() => page.getByRole('heading', { name: 'Project not found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+  });
+});
+
+describe('a pro user', () => {
+  it('sees no watermark, and deletes an overlay with the Delete key', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const username = await signUp(page.request);
+    const db = new Database(path.join(dataDir, 'promptreel.sqlite'));
+    try {
+      db.prepare("update users set subscription = 'pro' where username = ?").run(username);
+    } finally {
+      db.close();
+    }
+    const id = await uploadReadyProject(page.request);
+    await openEditor(page, id);
+    await page.getByRole('button', { name: 'Add Text' }).click();
+    // Overlays appear once the fonts have loaded; so would the watermark.
+    await expect.poll(() => overlay(page).isVisible()).toBe(true);
+    expect(await page.getByText('Made with PromptReel').count()).toBe(0);
+
+    // Delete removes the selected overlay; undo brings it back.
+    await overlay(page).click();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => overlay(page).count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => overlay(page).count()).toBe(1);
+    await context.close();
+  }, 60_000);
+});

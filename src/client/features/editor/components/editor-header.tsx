@@ -1,0 +1,72 @@
+import { ArrowLeft, Redo2, Share2, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { Project } from '@shared/schemas/project';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { SaveStatus } from '../lib/autosaver';
+import { formatDuration } from '../lib/format-time';
+import { canRedo, canUndo } from '../store/editor-reducer';
+import { useEditor } from '../store/editor-context';
+import { SaveIndicator } from './save-indicator';
+import { ShareDialog } from './share-dialog';
+
+interface EditorHeaderProps {
+  project: Project;
+  saveStatus: SaveStatus;
+  onRetrySave: () => void;
+}
+
+export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderProps) {
+  const { store, dispatch } = useEditor();
+  const [sharing, setSharing] = useState(false);
+  const undoLabel = store.past.at(-1)?.command.label;
+  const redoLabel = store.future.at(-1)?.command.label;
+
+  return (
+    <header className="flex items-center gap-2 border-b border-white/5 bg-background/90 px-2 py-2 backdrop-blur-lg sm:gap-3 sm:px-4">
+      <Button asChild variant="ghost" size="icon" aria-label="Back to Dashboard" title="Back to Dashboard">
+        <Link href="/dashboard">
+          <ArrowLeft aria-hidden />
+        </Link>
+      </Button>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-sm font-semibold sm:text-base">{project.title}</h1>
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <Badge variant="secondary">{project.aspectRatio}</Badge>
+          <span>{formatDuration(project.duration)}</span>
+        </p>
+      </div>
+      <SaveIndicator status={saveStatus} onRetry={onRetrySave} />
+      <div className="flex items-center">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Undo"
+          title={undoLabel ? `Undo ${undoLabel.toLowerCase()} (Ctrl+Z)` : 'Nothing to undo'}
+          disabled={!canUndo(store)}
+          onClick={() => dispatch({ type: 'undo' })}
+        >
+          <Undo2 aria-hidden />
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Redo"
+          title={redoLabel ? `Redo ${redoLabel.toLowerCase()} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+          disabled={!canRedo(store)}
+          onClick={() => dispatch({ type: 'redo' })}
+        >
+          <Redo2 aria-hidden />
+        </Button>
+      </div>
+      <Button type="button" variant="brand" size="sm" onClick={() => setSharing(true)}>
+        <Share2 aria-hidden />
+        Share
+      </Button>
+      <ShareDialog title={project.title} open={sharing} onOpenChange={setSharing} />
+    </header>
+  );
+}

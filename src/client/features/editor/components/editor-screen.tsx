@@ -1,0 +1,88 @@
+import { useRef } from 'react';
+import type { Project } from '@shared/schemas/project';
+import { useAutosave } from '../hooks/use-autosave';
+import { useEditorFonts } from '../hooks/use-editor-fonts';
+import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
+import { usePlayback } from '../hooks/use-playback';
+import { EditorProvider, useEditor } from '../store/editor-context';
+import { EditorHeader } from './editor-header';
+import { EditorPanels } from './panels/editor-panels';
+import { PlayerControls } from './player/player-controls';
+import { VideoStage } from './player/video-stage';
+import { TextToolbar } from './toolbar/text-toolbar';
+import { ToolbarHint } from './toolbar/toolbar-hint';
+
+interface EditorScreenProps {
+  project: Project & { videoUrl: string };
+  showWatermark: boolean;
+}
+
+/** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
+export function EditorScreen(props: EditorScreenProps) {
+  return (
+    <EditorProvider editorState={props.project.editorState} duration={props.project.duration}>
+      <EditorLayout {...props} />
+    </EditorProvider>
+  );
+}
+
+/**
+ * Wide screens: panels left, player centre, text style right, all in one viewport. Narrow screens:
+ * the player first, then the text style of the selected overlay, then the panels, in one column.
+ */
+function EditorLayout({ project, showWatermark }: EditorScreenProps) {
+  const { store, dispatch, editingId, setEditingId } = useEditor();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const fonts = useEditorFonts();
+  const autosave = useAutosave(project.id, store.present);
+  const playback = usePlayback(videoRef, { trim: store.present.trim, audio: store.present.audio, duration: project.duration });
+  const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
+
+  useEditorHotkeys({
+    togglePlay: playback.toggle,
+    step: playback.step,
+    undo: () => dispatch({ type: 'undo' }),
+    redo: () => dispatch({ type: 'redo' }),
+    removeSelected: () => {
+      if (!selected || editingId) return false;
+      dispatch({ type: 'removeOverlay', id: selected.id });
+      return true;
+    },
+    editSelected: () => {
+      if (!selected) return false;
+      setEditingId(selected.id);
+      return true;
+    },
+    deselect: () => {
+      if (!selected) return false;
+      dispatch({ type: 'select', id: null });
+      return true;
+    },
+  });
+
+  return (
+    <div className="flex min-h-dvh flex-col lg:h-dvh">
+      <EditorHeader project={project} saveStatus={autosave.status} onRetrySave={autosave.retry} />
+      <main className="flex flex-1 flex-col lg:grid lg:min-h-0 lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
+        <section aria-label="Player" className="flex flex-col items-center gap-3 p-4 lg:order-2 lg:min-h-0">
+          <VideoStage
+            videoUrl={project.videoUrl}
+            posterUrl={project.thumbnailUrl}
+            aspectRatio={project.aspectRatio}
+            videoRef={videoRef}
+            videoEvents={playback.videoEvents}
+            fonts={fonts}
+            showWatermark={showWatermark}
+          />
+          <PlayerControls videoRef={videoRef} playback={playback} duration={project.duration} />
+        </section>
+        <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
+          {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
+        </aside>
+        <aside aria-label="Editing tools" className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4">
+          <EditorPanels thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
+        </aside>
+      </main>
+    </div>
+  );
+}

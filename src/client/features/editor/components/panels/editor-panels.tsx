@@ -1,0 +1,57 @@
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { AudioSection } from './audio-section';
+import { ColorGradingSection } from './color-grading-section';
+import { TextOverlaysSection } from './text-overlays-section';
+import { TrimSection } from './trim-section';
+import { VisualEffectsSection } from './visual-effects-section';
+
+const SECTIONS = ['text', 'effects', 'trim', 'audio', 'color', 'ai'];
+
+interface EditorPanelsProps {
+  thumbnailUrl: string | null;
+  currentTime: () => number;
+  duration: number;
+}
+
+export function EditorPanels({ thumbnailUrl, currentTime, duration }: EditorPanelsProps) {
+  return (
+    <Accordion type="multiple" defaultValue={SECTIONS} className="px-4">
+      <AccordionItem value="text">
+        <AccordionTrigger>Text Overlays</AccordionTrigger>
+        <AccordionContent>
+          <TextOverlaysSection />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="effects">
+        <AccordionTrigger>Visual Effects</AccordionTrigger>
+        <AccordionContent>
+          <VisualEffectsSection thumbnailUrl={thumbnailUrl} />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="trim">
+        <AccordionTrigger>Trim &amp; Cut</AccordionTrigger>
+        <AccordionContent>
+          <TrimSection currentTime={currentTime} duration={duration} />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="audio">
+        <AccordionTrigger>Audio</AccordionTrigger>
+        <AccordionContent>
+          <AudioSection />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="color">
+        <AccordionTrigger>Color Grading</AccordionTrigger>
+        <AccordionContent>
+          <ColorGradingSection />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="ai" className="border-b-0">
+        <AccordionTrigger>AI Tools</AccordionTrigger>
+        <AccordionContent className="text-muted-foreground">
+          AI suggestions for your video and an AI assistant will appear here.
+        </AccordionContent>
+      </AccordionItem>
+    </Accordion>
+  );
+}

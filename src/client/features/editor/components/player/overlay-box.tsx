@@ -1,0 +1,63 @@
+import type { TextOverlay } from '@shared/editor/editor-state';
+import { cn } from '@/lib/utils';
+import { useOverlayDrag } from '../../hooks/use-overlay-drag';
+import { overlayBoxStyle } from '../../lib/overlay-style';
+import { useEditor } from '../../store/editor-context';
+import { OverlayTextEditor } from './overlay-text-editor';
+
+interface OverlayBoxProps {
+  overlay: TextOverlay;
+  scale: number;
+}
+
+/** One text overlay on the frame: click selects, drag moves, double-click (or Enter) edits in place. */
+export function OverlayBox({ overlay, scale }: OverlayBoxProps) {
+  const { store, dispatch, editingId, setEditingId } = useEditor();
+  const selected = store.selectedId === overlay.id;
+  const editing = editingId === overlay.id;
+  const drag = useOverlayDrag({
+    overlay,
+    onSelect: () => {
+      dispatch({ type: 'select', id: overlay.id });
+    },
+    onMove: (position, gesture) => {
+      dispatch({ type: 'moveOverlay', id: overlay.id, position, gesture });
+    },
+  });
+
+  if (editing) {
+    return (
+      <div style={overlayBoxStyle(overlay, scale)} className="z-10 outline-2 outline-offset-4 outline-primary">
+        <OverlayTextEditor
+          text={overlay.text}
+          onDone={(text) => {
+            if (text !== null) dispatch({ type: 'editOverlayText', id: overlay.id, text });
+            setEditingId(null);
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={`Text overlay: ${overlay.text}`}
+      data-editor-surface=""
+      data-overlay-id={overlay.id}
+      style={overlayBoxStyle(overlay, scale)}
+      className={cn(
+        'cursor-move touch-none select-none outline-offset-4 focus-visible:outline-2 focus-visible:outline-ring',
+        selected ? 'outline-2 outline-primary' : 'hover:outline-1 hover:outline-white/60 hover:outline-dashed',
+      )}
+      onDoubleClick={() => {
+        setEditingId(overlay.id);
+      }}
+      {...drag}
+    >
+      {overlay.text}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useRef, useState } from 'react';
+
+interface OverlayTextEditorProps {
+  text: string;
+  /** The text to keep, or null to keep the old one (left empty, or nothing changed). */
+  onDone: (text: string | null) => void;
+}
+
+/**
+ * Edits an overlay's text where it stands, in the overlay's own font and size. A hidden copy of the
+ * text sizes the box, so the textarea grows line by line without ever wrapping a line itself.
+ */
+export function OverlayTextEditor({ text, onDone }: OverlayTextEditorProps) {
+  const [draft, setDraft] = useState(text);
+  const finished = useRef(false);
+
+  const finish = () => {
+    if (finished.current) return;
+    finished.current = true;
+    // A line break typed last would add an empty line the box does not show.
+    const kept = draft.replace(/\n+$/, '');
+    onDone(kept.trim() === '' || kept === text ? null : kept);
+  };
+
+  return (
+    <div className="grid">
+      <span aria-hidden className="invisible [grid-area:1/1]">
+        {`${draft} `}
+      </span>
+      <textarea
+        aria-label="Overlay text"
+        value={draft}
+        autoFocus
+        rows={1}
+        wrap="off"
+        spellCheck={false}
+        onFocus={(event) => {
+          event.currentTarget.select();
+        }}
+        onChange={(event) => {
+          setDraft(event.target.value);
+        }}
+        onBlur={finish}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' || (event.key === 'Enter' && (event.metaKey || event.ctrlKey))) {
+            event.preventDefault();
+            event.currentTarget.blur();
+          }
+        }}
+        onPointerDown={(event) => {
+          event.stopPropagation();
+        }}
+        className="resize-none overflow-hidden border-0 bg-transparent p-0 caret-white outline-none [grid-area:1/1] [font:inherit] [letter-spacing:inherit] [line-height:inherit] [paint-order:inherit] [text-align:inherit] [white-space:inherit] [-webkit-text-stroke:inherit] [color:inherit]"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { TriangleAlert } from 'lucide-react';
+import { useRef, type CSSProperties, type RefObject } from 'react';
+import { cssFilter, referenceScale } from '@shared/editor/looks';
+import { Spinner } from '@/components/ui/spinner';
+import type { Playback } from '../../hooks/use-playback';
+import { useElementSize } from '../../hooks/use-element-size';
+import { aspectValue, fitFrame } from '../../lib/fit-frame';
+import type { FontStatus } from '../../lib/font-faces';
+import { useEditor } from '../../store/editor-context';
+import { OverlayBox } from './overlay-box';
+import { Watermark } from './watermark';
+
+interface VideoStageProps {
+  videoUrl: string;
+  posterUrl: string | null;
+  aspectRatio: string;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  videoEvents: Playback['videoEvents'];
+  fonts: FontStatus;
+  showWatermark: boolean;
+}
+
+/**
+ * The frame: the clip at the project's aspect ratio, as large as the space allows, with the
+ * overlays and the watermark laid over it in frame percentages and reference-pixel sizes.
+ */
+export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts, showWatermark }: VideoStageProps) {
+  const { store, dispatch } = useEditor();
+  const spaceRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const aspect = aspectValue(aspectRatio);
+  const frame = fitFrame(aspect, useElementSize(spaceRef));
+  const rendered = useElementSize(frameRef);
+  const scale = referenceScale(rendered.width, rendered.height);
+  const { textOverlays, visualEffect, colorGrading } = store.present;
+
+  return (
+    <div
+      ref={spaceRef}
+      style={{ '--frame-aspect': String(aspect) } as CSSProperties}
+      className="grid w-full place-items-center max-lg:aspect-(--frame-aspect) max-lg:max-h-[60dvh] lg:min-h-0 lg:flex-1"
+    >
+      <div
+        ref={frameRef}
+        data-editor-surface=""
+        data-testid="editor-frame"
+        style={{ width: frame.width, height: frame.height }}
+        className="relative max-w-full overflow-hidden bg-black shadow-2xl shadow-black/60"
+        onPointerDown={() => {
+          dispatch({ type: 'select', id: null });
+        }}
+      >
+        <video
+          ref={videoRef}
+          src={videoUrl}
+          poster={posterUrl ?? undefined}
+          playsInline
+          preload="auto"
+          aria-label="Video preview"
+          style={{ filter: cssFilter(colorGrading, visualEffect, scale) }}
+          className="absolute inset-0 size-full object-contain"
+          {...videoEvents}
+        />
+        {fonts === 'ready' && textOverlays.map((overlay) => <OverlayBox key={overlay.id} overlay={overlay} scale={scale} />)}
+        {fonts === 'ready' && showWatermark && <Watermark scale={scale} />}
+        {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
+      </div>
+    </div>
+  );
+}
+
+/** Text waits for the real fonts: a fallback face would show a layout the export will not produce. */
+function FontNotice({ failed }: { failed: boolean }) {
+  return (
+    <div className="absolute inset-x-0 top-2 flex justify-center">
+      <p className="flex items-center gap-2 rounded-full bg-black/70 px-3 py-1.5 text-xs text-white">
+        {failed ? <TriangleAlert className="size-3.5 text-amber-300" aria-hidden /> : <Spinner className="size-3.5" />}
+        {failed ? 'Fonts could not be loaded. Reload the page to see text overlays.' : 'Loading fonts…'}
+      </p>
+    </div>
+  );
+}

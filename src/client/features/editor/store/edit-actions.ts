@@ -1,0 +1,129 @@
+import {
+  FONT_FAMILIES,
+  MAX_OVERLAY_TEXT,
+  RANGES,
+  TEXT_ALIGNMENTS,
+  VISUAL_EFFECTS,
+  type FontFamily,
+  type TextAlign,
+  type VisualEffect,
+} from '@shared/editor/editor-constants';
+import { clampToRange, clampTrim, DEFAULT_COLOR_GRADING, type ColorGrading, type EditorState } from '@shared/editor/editor-state';
+import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
+
+export interface OverlayStyle {
+  fontFamily?: FontFamily;
+  fontSize?: number;
+  color?: string;
+  textAlign?: TextAlign;
+  lineHeight?: number;
+  outline?: { color?: string; thickness?: number };
+}
+
+export type GradeKey = keyof ColorGrading;
+
+/** The edits a user makes; each becomes one command (or folds into its gesture's command). */
+export type EditAction =
+  | { type: 'moveOverlay'; id: string; position: { x: number; y: number }; gesture?: string }
+  | { type: 'styleOverlay'; id: string; style: OverlayStyle; gesture?: string }
+  | { type: 'editOverlayText'; id: string; text: string; gesture?: string }
+  | { type: 'setVisualEffect'; effect: VisualEffect; gesture?: string }
+  | { type: 'setTrimIn'; time: number; gesture?: string }
+  | { type: 'setTrimOut'; time: number; gesture?: string }
+  | { type: 'resetTrim'; gesture?: string }
+  | { type: 'setVolume'; volume: number; gesture?: string }
+  | { type: 'setMuted'; muted: boolean; gesture?: string }
+  | { type: 'setColorGrade'; key: GradeKey; value: number; gesture?: string }
+  | { type: 'resetColorGrade'; key: GradeKey; gesture?: string };
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** Builds the command for an edit, with every value brought inside its range; null when nothing changes. */
+export function commandFor(action: EditAction, state: EditorState, duration: number): EditorCommand | null {
+  switch (action.type) {
+    case 'moveOverlay':
+      return overlayCommand('Move text', state, action.id, {
+        position: { x: clampPercent(action.position.x), y: clampPercent(action.position.y) },
+      });
+    case 'styleOverlay':
+      return styleCommand(state, action.id, action.style);
+    case 'editOverlayText':
+      // An overlay never ends up blank: the in-place editor keeps the old text when it is left empty.
+      if (action.text.trim() === '') return null;
+      return overlayCommand('Edit text', state, action.id, { text: action.text.slice(0, MAX_OVERLAY_TEXT) });
+    case 'setVisualEffect':
+      return VISUAL_EFFECTS.includes(action.effect) ? sectionCommand('Change effect', state, { visualEffect: action.effect }) : null;
+    case 'setTrimIn':
+      return sectionCommand('Set In point', state, { trim: trimWithIn(state.trim, action.time, duration) });
+    case 'setTrimOut':
+      return sectionCommand('Set Out point', state, { trim: trimWithOut(state.trim, action.time, duration) });
+    case 'resetTrim':
+      return sectionCommand('Reset trim', state, { trim: clampTrim({ start: 0, end: duration }, duration) });
+    case 'setVolume':
+      return sectionCommand('Change volume', state, {
+        audio: { ...state.audio, volume: clampToRange(action.volume, RANGES.volume) },
+      });
+    case 'setMuted':
+      return sectionCommand(action.muted ? 'Mute' : 'Unmute', state, { audio: { ...state.audio, isMuted: action.muted } });
+    case 'setColorGrade':
+      return sectionCommand(`Change ${action.key}`, state, {
+        colorGrading: { ...state.colorGrading, [action.key]: clampToRange(action.value, RANGES.grade) },
+      });
+    case 'resetColorGrade':
+      return sectionCommand(`Reset ${action.key}`, state, {
+        colorGrading: { ...state.colorGrading, [action.key]: DEFAULT_COLOR_GRADING[action.key] },
+      });
+  }
+}
+
+/** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */
+function trimWithIn(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
+  const start = roundTime(time);
+  return clampTrim({ start, end: start < trim.end ? trim.end : duration }, duration);
+}
+
+/** Setting Out before the In point starts the clip at its beginning again. */
+function trimWithOut(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
+  const end = roundTime(time);
+  return clampTrim({ start: end > trim.start ? trim.start : 0, end }, duration);
+}
+
+const STYLE_LABELS: Record<keyof OverlayStyle, string> = {
+  fontFamily: 'Change font',
+  fontSize: 'Resize text',
+  color: 'Change text colour',
+  textAlign: 'Align text',
+  lineHeight: 'Change line height',
+  outline: 'Change outline',
+};
+
+function styleCommand(state: EditorState, id: string, style: OverlayStyle): EditorCommand | null {
+  const overlay = state.textOverlays.find((candidate) => candidate.id === id);
+  if (!overlay) return null;
+  const fields: OverlayFields = {};
+  if (style.fontFamily !== undefined && FONT_FAMILIES.includes(style.fontFamily)) fields.fontFamily = style.fontFamily;
+  if (style.fontSize !== undefined) fields.fontSize = clampToRange(style.fontSize, RANGES.fontSize);
+  if (style.color !== undefined && HEX_COLOR.test(style.color)) fields.color = style.color.toUpperCase();
+  if (style.textAlign !== undefined && TEXT_ALIGNMENTS.includes(style.textAlign)) fields.textAlign = style.textAlign;
+  if (style.lineHeight !== undefined) fields.lineHeight = clampToRange(style.lineHeight, RANGES.lineHeight);
+  if (style.outline) {
+    const { color, thickness } = style.outline;
+    fields.outline = {
+      color: color !== undefined && HEX_COLOR.test(color) ? color.toUpperCase() : overlay.outline.color,
+      thickness: thickness === undefined ? overlay.outline.thickness : clampToRange(thickness, RANGES.outlineThickness),
+    };
+  }
+  const first = Object.keys(fields)[0] as keyof OverlayStyle | undefined;
+  return first ? overlayCommand(STYLE_LABELS[first], state, id, fields) : null;
+}
+
+/** Positions are kept to a hundredth of a percent: finer than a pixel of any output size. */
+function clampPercent(value: number): number {
+  if (!Number.isFinite(value)) return 50;
+  return Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
+}
+
+/** Times to the millisecond, which the player and ffmpeg both resolve. */
+function roundTime(seconds: number): number {
+  return Number.isFinite(seconds) ? Math.round(seconds * 1000) / 1000 : 0;
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
+import { defaultEditorState, editorStateSchema, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
+import { canRedo, canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
+
+const DURATION = 8;
+
+function run(actions: EditorAction[], start: EditorStore = initEditorStore({ editorState: null, duration: DURATION })): EditorStore {
+  return actions.reduce(editorReducer, start);
+}
+
+function withOverlay(): EditorStore {
+  return run([{ type: 'addOverlay', overlay: newTextOverlay('a') }]);
+}
+
+function overlay(store: EditorStore, id = 'a') {
+  const found = store.present.textOverlays.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no overlay ${id}`);
+  return found;
+}
+
+describe('loading', () => {
+  it('starts an unedited project from the defaults and a saved one from its state', () => {
+    expect(initEditorStore({ editorState: null, duration: DURATION }).present).toEqual(defaultEditorState(DURATION));
+    const saved: EditorState = { ...defaultEditorState(DURATION), visualEffect: 'sepia', trim: { start: 1, end: 9 } };
+    const store = initEditorStore({ editorState: saved, duration: DURATION });
+    expect(store.present.visualEffect).toBe('sepia');
+    expect(store.present.trim).toEqual({ start: 1, end: 8 });
+    expect(canUndo(store)).toBe(false);
+  });
+});
+
+describe('overlay edits', () => {
+  it('adds an overlay with the defaults and selects it', () => {
+    const store = withOverlay();
+    expect(store.present.textOverlays).toEqual([newTextOverlay('a')]);
+    expect(store.selectedId).toBe('a');
+  });
+
+  it(`refuses more than ${MAX_OVERLAYS} overlays and duplicate ids`, () => {
+    const adds = Array.from({ length: MAX_OVERLAYS + 3 }, (_, i): EditorAction => ({ type: 'addOverlay', overlay: newTextOverlay(`o${i}`) }));
+    expect(run(adds).present.textOverlays).toHaveLength(MAX_OVERLAYS);
+    expect(run([{ type: 'addOverlay', overlay: newTextOverlay('a') }], withOverlay()).past).toHaveLength(1);
+  });
+
+  it('moves, keeping the centre inside the frame', () => {
+    const moved = run([{ type: 'moveOverlay', id: 'a', position: { x: 20.123, y: 80 } }], withOverlay());
+    expect(overlay(moved).position).toEqual({ x: 20.12, y: 80 });
+    const outside = run([{ type: 'moveOverlay', id: 'a', position: { x: -15, y: 140 } }], withOverlay());
+    expect(overlay(outside).position).toEqual({ x: 0, y: 100 });
+  });
+
+  it('restyles and edits the text, and keeps blank text out', () => {
+    const store = run(
+      [
+        { type: 'styleOverlay', id: 'a', style: { fontFamily: 'Lobster', color: '#ffd700', textAlign: 'left' } },
+        { type: 'styleOverlay', id: 'a', style: { outline: { color: '#3b82f6' } } },
+        { type: 'editOverlayText', id: 'a', text: 'Hello\nworld' },
+        { type: 'editOverlayText', id: 'a', text: '   ' },
+        { type: 'styleOverlay', id: 'a', style: { color: 'red; background:url(x)' } },
+      ],
+      withOverlay(),
+    );
+    expect(overlay(store)).toMatchObject({
+      fontFamily: 'Lobster',
+      color: '#FFD700',
+      textAlign: 'left',
+      outline: { color: '#3B82F6', thickness: 3 },
+      text: 'Hello\nworld',
+    });
+    expect(store.past).toHaveLength(4);
+    expect(editorStateSchema.safeParse(store.present).success).toBe(true);
+  });
+
+  it('deletes the selected overlay and clears the selection; undo puts it back in its place', () => {
+    const three = run([
+      { type: 'addOverlay', overlay: newTextOverlay('a') },
+      { type: 'addOverlay', overlay: newTextOverlay('b') },
+      { type: 'addOverlay', overlay: newTextOverlay('c') },
+      { type: 'select', id: 'b' },
+    ]);
+    const deleted = run([{ type: 'removeOverlay', id: 'b' }], three);
+    expect(deleted.present.textOverlays.map((o) => o.id)).toEqual(['a', 'c']);
+    expect(deleted.selectedId).toBeNull();
+    expect(run([{ type: 'undo' }], deleted).present.textOverlays.map((o) => o.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('ignores edits that change nothing or name an unknown overlay', () => {
+    const store = withOverlay();
+    expect(run([{ type: 'styleOverlay', id: 'a', style: { fontSize: 48 } }], store)).toBe(store);
+    expect(run([{ type: 'moveOverlay', id: 'zzz', position: { x: 1, y: 1 } }], store)).toBe(store);
+    expect(run([{ type: 'removeOverlay', id: 'zzz' }], store)).toBe(store);
+  });
+});
+
+describe('undo and redo', () => {
+  it('walks back and forth through the history, and a new edit drops the redo branch', () => {
+    const edited = run([
+      { type: 'addOverlay', overlay: newTextOverlay('a') },
+      { type: 'moveOverlay', id: 'a', position: { x: 10, y: 10 } },
+      { type: 'setVisualEffect', effect: 'grayscale' },
+    ]);
+    const back = run([{ type: 'undo' }, { type: 'undo' }], edited);
+    expect(back.present.visualEffect).toBe('none');
+    expect(overlay(back).position).toEqual({ x: 50, y: 50 });
+    expect(canRedo(back)).toBe(true);
+
+    const forward = run([{ type: 'redo' }, { type: 'redo' }], back);
+    expect(forward.present).toEqual(edited.present);
+    expect(canRedo(forward)).toBe(false);
+
+    const branched = run([{ type: 'setVisualEffect', effect: 'blur' }], back);
+    expect(canRedo(branched)).toBe(false);
+    expect(run([{ type: 'undo' }, { type: 'undo' }], branched).present.textOverlays).toEqual([]);
+  });
+
+  it('clears a selection whose overlay an undo removed', () => {
+    const undone = run([{ type: 'undo' }], withOverlay());
+    expect(undone.present.textOverlays).toEqual([]);
+    expect(undone.selectedId).toBeNull();
+    expect(run([{ type: 'undo' }], undone)).toBe(undone);
+  });
+});
+
+describe('gestures', () => {
+  it('folds a whole drag into one undo step', () => {
+    const moves = [10, 20, 30, 40].map((x): EditorAction => ({ type: 'moveOverlay', id: 'a', position: { x, y: x }, gesture: 'drag-1' }));
+    const dragged = run(moves, withOverlay());
+    expect(dragged.past).toHaveLength(2);
+    expect(overlay(dragged).position).toEqual({ x: 40, y: 40 });
+    const undone = run([{ type: 'undo' }], dragged);
+    expect(overlay(undone).position).toEqual({ x: 50, y: 50 });
+    expect(overlay(run([{ type: 'redo' }], undone)).position).toEqual({ x: 40, y: 40 });
+  });
+
+  it('keeps two drags, and a slider slide, as separate steps', () => {
+    const store = run(
+      [
+        { type: 'moveOverlay', id: 'a', position: { x: 10, y: 10 }, gesture: 'drag-1' },
+        { type: 'moveOverlay', id: 'a', position: { x: 20, y: 20 }, gesture: 'drag-2' },
+        { type: 'setColorGrade', key: 'brightness', value: 110, gesture: 'slide-1' },
+        { type: 'setColorGrade', key: 'brightness', value: 130, gesture: 'slide-1' },
+      ],
+      withOverlay(),
+    );
+    expect(store.past).toHaveLength(4);
+    const undone = run([{ type: 'undo' }], store);
+    expect(undone.present.colorGrading.brightness).toBe(100);
+    expect(overlay(undone).position).toEqual({ x: 20, y: 20 });
+  });
+
+  it('folds different edits sent with one gesture, and undoes them together', () => {
+    const store = run(
+      [
+        { type: 'styleOverlay', id: 'a', style: { fontSize: 60 }, gesture: 'g' },
+        { type: 'setVisualEffect', effect: 'sepia', gesture: 'g' },
+      ],
+      withOverlay(),
+    );
+    expect(store.past).toHaveLength(2);
+    const undone = run([{ type: 'undo' }], store);
+    expect(undone.present.visualEffect).toBe('none');
+    expect(overlay(undone).fontSize).toBe(48);
+  });
+});
+
+describe('clamping every slider range (SPEC §5)', () => {
+  it.each([
+    [{ fontSize: 47 }, { fontSize: 48 }],
+    [{ fontSize: 4 }, { fontSize: 12 }],
+    [{ fontSize: 999 }, { fontSize: 120 }],
+    [{ lineHeight: 1.26 }, { lineHeight: 1.3 }],
+    [{ lineHeight: 0.2 }, { lineHeight: 1 }],
+    [{ lineHeight: 7 }, { lineHeight: 2.5 }],
+    [{ outline: { thickness: -2 } }, { outline: { color: '#000000', thickness: 0 } }],
+    [{ outline: { thickness: 42 } }, { outline: { color: '#000000', thickness: 10 } }],
+  ])('text style %o becomes %o', (style, expected) => {
+    expect(overlay(run([{ type: 'styleOverlay', id: 'a', style }], withOverlay()))).toMatchObject(expected);
+  });
+
+  it.each(['brightness', 'contrast', 'saturation'] as const)('%s stays within 0–200 in whole steps and resets to 100', (key) => {
+    const high = run([{ type: 'setColorGrade', key, value: 260 }]);
+    expect(high.present.colorGrading[key]).toBe(200);
+    expect(run([{ type: 'setColorGrade', key, value: -5 }]).present.colorGrading[key]).toBe(0);
+    expect(run([{ type: 'setColorGrade', key, value: 120.4 }]).present.colorGrading[key]).toBe(120);
+    expect(run([{ type: 'resetColorGrade', key }], high).present.colorGrading[key]).toBe(100);
+  });
+
+  it('keeps the volume within 0–1 in steps of 0.01, and mutes', () => {
+    expect(run([{ type: 'setVolume', volume: 1.7 }]).present.audio.volume).toBe(1);
+    expect(run([{ type: 'setVolume', volume: -1 }]).present.audio.volume).toBe(0);
+    expect(run([{ type: 'setVolume', volume: 0.333 }]).present.audio.volume).toBe(0.33);
+    expect(run([{ type: 'setMuted', muted: true }]).present.audio).toEqual({ volume: 1, isMuted: true });
+  });
+
+  it('keeps the trim within the clip with the end after the start', () => {
+    const trimmed = run([
+      { type: 'setTrimIn', time: 1.5 },
+      { type: 'setTrimOut', time: 6.25 },
+    ]);
+    expect(trimmed.present.trim).toEqual({ start: 1.5, end: 6.25 });
+    expect(run([{ type: 'setTrimIn', time: -3 }]).present.trim).toEqual({ start: 0, end: 8 });
+    expect(run([{ type: 'setTrimOut', time: 12 }]).present.trim).toEqual({ start: 0, end: 8 });
+    // In after Out re-opens the end; Out before In re-opens the start.
+    expect(run([{ type: 'setTrimIn', time: 7 }], trimmed).present.trim).toEqual({ start: 7, end: 8 });
+    expect(run([{ type: 'setTrimOut', time: 1 }], trimmed).present.trim).toEqual({ start: 0, end: 1 });
+    expect(run([{ type: 'resetTrim' }], trimmed).present.trim).toEqual({ start: 0, end: 8 });
+  });
+
+  it('produces states the server accepts', () => {
+    const store = run(
+      [
+        { type: 'moveOverlay', id: 'a', position: { x: 300, y: -4 } },
+        { type: 'styleOverlay', id: 'a', style: { fontSize: 1000, lineHeight: 9, outline: { thickness: 99 } } },
+        { type: 'setColorGrade', key: 'contrast', value: 9999 },
+        { type: 'setVolume', volume: 3 },
+        { type: 'setTrimIn', time: 99 },
+      ],
+      withOverlay(),
+    );
+    expect(editorStateSchema.safeParse(store.present).success).toBe(true);
+  });
+});

@@ -1,0 +1,99 @@
+import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
+import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
+import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
+import { commandFor, type EditAction } from './edit-actions';
+
+interface HistoryEntry {
+  command: EditorCommand;
+  /** Edits sent with the same gesture id (one drag, one slider slide) are one undo step. */
+  gesture?: string;
+}
+
+export interface EditorStore {
+  present: EditorState;
+  past: HistoryEntry[];
+  future: HistoryEntry[];
+  /** The selection is not an edit: it is neither saved nor undone. */
+  selectedId: string | null;
+  /** The clip's length, which bounds the trim. */
+  duration: number;
+}
+
+export type EditorAction =
+  | EditAction
+  | { type: 'addOverlay'; overlay: TextOverlay }
+  | { type: 'removeOverlay'; id: string }
+  | { type: 'select'; id: string | null }
+  | { type: 'undo' }
+  | { type: 'redo' };
+
+const HISTORY_LIMIT = 200;
+
+/** The store for a project: its saved edit, or the untouched clip when it was never edited. */
+export function initEditorStore({ editorState, duration }: { editorState: EditorState | null; duration: number }): EditorStore {
+  const present = editorState
+    ? { ...editorState, trim: clampTrim(editorState.trim, duration) }
+    : defaultEditorState(duration);
+  return { present, past: [], future: [], selectedId: null, duration };
+}
+
+export function editorReducer(store: EditorStore, action: EditorAction): EditorStore {
+  switch (action.type) {
+    case 'select':
+      return store.selectedId === action.id ? store : { ...store, selectedId: action.id };
+    case 'undo':
+      return undo(store);
+    case 'redo':
+      return redo(store);
+    case 'addOverlay':
+      if (store.present.textOverlays.length >= MAX_OVERLAYS) return store;
+      if (store.present.textOverlays.some((overlay) => overlay.id === action.overlay.id)) return store;
+      return { ...apply(store, addOverlayCommand(action.overlay)), selectedId: action.overlay.id };
+    case 'removeOverlay': {
+      const next = apply(store, removeOverlayCommand(store.present, action.id));
+      return next.selectedId === action.id ? { ...next, selectedId: null } : next;
+    }
+    default:
+      return apply(store, commandFor(action, store.present, store.duration), action.gesture);
+  }
+}
+
+export function canUndo(store: EditorStore): boolean {
+  return store.past.length > 0;
+}
+
+export function canRedo(store: EditorStore): boolean {
+  return store.future.length > 0;
+}
+
+function apply(store: EditorStore, command: EditorCommand | null, gesture?: string): EditorStore {
+  if (!command) return store;
+  const present = command.execute(store.present);
+  const last = store.past.at(-1);
+  if (gesture !== undefined && last?.gesture === gesture) {
+    const merged = { command: mergeCommands(last.command, command), gesture };
+    return { ...store, present, past: [...store.past.slice(0, -1), merged], future: [] };
+  }
+  const past = [...store.past, { command, gesture }].slice(-HISTORY_LIMIT);
+  return { ...store, present, past, future: [] };
+}
+
+function undo(store: EditorStore): EditorStore {
+  const entry = store.past.at(-1);
+  if (!entry) return store;
+  const present = entry.command.undo(store.present);
+  // The entry loses its gesture so a slide still in progress starts a new step rather than folding into a redo.
+  return keepSelection({ ...store, present, past: store.past.slice(0, -1), future: [...store.future, { command: entry.command }] });
+}
+
+function redo(store: EditorStore): EditorStore {
+  const entry = store.future.at(-1);
+  if (!entry) return store;
+  const present = entry.command.execute(store.present);
+  return keepSelection({ ...store, present, past: [...store.past, entry], future: store.future.slice(0, -1) });
+}
+
+function keepSelection(store: EditorStore): EditorStore {
+  const stillThere = store.present.textOverlays.some((overlay) => overlay.id === store.selectedId);
+  return stillThere ? store : { ...store, selectedId: null };
+}

@@ -1,0 +1,53 @@
+import { FileQuestion, LoaderCircle, Lock, TriangleAlert } from 'lucide-react';
+import { PageSpinner } from '@/components/page-spinner';
+import { TextLink } from '@/components/text-link';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useProject } from '@/features/editor/api/get-project';
+import { EditorScreen } from '@/features/editor/components/editor-screen';
+import { EditorStatus } from '@/features/editor/components/editor-status';
+import { ApiError, errorMessage } from '@/lib/api';
+
+const statusIcon = 'size-10 text-muted-foreground';
+
+export function EditorPage({ params }: { params: { id: string } }) {
+  const { user, isLoading: userLoading } = useAuth();
+  const project = useProject(params.id);
+
+  if (project.isLoading || userLoading) return <PageSpinner />;
+
+  if (project.error) {
+    const status = project.error instanceof ApiError ? project.error.status : 0;
+    if (status === 401) {
+      return (
+        <EditorStatus icon={<Lock className={statusIcon} aria-hidden />} title="You're signed out">
+          <TextLink href="/auth">Log in</TextLink> to edit your videos.
+        </EditorStatus>
+      );
+    }
+    if (status === 404) return <EditorStatus icon={<FileQuestion className={statusIcon} aria-hidden />} title="Project not found" />;
+    return (
+      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="The project could not be loaded">
+        {errorMessage(project.error, 'Please try again.')}
+      </EditorStatus>
+    );
+  }
+
+  const data = project.data;
+  if (!data) return <PageSpinner />;
+  if (data.status === 'error') {
+    return (
+      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="Video generation failed">
+        {data.errorMessage ?? 'This video could not be made.'}
+      </EditorStatus>
+    );
+  }
+  if (data.status !== 'ready' || !data.videoUrl) {
+    return (
+      <EditorStatus icon={<LoaderCircle className={`${statusIcon} animate-spin`} aria-hidden />} title="Video is being generated">
+        The editor opens once the video is ready. The dashboard shows its progress.
+      </EditorStatus>
+    );
+  }
+
+  return <EditorScreen key={data.id} project={{ ...data, videoUrl: data.videoUrl }} showWatermark={user?.subscription !== 'pro'} />;
+}

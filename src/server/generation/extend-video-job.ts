@@ -1,5 +1,9 @@
 import path from 'node:path';
+import { editorStateSchema } from '../../shared/editor/editor-state.ts';
 import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
+
+/** Players and probes disagree on a clip's end by a few hundredths of a second. */
+const TRIM_END_TOLERANCE = 0.1;
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
@@ -18,6 +22,14 @@ import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperat
  * the new part is conformed to the video's size and rate, and the two are joined without
  * re-encoding the original. The project is 'generating' meanwhile; a failure restores it as it was.
  */
+/** A trim that ran to the old end now runs to the new one; a deliberate cut stays where it was. */
+function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
+  if (!json) return json;
+  const parsed = editorStateSchema.safeParse(JSON.parse(json));
+  if (!parsed.success || parsed.data.trim.end < oldDuration - TRIM_END_TOLERANCE) return json;
+  return JSON.stringify({ ...parsed.data, trim: { ...parsed.data.trim, end: Math.round(newDuration * 100) / 100 } });
+}
+
 export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'extend-video'> {
   const { db, storage, ffmpeg, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -81,6 +93,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
         projectId,
         {
           status: 'ready',
+          editorState: extendTrim(project.editorState, before.durationSeconds, after.durationSeconds),
           videoKey,
           duration: Math.round(after.durationSeconds * 100) / 100,
           totalSegments: index + 1,

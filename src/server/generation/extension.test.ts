@@ -34,6 +34,9 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     await waitUntil(async () => (await get(cookie, created.id)).status === 'ready', 60_000, 200);
     expect(await balance(t, userId)).toBe(188);
 
+    const untrimmed = { textOverlays: [], visualEffect: 'none', trim: { start: 0, end: 8 }, audio: { volume: 1, isMuted: false }, colorGrading: { brightness: 100, contrast: 100, saturation: 100 } };
+    await t.app.inject({ method: 'PATCH', url: `/api/projects/${created.id}`, headers: { cookie }, payload: { editorState: untrimmed } });
+    const before = await get(cookie, created.id);
     const started = await extend(cookie, created.id, 'The sun dips below the horizon');
     expect(started.statusCode).toBe(200);
     expect(started.json().status).toBe('generating');
@@ -42,6 +45,9 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     const extended = await get(cookie, created.id);
     expect(extended).toMatchObject({ status: 'ready', totalSegments: 2, errorMessage: null });
     expect(extended.duration).toBeCloseTo(16, 0);
+    // A new URL, so no cache serves the 8-second copy; an uncut clip stays uncut.
+    expect(extended.videoUrl).not.toBe(before.videoUrl);
+    expect(extended.editorState.trim).toEqual({ start: 0, end: extended.duration });
 
     const video = await t.app.inject({ method: 'GET', url: extended.videoUrl, headers: { cookie } });
     const file = path.join(t.dataDir, 'extended.mp4');

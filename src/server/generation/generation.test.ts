@@ -55,8 +55,8 @@ describe.each(testDatabases())('offline generation on $name', (database) => {
       totalSegments: 2,
       currentSegment: 2,
       generationProgress: 100,
-      videoUrl: `/api/video-proxy/${created.id}`,
-      thumbnailUrl: `/api/projects/${created.id}/thumbnail`,
+      videoUrl: expect.stringMatching(new RegExp(`^/api/video-proxy/${created.id}\\?v=video-\\w+$`)),
+      thumbnailUrl: expect.stringMatching(new RegExp(`^/api/projects/${created.id}/thumbnail\\?v=thumbnail-\\w+$`)),
       errorMessage: null,
     });
     expect(ready.duration).toBeCloseTo(15, 0);

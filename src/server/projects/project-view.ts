@@ -12,8 +12,8 @@ export function toProject(row: VideoProjectRow): Project {
     status: row.status,
     aspectRatio: row.aspectRatio,
     duration: row.duration,
-    videoUrl: ready ? `/api/video-proxy/${row.id}` : null,
-    thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail` : null,
+    videoUrl: ready ? `/api/video-proxy/${row.id}?v=${mediaVersion(row.videoKey!)}` : null,
+    thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail?v=${mediaVersion(row.thumbnailKey)}` : null,
     source: row.source,
     provider: row.provider,
     model: row.model,
@@ -26,6 +26,14 @@ export function toProject(row: VideoProjectRow): Project {
     editorState: parseEditorState(row.editorState),
     createdAt: row.createdAt,
   };
+}
+
+/**
+ * Media URLs carry the stored file's name, so a browser that cached the video before an extension
+ * asks for the new one instead of playing the shorter copy.
+ */
+function mediaVersion(key: string): string {
+  return encodeURIComponent(key.slice(key.lastIndexOf('/') + 1).replace(/\.\w+$/, ''));
 }
 
 /** Stored JSON that no longer fits the schema (an older shape) reads as "not edited" rather than failing. */

@@ -24,6 +24,7 @@ import { errorMessage } from '@/lib/api';
 import { useCreateProject } from '../api/create-project';
 import { AspectRatioChoice, ResolutionChoice } from './format-choices';
 import { GenerationCost } from './generation-cost';
+import { InspireButton } from './inspire-button';
 
 interface AiGenerateFormProps {
   user: CurrentUser;
@@ -82,6 +83,13 @@ export function AiGenerateForm({ user, onCreated }: AiGenerateFormProps) {
       <FormField
         id="generate-prompt"
         label="Prompt"
+        labelAside={
+          <InspireButton
+            onInspired={(prompt) => {
+              form.setValue('prompt', prompt, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+            }}
+          />
+        }
         hint="Describe the scene, the motion and the mood."
         error={errors.prompt?.message}
       >

@@ -1,4 +1,4 @@
-import { Plus, RotateCw } from 'lucide-react';
+import { ImageIcon, Plus, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import type { CurrentUser } from '@shared/schemas/user';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useProjects } from '../api/get-projects';
 import { AccountSummary } from './account-summary';
 import { CreateVideoDialog } from './create-video-dialog';
+import { GenerateImageDialog } from './generate-image-dialog';
 import { GenerationNotice } from './generation-notice';
 import { ProjectList } from './project-list';
 
@@ -15,6 +16,7 @@ import { ProjectList } from './project-list';
 export function DashboardOverview({ user }: { user: CurrentUser }) {
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
+  const [imaging, setImaging] = useState(false);
   const openCreate = () => {
     setCreating(true);
   };
@@ -33,14 +35,20 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
       <AccountSummary user={user} />
       <GenerationNotice className="mt-3" />
       <section aria-labelledby="projects-heading" className="mt-10">
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
           <h1 id="projects-heading" className="text-2xl font-bold tracking-tight">
             Your projects
           </h1>
-          <Button type="button" variant="brand" onClick={openCreate}>
-            <Plus aria-hidden />
-            New Video
-          </Button>
+          <div className="flex items-center gap-2">
+            <Button type="button" variant="outline" onClick={() => setImaging(true)}>
+              <ImageIcon aria-hidden />
+              Generate Image
+            </Button>
+            <Button type="button" variant="brand" onClick={openCreate}>
+              <Plus aria-hidden />
+              New Video
+            </Button>
+          </div>
         </div>
         <div className="mt-5">
           {projects.isError ? (
@@ -69,6 +77,7 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
         </div>
       </section>
       <CreateVideoDialog user={user} open={creating} onOpenChange={setCreating} />
+      <GenerateImageDialog user={user} open={imaging} onOpenChange={setImaging} />
     </>
   );
 }

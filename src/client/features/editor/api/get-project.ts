@@ -12,8 +12,15 @@ export async function getProject(context: Parameters<typeof readProject>[0]): Pr
   return projectSchema.parse(await readProject(context));
 }
 
+/** While a video is being generated or extended the editor waits for it: the project is read every 5 s, and only then. */
+export const GENERATING_PROJECT_REFETCH_MS = 5000;
+
 export function projectQueryOptions(id: string) {
-  return queryOptions({ queryKey: projectQueryKey(id), queryFn: getProject });
+  return queryOptions({
+    queryKey: projectQueryKey(id),
+    queryFn: getProject,
+    refetchInterval: (query) => (query.state.data?.status === 'generating' ? GENERATING_PROJECT_REFETCH_MS : false),
+  });
 }
 
 export function useProject(id: string) {

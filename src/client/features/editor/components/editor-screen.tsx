@@ -80,7 +80,7 @@ function EditorLayout({ project, showWatermark }: EditorScreenProps) {
           {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
         </aside>
         <aside aria-label="Editing tools" className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4">
-          <EditorPanels thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
+          <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
         </aside>
       </main>
     </div>

@@ -2,6 +2,7 @@ import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
 import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
 import { commandFor, type EditAction } from './edit-actions';
+import { rebaseChange, replaceStateCommand } from './replace-state';
 
 interface HistoryEntry {
   command: EditorCommand;
@@ -24,6 +25,8 @@ export type EditorAction =
   | { type: 'addOverlay'; overlay: TextOverlay }
   | { type: 'removeOverlay'; id: string }
   | { type: 'select'; id: string | null }
+  /** A change computed elsewhere from `base` (an applied AI suggestion); edits made since `base` are kept. */
+  | { type: 'replaceState'; label: string; base: EditorState; state: EditorState }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -49,6 +52,11 @@ export function editorReducer(store: EditorStore, action: EditorAction): EditorS
       if (store.present.textOverlays.length >= MAX_OVERLAYS) return store;
       if (store.present.textOverlays.some((overlay) => overlay.id === action.overlay.id)) return store;
       return { ...apply(store, addOverlayCommand(action.overlay)), selectedId: action.overlay.id };
+    case 'replaceState': {
+      const next = rebaseChange(action.base, action.state, store.present);
+      const trimmed = { ...next, trim: clampTrim(next.trim, store.duration) };
+      return keepSelection(apply(store, replaceStateCommand(action.label, store.present, trimmed)));
+    }
     case 'removeOverlay': {
       const next = apply(store, removeOverlayCommand(store.present, action.id));
       return next.selectedId === action.id ? { ...next, selectedId: null } : next;

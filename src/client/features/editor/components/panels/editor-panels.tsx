@@ -1,4 +1,6 @@
+import type { Project } from '@shared/schemas/project';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { AiToolsSection } from '../ai-tools/ai-tools-section';
 import { AudioSection } from './audio-section';
 import { ColorGradingSection } from './color-grading-section';
 import { TextOverlaysSection } from './text-overlays-section';
@@ -8,12 +10,14 @@ import { VisualEffectsSection } from './visual-effects-section';
 const SECTIONS = ['text', 'effects', 'trim', 'audio', 'color', 'ai'];
 
 interface EditorPanelsProps {
+  /** What the AI tools tell the assistant and suggestions about the video. */
+  project: Pick<Project, 'id' | 'title' | 'prompt' | 'aspectRatio' | 'duration'>;
   thumbnailUrl: string | null;
   currentTime: () => number;
   duration: number;
 }
 
-export function EditorPanels({ thumbnailUrl, currentTime, duration }: EditorPanelsProps) {
+export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: EditorPanelsProps) {
   return (
     <Accordion type="multiple" defaultValue={SECTIONS} className="px-4">
       <AccordionItem value="text">
@@ -48,8 +52,8 @@ export function EditorPanels({ thumbnailUrl, currentTime, duration }: EditorPane
       </AccordionItem>
       <AccordionItem value="ai" className="border-b-0">
         <AccordionTrigger>AI Tools</AccordionTrigger>
-        <AccordionContent className="text-muted-foreground">
-          AI suggestions for your video and an AI assistant will appear here.
+        <AccordionContent>
+          <AiToolsSection project={project} />
         </AccordionContent>
       </AccordionItem>
     </Accordion>

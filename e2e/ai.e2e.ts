@@ -1,0 +1,319 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+let browser: Browser;
+let mediaDir: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-ai-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
+async function signUp(request: APIRequestContext): Promise<string> {
+  const username = uniqueName('ai');
+  const response = await request.post('/api/auth/signup', { data: { username, password: 'studio-password' } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return username;
+}
+
+async function credits(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/auth/me');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { user: { credits: number } }).user.credits;
+}
+
+async function projectStatus(request: APIRequestContext, id: string): Promise<string> {
+  const response = await request.get(`/api/projects/${id}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { status: string }).status;
+}
+
+/** An 8-second 9:16 clip from the offline video engine, waited for until it is ready. */
+async function createReadyProject(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/projects', {
+    data: { title: 'Harbour dawn', prompt: 'Fishing boats leaving a misty harbour at dawn, slow pan', aspectRatio: '9:16', duration: 8 },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { id } = (await response.json()) as { id: string };
+  // A plain loop: this runs in beforeAll, where expect.poll is not available.
+  const deadline = Date.now() + 90_000;
+  while ((await projectStatus(request, id)) !== 'ready') {
+    if (Date.now() > deadline) throw new Error('the video was not ready within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return id;
+}
+
+/** A 2-second upload: a ready project without waiting for a generation. */
+async function uploadReadyProject(request: APIRequestContext): Promise<string> {
+  const file = path.join(mediaDir, 'clip.mp4');
+  const ffmpeg = spawnSync('/usr/bin/ffmpeg', [
+    '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30',
+    '-f', 'lavfi', '-i', 'sine',
+    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file,
+  ]);
+  if (ffmpeg.status !== 0) throw new Error(`ffmpeg failed: ${ffmpeg.stderr.toString()}`);
+  const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
+  expect(put.status(), await put.text()).toBe(200);
+  const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title: 'Short clip', aspectRatio: '9:16' } });
+  expect(done.status(), await done.text()).toBe(201);
+  return ((await done.json()) as { id: string }).id;
+}
+
+function setUser(username: string, fields: { credits?: number; subscription?: 'free' | 'pro' }): void {
+  const db = new Database(path.join(dataDir, 'promptreel.sqlite'));
+  try {
+    if (fields.credits !== undefined) db.prepare('update users set credits = ? where username = ?').run(fields.credits, username);
+    if (fields.subscription) db.prepare('update users set subscription = ? where username = ?').run(fields.subscription, username);
+  } finally {
+    db.close();
+  }
+}
+
+function overlays(page: Page): Locator {
+  return page.getByRole('button', { name: /^Text overlay:/ });
+}
+
+function headerDuration(page: Page): Locator {
+  return page.locator('header').getByText(/^\d+(\.\d)?s$/);
+}
+
+async function openEditor(page: Page, id: string): Promise<void> {
+  await page.goto(`/editor/${id}`);
+  await expect
+    .poll(() => page.getByLabel('Video preview').evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
+}
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+describe('the AI features', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let projectId: string;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, baseUrl));
+    await signUp(page.request);
+    projectId = await createReadyProject(page.request);
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('inspiration fills the prompt of the create dialog', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'New Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Video' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Prompt').inputValue()).toBe('');
+
+    await dialog.getByRole('button', { name: 'Inspire me' }).click();
+    await expect.poll(() => page.getByText('Inspiration generated').isVisible()).toBe(true);
+    const prompt = await dialog.getByLabel('Prompt').inputValue();
+    expect(prompt.length).toBeGreaterThan(20);
+
+    // Another one is a different prompt.
+    await dialog.getByRole('button', { name: 'Inspire me' }).click();
+    await expect.poll(() => dialog.getByLabel('Prompt').inputValue()).not.toBe(prompt);
+    await keepScreenshot(page, 'ai-inspire-1440');
+    await page.keyboard.press('Escape');
+  });
+
+  it('generates an image, shows it with a download, and charges its cost', async () => {
+    await page.goto('/dashboard');
+    const before = await credits(page.request);
+    await expect.poll(() => page.getByText(`${before} credits`).first().isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate Image' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /Fast image model.*1 credit/ }).getAttribute('aria-checked')).toBe('true');
+
+    // An empty prompt is refused before anything is sent.
+    await dialog.getByRole('button', { name: 'Generate Image' }).click();
+    await expect.poll(() => dialog.getByText('Prompt is required').isVisible()).toBe(true);
+
+    await dialog.getByLabel('Prompt').fill('A paper lantern floating over a misty lake at dawn');
+    await dialog.getByRole('radio', { name: /DALL·E 3 HD.*1024×1792.*2 credits/ }).click();
+    await dialog.getByRole('button', { name: 'Generate Image' }).click();
+    await expect.poll(() => page.getByText('Image generated successfully').isVisible(), { timeout: 30_000 }).toBe(true);
+
+    const image = dialog.getByRole('img', { name: /^Generated image/ });
+    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    expect(await image.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([1024, 1792]);
+    const download = dialog.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('href')).toBe(await image.getAttribute('src'));
+    expect(await download.getAttribute('download')).not.toBeNull();
+
+    expect(await credits(page.request)).toBe(before - 2);
+    await expect.poll(() => dialog.getByText(`you have ${before - 2} credits`).isVisible()).toBe(true);
+    await keepScreenshot(page, 'ai-image-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-image-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByText(`${before - 2} credits`).first().isVisible()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-dashboard-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }, 60_000);
+
+  it('gets suggestions, applies the text-overlay one to the preview as one undoable step, and charges 10 credits', async () => {
+    await openEditor(page, projectId);
+    expect(await overlays(page).count()).toBe(0);
+    const before = await credits(page.request);
+
+    await page.getByRole('button', { name: 'Get suggestions' }).click();
+    await expect.poll(() => page.getByText('AI Suggestions ready').isVisible(), { timeout: 20_000 }).toBe(true);
+    const cards = page.getByRole('list', { name: 'AI suggestions' }).getByRole('listitem');
+    const count = await cards.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(count).toBeLessThanOrEqual(5);
+    expect(await cards.getByRole('button', { name: 'Apply (10 credits)' }).count()).toBe(count);
+
+    const overlayCard = cards.filter({ hasText: 'Text overlay' }).first();
+    await overlayCard.getByRole('button', { name: 'Apply (10 credits)' }).click();
+    await expect.poll(() => page.getByText('Suggestion Applied').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByText(/10 credits used/).isVisible()).toBe(true);
+    await expect.poll(() => overlays(page).count()).toBe(1);
+    expect(await overlays(page).innerText()).not.toBe('');
+    expect(await overlayCard.getByRole('button', { name: 'Applied' }).isDisabled()).toBe(true);
+    expect(await credits(page.request)).toBe(before - 10);
+    await keepScreenshot(page, 'ai-suggestions-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-suggestions-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => overlays(page).count()).toBe(0);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(() => overlays(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => overlays(page).count()).toBe(0);
+  }, 60_000);
+
+  it('the assistant answers a question; Enter sends, Shift+Enter adds a line, empty messages are not sent', async () => {
+    await openEditor(page, projectId);
+    await page.getByRole('button', { name: 'AI Assistant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI Assistant' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const box = dialog.getByRole('textbox', { name: 'Message' });
+    const conversation = dialog.getByRole('log', { name: 'Conversation' });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await box.press('Enter');
+    await box.pressSequentially('   ');
+    await box.press('Enter');
+    expect(await conversation.getByRole('article').count()).toBe(0);
+
+    await box.fill('');
+    await box.pressSequentially('How do I hook viewers');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('in the first second?');
+    expect(await box.inputValue()).toBe('How do I hook viewers\nin the first second?');
+    await box.press('Enter');
+
+    expect(await conversation.getByRole('article', { name: 'Your message' }).innerText()).toBe('How do I hook viewers\nin the first second?');
+    expect(await box.inputValue()).toBe('');
+    const reply = conversation.getByRole('article', { name: 'Assistant reply' });
+    await expect.poll(() => reply.count(), { timeout: 20_000 }).toBe(1);
+    expect((await reply.innerText()).length).toBeGreaterThan(40);
+    // Its numbered tips come as cards, and nothing in it is markup.
+    expect(await reply.getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(await reply.innerText()).not.toContain('**');
+    await keepScreenshot(page, 'ai-assistant-1440');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-assistant-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it('Extend Video adds 8 seconds after the video is generated again, for 12 credits', async () => {
+    await openEditor(page, projectId);
+    expect(await headerDuration(page).innerText()).toBe('8s');
+    const before = await credits(page.request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-editor-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Extend Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Extend Video' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText('12 credits', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(`${before} credits`, { exact: true }).isVisible()).toBe(true);
+    await keepScreenshot(page, 'ai-extend-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-extend-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Extend Video' }).click();
+    await expect.poll(() => dialog.getByText('Prompt is required').isVisible()).toBe(true);
+    await dialog.getByLabel('What happens next').fill('The boats sail past the lighthouse as the sun rises');
+    await dialog.getByRole('button', { name: 'Extend Video' }).click();
+
+    await expect.poll(() => page.getByText('Video extension started').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Video is being generated' }).isVisible()).toBe(true);
+    expect(await credits(page.request)).toBe(before - 12);
+
+    // The page polls the project and returns to the editor by itself.
+    await expect.poll(() => page.getByRole('heading', { name: 'Harbour dawn' }).isVisible(), { timeout: 90_000, interval: 1000 }).toBe(true);
+    expect(await headerDuration(page).innerText()).toBe('16s');
+    expect(await credits(page.request)).toBe(before - 12);
+  }, 150_000);
+});
+
+describe('credits and plans in the AI tools', () => {
+  it('a free user short of credits sees why the extension is refused; a pro user applies suggestions free', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const username = await signUp(page.request);
+    const id = await uploadReadyProject(page.request);
+    setUser(username, { credits: 5 });
+
+    await openEditor(page, id);
+    await page.getByRole('button', { name: 'Extend Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Extend Video' });
+    await expect.poll(() => dialog.getByText('Insufficient credits. Upgrade to Pro for unlimited extensions.').isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Extend Video' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    setUser(username, { subscription: 'pro' });
+    await openEditor(page, id);
+    await page.getByRole('button', { name: 'Get suggestions' }).click();
+    const apply = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Apply (free)' });
+    await expect.poll(() => apply.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await apply.first().click();
+    await expect.poll(() => page.getByText(/free for Pro/).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await credits(page.request)).toBe(5);
+
+    await page.getByRole('button', { name: 'Extend Video' }).click();
+    expect(await page.getByRole('dialog', { name: 'Extend Video' }).getByText('Free on Pro').isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Coins, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { EXTENSION_COST, EXTENSION_SECONDS, extendRequestSchema, MAX_EXTENDED_DURATION } from '@shared/schemas/ai';
+import type { Project } from '@shared/schemas/project';
+import { FormField } from '@/components/form-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { useCurrentUser } from '../../api/get-current-user';
+import { useExtendVideo } from '../../api/extend-video';
+import { forgetExtensionFailure } from '../../hooks/use-extension-failure-notice';
+import { formatDuration } from '../../lib/format-time';
+import { useEditor } from '../../store/editor-context';
+
+interface ExtendVideoDialogProps {
+  project: Project;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDialogProps) {
+  const { store } = useEditor();
+  const user = useCurrentUser();
+  const form = useForm({ resolver: zodResolver(extendRequestSchema), defaultValues: { prompt: '' } });
+  const isPro = user?.subscription === 'pro';
+  const shortOfCredits = user !== null && !isPro && user.credits < EXTENSION_COST;
+  const added = Math.min(EXTENSION_SECONDS, MAX_EXTENDED_DURATION - project.duration);
+
+  const extend = useExtendVideo({
+    onSuccess: (extending) => {
+      forgetExtensionFailure(extending.id);
+      toast({ title: 'Video extension started', description: 'The editor reopens here when the longer video is ready.' });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Extension failed', description: errorMessage(error, 'Please try again.') });
+    },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Extend Video</DialogTitle>
+          <DialogDescription>
+            Continue “{project.title}” with {String(Math.round(added))} more seconds, generated from its last frame.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            void form.handleSubmit(({ prompt }) => {
+              extend.mutate({ projectId: project.id, prompt, editorState: store.present });
+            })(event);
+          }}
+        >
+          <FormField
+            id="extend-prompt"
+            label="What happens next"
+            hint="Describe how the scene continues: the motion, the camera, the mood."
+            error={form.formState.errors.prompt?.message}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={3}
+                className="min-h-20"
+                placeholder="The camera slowly pulls back to reveal the whole scene as the light fades"
+                {...form.register('prompt')}
+              />
+            )}
+          </FormField>
+          <dl className="grid gap-2 rounded-lg border border-white/10 bg-white/5 px-4 py-3 text-sm sm:grid-cols-3 sm:gap-3">
+            <CostItem label="Cost">{isPro ? 'Free on Pro' : `${String(EXTENSION_COST)} credits`}</CostItem>
+            <CostItem label="Your balance">
+              <Coins className="size-4 shrink-0 text-yellow-400" aria-hidden />
+              {user === null ? '…' : isPro ? 'Unlimited' : `${String(user.credits)} credits`}
+            </CostItem>
+            <CostItem label="New length">about {formatDuration(project.duration + added)}</CostItem>
+          </dl>
+          {shortOfCredits && (
+            <Alert variant="destructive">
+              <TriangleAlert aria-hidden />
+              <AlertDescription>Insufficient credits. Upgrade to Pro for unlimited extensions.</AlertDescription>
+            </Alert>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="ghost">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="brand" disabled={user === null || shortOfCredits || extend.isPending}>
+              {extend.isPending && <Spinner />}
+              {extend.isPending ? 'Starting...' : 'Extend Video'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A row on a phone, a column on wider screens. */
+function CostItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-2 sm:grid sm:justify-start sm:gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="inline-flex items-center gap-1.5 font-semibold">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import type { Project } from '@shared/schemas/project';
+import { toast } from '@/components/ui/use-toast';
+
+/** The failure message last shown for a project, so a failed extension is reported once, not on every visit. */
+function storageKey(projectId: string): string {
+  return `promptreel:extension-failure-shown:${projectId}`;
+}
+
+function readShown(projectId: string): string | null {
+  try {
+    return localStorage.getItem(storageKey(projectId));
+  } catch {
+    return null;
+  }
+}
+
+function writeShown(projectId: string, message: string | null): void {
+  try {
+    if (message === null) localStorage.removeItem(storageKey(projectId));
+    else localStorage.setItem(storageKey(projectId), message);
+  } catch {
+    // Storage can be unavailable (private mode); the notice may then repeat, which is harmless.
+  }
+}
+
+/** A new extension is under way: if it fails too, its message is news, even if the words are the same. */
+export function forgetExtensionFailure(projectId: string): void {
+  writeShown(projectId, null);
+}
+
+/**
+ * A failed extension leaves the project ready, as it was, with `errorMessage` saying why and that
+ * the credits were refunded. The editor says so once.
+ */
+export function useExtensionFailureNotice(project: Pick<Project, 'id' | 'status' | 'errorMessage'>): void {
+  const message = project.status === 'ready' ? project.errorMessage : null;
+  useEffect(() => {
+    if (!message || readShown(project.id) === message) return;
+    writeShown(project.id, message);
+    toast({ variant: 'destructive', title: 'Extension failed', description: message });
+  }, [project.id, message]);
+}

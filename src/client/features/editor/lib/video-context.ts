@@ -1,0 +1,20 @@
+import type { EditorState } from '@shared/editor/editor-state';
+import type { VideoContext } from '@shared/schemas/ai';
+import type { Project } from '@shared/schemas/project';
+
+/** What the AI calls are told about the video: the project and the edit as it is on screen now. */
+export function videoContextFor(
+  project: Pick<Project, 'title' | 'prompt' | 'aspectRatio' | 'duration'>,
+  state: EditorState,
+): VideoContext {
+  return {
+    title: project.title.slice(0, 200),
+    prompt: project.prompt.slice(0, 2000),
+    aspectRatio: project.aspectRatio,
+    duration: project.duration,
+    textOverlays: state.textOverlays,
+    visualEffect: state.visualEffect,
+    trim: state.trim,
+    colorGrading: state.colorGrading,
+  };
+}

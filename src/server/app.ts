@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/admin-routes.ts';
 import { aiRoutes } from './ai/ai-routes.ts';
 import { createAiService } from './ai/ai-service.ts';
 import { authRoutes } from './auth/auth-routes.ts';
@@ -22,6 +23,7 @@ import { mediaRoutes } from './media/media-routes.ts';
 import { uploadsRoutes } from './media/uploads-routes.ts';
 import { createUploadsService } from './media/uploads-service.ts';
 import { projectsRoutes } from './projects/projects-routes.ts';
+import { createPayments } from './providers/payments/index.ts';
 import { createProjectsService } from './projects/projects-service.ts';
 import { createOfflineVideoModel } from './providers/video-model/offline-video-model.ts';
 import type { Services } from './services.ts';
@@ -72,7 +74,8 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   await app.register(aiRoutes, { ai, storage });
   await app.register(examplesRoutes, { examples, storage });
   await app.register(fontsRoutes);
-  await app.register(billingRoutes);
+  await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger });
+  await app.register(adminRoutes, { db });
   await registerClientApp(app, clientDir);
   return app;
 }

@@ -44,6 +44,10 @@ const environmentSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
   OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_ID: z.string().min(1).optional(),
+  STRIPE_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -67,6 +71,8 @@ export interface Config {
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   gemini: { apiKey?: string; baseUrl?: string; veoModel: string; textModel: string; imageModel: string };
   openai: { apiKey?: string; baseUrl?: string; imageModel: string };
+  /** Set when STRIPE_SECRET_KEY and STRIPE_PRICE_ID are: Checkout for Pro and its webhook. */
+  stripe?: { secretKey: string; priceId: string; webhookSecret?: string; baseUrl?: string };
 }
 
 export class ConfigError extends Error {
@@ -118,6 +124,10 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
       imageModel: env.GEMINI_IMAGE_MODEL,
     },
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, imageModel: env.OPENAI_IMAGE_MODEL },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID
+        ? { secretKey: env.STRIPE_SECRET_KEY, priceId: env.STRIPE_PRICE_ID, webhookSecret: env.STRIPE_WEBHOOK_SECRET, baseUrl: env.STRIPE_BASE_URL }
+        : undefined,
   };
 }
 

@@ -1,13 +1,93 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutSessionResponseSchema } from '../../shared/schemas/admin.ts';
 import { requireUser } from '../auth/request-user.ts';
-import { HttpError } from '../http/http-error.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, badRequest } from '../http/http-error.ts';
+import type { Logger } from '../logger.ts';
+import { InvalidWebhookError, type PaymentEvent, type Payments } from '../providers/payments/index.ts';
+import { changeSubscription } from './subscriptions.ts';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
-/** Stripe Checkout arrives with the billing issue; until STRIPE_* is configured the honest answer is 503. */
-export const billingRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/api/create-checkout-session', async (request) => {
-    requireUser(request);
-    throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+interface BillingOptions {
+  db: Db;
+  payments: Payments | null;
+  publicUrl: string;
+  logger: Logger;
+}
+
+function configured(payments: Payments | null): Payments {
+  if (!payments) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  return payments;
+}
+
+export const billingRoutes: FastifyPluginAsyncZod<BillingOptions> = async (app, options) => {
+  const { db, payments, publicUrl } = options;
+
+  app.post('/api/create-checkout-session', { schema: { response: { 200: checkoutSessionResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const url = await configured(payments).createCheckoutSession({
+      userId: user.id,
+      email: user.email,
+      successUrl: `${publicUrl}/dashboard?checkout=success`,
+      cancelUrl: `${publicUrl}/dashboard?checkout=cancelled`,
+    });
+    return { url };
+  });
+
+  app.post('/api/billing-portal', { schema: { response: { 200: checkoutSessionResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    if (!user.stripeCustomerId) throw badRequest('There is no Stripe subscription to manage for this account');
+    return { url: await configured(payments).createPortalSession({ customerId: user.stripeCustomerId, returnUrl: `${publicUrl}/dashboard` }) };
+  });
+
+  await app.register(webhookRoute, options);
+};
+
+/** The webhook needs the exact bytes Stripe signed, so its body is kept raw. */
+const webhookRoute: FastifyPluginAsync<BillingOptions> = async (app, { db, payments, logger }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/api/stripe/webhook', async (request) => {
+    let event: PaymentEvent;
+    try {
+      event = configured(payments).parseWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
+    } catch (error) {
+      if (error instanceof InvalidWebhookError) throw badRequest(`Webhook signature verification failed: ${error.message}`);
+      throw error;
+    }
+    const first = await db
+      .insertInto('stripeEvents')
+      .values({ id: event.id, type: event.type, receivedAt: new Date().toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (first.numInsertedOrUpdatedRows === 0n) return { received: true, duplicate: true };
+    await applyPaymentEvent(db, event, logger);
+    return { received: true };
   });
 };
+
+async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): Promise<void> {
+  const now = new Date();
+  switch (event.type) {
+    case 'checkout-completed': {
+      if (!event.userId) return void logger.warn({ eventId: event.id }, 'checkout without a client reference');
+      if (event.customerId) await db.updateTable('users').set({ stripeCustomerId: event.customerId }).where('id', '=', event.userId).execute();
+      await changeSubscription(db, { userId: event.userId, to: 'pro', source: 'stripe', changedBy: null }, now);
+      return;
+    }
+    case 'subscription-changed': {
+      const user = await db.selectFrom('users').select('id').where('stripeCustomerId', '=', event.customerId).executeTakeFirst();
+      if (!user) return void logger.warn({ eventId: event.id }, 'subscription event for an unknown customer');
+      await changeSubscription(db, { userId: user.id, to: event.active ? 'pro' : 'free', source: 'stripe', changedBy: null }, now);
+      return;
+    }
+    case 'payment-failed':
+      logger.warn({ eventId: event.id, customerId: event.customerId }, 'a subscription payment failed; Stripe retries and reports the outcome');
+      return;
+    case 'ignored':
+      return;
+  }
+}

@@ -14,7 +14,25 @@ export interface UsersTable {
   subscription: Generated<'free' | 'pro'>;
   isAdmin: Generated<number>;
   credits: Generated<number>;
+  stripeCustomerId: Generated<string | null>;
   createdAt: string;
+}
+
+export interface SubscriptionChangesTable {
+  id: string;
+  userId: string;
+  /** The admin's user id, or null for a change Stripe made. */
+  changedBy: string | null;
+  source: 'admin' | 'stripe';
+  fromSubscription: 'free' | 'pro';
+  toSubscription: 'free' | 'pro';
+  createdAt: string;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: string;
 }
 
 export interface SessionsTable {
@@ -143,6 +161,8 @@ export interface Database {
   jobs: JobsTable;
   generationSegments: GenerationSegmentsTable;
   uploads: UploadsTable;
+  subscriptionChanges: SubscriptionChangesTable;
+  stripeEvents: StripeEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

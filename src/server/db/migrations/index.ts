@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T0900-initial.ts';
 import * as generation from './2026-11-21T1000-generation.ts';
 import * as exportOutput from './2026-11-21T1100-export-output.ts';
+import * as adminBilling from './2026-11-21T1200-admin-billing.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0900-initial': initial,
   '2026-11-21T1000-generation': generation,
   '2026-11-21T1100-export-output': exportOutput,
+  '2026-11-21T1200-admin-billing': adminBilling,
 };

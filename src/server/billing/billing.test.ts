@@ -1,0 +1,95 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { startFakeStripeServer } from '../test-support/fake-stripe-server.ts';
+import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+
+const secret = 'whsec_test_secret';
+const stripe = new Stripe('sk_test_123');
+
+function signed(event: object) {
+  const payload = JSON.stringify(event);
+  return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+const event = (id: string, type: string, object: object) => ({ id, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object } });
+
+describe.each(testDatabases())('billing with Stripe on $name', (database) => {
+  let fake: Awaited<ReturnType<typeof startFakeStripeServer>>;
+  let t: TestApp;
+  let user: { cookie: string; userId: string };
+  beforeAll(async () => {
+    fake = await startFakeStripeServer();
+  });
+  afterAll(() => fake.close());
+  beforeEach(async () => {
+    t = await createTestApp(database, {
+      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_ID: 'price_pro', STRIPE_WEBHOOK_SECRET: secret, STRIPE_BASE_URL: fake.baseUrl, PUBLIC_URL: 'https://reel.example.com' },
+    });
+    user = await signUp(t.app, { username: 'buyer', email: 'buyer@example.com' });
+  });
+  afterEach(() => t.close());
+
+  const webhook = (body: { payload: string; signature: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': body.signature }, payload: body.payload });
+  const plan = async () => (await t.db.selectFrom('users').select('subscription').where('id', '=', user.userId).executeTakeFirstOrThrow()).subscription;
+
+  it('creates a subscription Checkout session for the signed-in user', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_123' });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.authorization).toBe('Bearer sk_test_123');
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_pro',
+      'line_items[0][quantity]': '1',
+      client_reference_id: user.userId,
+      customer_email: 'buyer@example.com',
+      success_url: 'https://reel.example.com/dashboard?checkout=success',
+      cancel_url: 'https://reel.example.com/dashboard?checkout=cancelled',
+    });
+  });
+
+  it('moves the user to pro on checkout, back to free when the subscription ends, once per event', async () => {
+    const completed = signed(event('evt_1', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_1' }));
+    expect((await webhook(completed)).statusCode).toBe(200);
+    expect(await plan()).toBe('pro');
+
+    const canceled = signed(event('evt_2', 'customer.subscription.updated', { object: 'subscription', customer: 'cus_1', status: 'canceled' }));
+    expect((await webhook(canceled)).statusCode).toBe(200);
+    expect(await plan()).toBe('free');
+
+    // A replay of the first event changes nothing.
+    const replay = await webhook(completed);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await plan()).toBe('free');
+
+    await webhook(signed(event('evt_3', 'customer.subscription.updated', { object: 'subscription', customer: 'cus_1', status: 'active' })));
+    expect(await plan()).toBe('pro');
+    await webhook(signed(event('evt_4', 'customer.subscription.updated', { object: 'subscription', customer: 'cus_1', status: 'past_due' })));
+    expect(await plan()).toBe('pro');
+    await webhook(signed(event('evt_5', 'customer.subscription.deleted', { object: 'subscription', customer: 'cus_1', status: 'canceled' })));
+    expect(await plan()).toBe('free');
+    const audit = await t.db.selectFrom('subscriptionChanges').select(['toSubscription', 'source']).where('userId', '=', user.userId).orderBy('createdAt').execute();
+    expect(audit.map((row) => row.toSubscription)).toEqual(['pro', 'free', 'pro', 'free']);
+    expect(new Set(audit.map((row) => row.source))).toEqual(new Set(['stripe']));
+  });
+
+  it('refuses a webhook with a bad signature and changes nothing', async () => {
+    const body = signed(event('evt_9', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_9' }));
+    const tampered = await webhook({ payload: body.payload.replace('cus_9', 'cus_8'), signature: body.signature });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.json().message).toMatch(/^Webhook signature verification failed/);
+    expect((await webhook({ payload: body.payload, signature: 't=1,v1=deadbeef' })).statusCode).toBe(400);
+    expect(await plan()).toBe('free');
+  });
+
+  it('opens the billing portal for a Stripe customer', async () => {
+    await webhook(signed(event('evt_p', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_p' })));
+    const response = await t.app.inject({ method: 'POST', url: '/api/billing-portal', headers: { cookie: user.cookie } });
+    expect(response.json()).toEqual({ url: 'https://billing.stripe.com/p/session/bps_123' });
+    expect(Object.fromEntries(fake.requests.at(-1)!.form)).toEqual({ customer: 'cus_p', return_url: 'https://reel.example.com/dashboard' });
+  });
+});

@@ -1,0 +1,18 @@
+/** A subscription event, reduced to what the product acts on. */
+export type PaymentEvent =
+  | { id: string; type: 'checkout-completed'; userId: string | null; customerId: string | null }
+  | { id: string; type: 'subscription-changed'; customerId: string; active: boolean }
+  | { id: string; type: 'payment-failed'; customerId: string | null }
+  | { id: string; type: 'ignored'; providerType: string };
+
+/** The Payments port: Stripe Checkout for the Pro plan, its webhook and the billing portal. */
+export interface Payments {
+  createCheckoutSession(request: { userId: string; email: string | null; successUrl: string; cancelUrl: string }): Promise<string>;
+  createPortalSession(request: { customerId: string; returnUrl: string }): Promise<string>;
+  /** Verifies the signature over the raw body; throws InvalidWebhookError when it does not hold. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+export class InvalidWebhookError extends Error {
+  override name = 'InvalidWebhookError';
+}

@@ -1,0 +1,70 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import { InvalidWebhookError, type PaymentEvent, type Payments } from './payments.ts';
+
+type StripeConfig = NonNullable<Config['stripe']>;
+
+function clientOptions(baseUrl: string | undefined): Stripe.StripeConfig {
+  if (!baseUrl) return { maxNetworkRetries: 1 };
+  const url = new URL(baseUrl);
+  return { host: url.hostname, port: url.port, protocol: url.protocol.replace(':', '') as 'http' | 'https', maxNetworkRetries: 0 };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+export function createStripePayments(config: StripeConfig): Payments {
+  const stripe = new Stripe(config.secretKey, clientOptions(config.baseUrl));
+  return {
+    async createCheckoutSession({ userId, email, successUrl, cancelUrl }) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: config.priceId, quantity: 1 }],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        client_reference_id: userId,
+        ...(email ? { customer_email: email } : {}),
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return session.url;
+    },
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      return session.url;
+    },
+    parseWebhook(rawBody, signature) {
+      if (!config.webhookSecret) throw new InvalidWebhookError('STRIPE_WEBHOOK_SECRET is not set');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      } catch (error) {
+        throw new InvalidWebhookError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      return toPaymentEvent(event);
+    },
+  };
+}
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      return { id: event.id, type: 'checkout-completed', userId: session.client_reference_id, customerId: idOf(session.customer) };
+    }
+    case 'customer.subscription.updated': {
+      const subscription = event.data.object;
+      const customerId = idOf(subscription.customer) ?? '';
+      if (['active', 'trialing'].includes(subscription.status)) return { id: event.id, type: 'subscription-changed', customerId, active: true };
+      if (['canceled', 'unpaid', 'incomplete_expired'].includes(subscription.status)) {
+        return { id: event.id, type: 'subscription-changed', customerId, active: false };
+      }
+      // past_due, incomplete, paused: Stripe is still collecting; the plan stays as it is.
+      return { id: event.id, type: 'ignored', providerType: `${event.type}:${subscription.status}` };
+    }
+    case 'customer.subscription.deleted':
+      return { id: event.id, type: 'subscription-changed', customerId: idOf(event.data.object.customer) ?? '', active: false };
+    case 'invoice.payment_failed':
+      return { id: event.id, type: 'payment-failed', customerId: idOf(event.data.object.customer) };
+    default:
+      return { id: event.id, type: 'ignored', providerType: event.type };
+  }
+}

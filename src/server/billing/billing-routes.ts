@@ -23,7 +23,7 @@ function configured(payments: Payments | null): Payments {
 }
 
 export const billingRoutes: FastifyPluginAsyncZod<BillingOptions> = async (app, options) => {
-  const { db, payments, publicUrl } = options;
+  const { payments, publicUrl } = options;
 
   app.post('/api/create-checkout-session', { schema: { response: { 200: checkoutSessionResponseSchema } } }, async (request) => {
     const user = requireUser(request);

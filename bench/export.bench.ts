@@ -54,9 +54,10 @@ function typicalEdit(seconds: number): EditorState {
 }
 
 /**
- * What an engineer would type for the same look: one -vf chain with the same colour numbers (grade,
- * then vintage's sepia/contrast/brightness/saturate, in RGB), the same drawtexts with inline text, the
- * watermark with drawtext's own alpha, the same encoder settings.
+ * What an engineer would type for the same look: one -vf chain with the same colour numbers (those of
+ * typicalEdit's grade, then vintage's sepia/contrast/brightness/saturate, in RGB: change both
+ * together), the same drawtexts with inline text, the watermark with drawtext's own alpha, the same
+ * encoder settings.
  */
 function handWrittenArgs(input: string, output: string, clip: Clip): string[] {
   const anton = fontFilePath('anton.ttf') as string;

@@ -65,7 +65,13 @@ function blurFilters(radius: number, frame: { width: number; height: number }): 
   if (radius <= 0) return [];
   const margin = Math.ceil(3 * radius);
   return [
-    filter('pad', [['w', frame.width + 2 * margin], ['h', frame.height + 2 * margin], ['x', margin], ['y', margin], ['color', 'black']]),
+    filter('pad', [
+      ['w', frame.width + 2 * margin],
+      ['h', frame.height + 2 * margin],
+      ['x', margin],
+      ['y', margin],
+      ['color', 'black'],
+    ]),
     filter('gblur', [['sigma', formatNumber(radius)], ['steps', GBLUR_STEPS]]),
     filter('crop', [['w', frame.width], ['h', frame.height], ['x', margin], ['y', margin]]),
   ];
@@ -117,11 +123,12 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     return file;
   };
 
-  const overlayLines = editorState.textOverlays.flatMap((overlay, index) =>
-    layoutOverlay({ ...overlay, text: visibleText(overlay.text) }, frame, input.fonts(FONT_FACES[overlay.fontFamily].file)).map(
+  const overlayLines = editorState.textOverlays.flatMap((overlay, index) => {
+    const font = input.fonts(FONT_FACES[overlay.fontFamily].file);
+    return layoutOverlay({ ...overlay, text: visibleText(overlay.text) }, frame, font).map(
       (line, lineIndex): [TextLine, string] => [line, textFile(`overlay-${index + 1}-line-${lineIndex + 1}.txt`, line.text)],
-    ),
-  );
+    );
+  });
 
   const video = [
     // One swscale pass resizes and converts to RGB with the source's own matrix and range.
@@ -142,7 +149,11 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     const font = input.fonts(FONT_FACES[WATERMARK_STYLE.fontFamily].file);
     const line = layoutWatermark(WATERMARK_TEXT, frame, font);
     const canvas = textCanvas(line, font.metrics, frame, textFile('watermark.txt', line.text));
-    graph.push(`[0:v:0]${video.join(',')}[base]`, ...canvas.chains, `[base]${canvas.overlayInput}${canvas.overlay},${toYuv.join(',')}[v]`);
+    graph.push(
+      `[0:v:0]${video.join(',')}[base]`,
+      ...canvas.chains,
+      `[base]${canvas.overlayInput}${canvas.overlay},${toYuv.join(',')}[v]`,
+    );
   } else {
     graph.push(`[0:v:0]${[...video, ...toYuv].join(',')}[v]`);
   }

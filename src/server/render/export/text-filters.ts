@@ -16,7 +16,11 @@ export function textLineFilter(
 ): string {
   const origin = options.origin ?? { x: 0, y: 0 };
   const at = formatNumber(line.x - origin.x);
-  const x = { left: String(Math.round(line.x - origin.x)), center: `round(${at}-text_w/2)`, right: `round(${at}-text_w)` }[line.anchor];
+  const x = {
+    left: String(Math.round(line.x - origin.x)),
+    center: `round(${at}-text_w/2)`,
+    right: `round(${at}-text_w)`,
+  }[line.anchor];
   return filter('drawtext', [
     ['fontfile', line.fontFile],
     ['textfile', textFile],
@@ -46,7 +50,12 @@ export interface TextCanvas {
  * opaque on a small canvas of the outline's colour, given an alpha of opacity x coverage (the same
  * line drawn in grey on black), and laid over the frame once; overlay repeats that single frame.
  */
-export function textCanvas(line: TextLine, metrics: FontMetrics, frame: { width: number; height: number }, textFile: string): TextCanvas {
+export function textCanvas(
+  line: TextLine,
+  metrics: FontMetrics,
+  frame: { width: number; height: number },
+  textFile: string,
+): TextCanvas {
   const em = line.fontSize / metrics.unitsPerEm;
   const pad = line.outlineWidth + 2;
   // drawtext does not kern, so its line can be wider than the browser's: allow an em more.
@@ -64,7 +73,8 @@ export function textCanvas(line: TextLine, metrics: FontMetrics, frame: { width:
   return {
     chains: [
       // The background is what the edge pixels blend with, so it is the colour at the text's edge.
-      `${oneFrame(ffmpegColor(line.outlineWidth > 0 ? line.outlineColor : line.color))},format=gbrp,${textLineFilter(line, textFile, { origin })}[textcolor]`,
+      `${oneFrame(ffmpegColor(line.outlineWidth > 0 ? line.outlineColor : line.color))},format=gbrp,` +
+        `${textLineFilter(line, textFile, { origin })}[textcolor]`,
       `${oneFrame('black')},format=gbrp,${textLineFilter(line, textFile, { origin, color: grey, outlineColor: grey })},` +
         `extractplanes=g[textalpha]`,
       '[textcolor][textalpha]alphamerge[text]',

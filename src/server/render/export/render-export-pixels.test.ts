@@ -1,0 +1,243 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ColorGrading, type EditorState, type TextOverlay, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import type { VisualEffect } from '../../../shared/editor/editor-constants.ts';
+import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
+import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import { runFfmpeg } from '../ffmpeg-runner.ts';
+import { applyCssColorFilters, parseCssFilter } from './css-color-math.ts';
+import { loadExportFont } from './export-fonts.ts';
+import type { ExportSpec } from './export-spec.ts';
+import { renderExport } from './render-export.ts';
+
+const run = promisify(execFile);
+let binaries: FfmpegBinaries;
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+interface Frame {
+  width: number;
+  height: number;
+  rgb: Buffer;
+}
+type Rgb = [number, number, number];
+
+/** A stored-style clip: H.264 yuv420p (untagged, BT.709 limited) + AAC, of one colour or of the test pattern. */
+async function sourceClip(name: string, size: string, picture: string, seconds = 0.3): Promise<string> {
+  const output = file(name);
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', `${picture}${picture.includes('=') ? ':' : '='}s=${size}:r=10:d=${seconds},format=rgb24`,
+    '-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${seconds}`,
+    '-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-c:a', 'aac', '-t', String(seconds), output,
+  ]);
+  return output;
+}
+
+/** One frame decoded the way Chromium decodes our files: BT.709, limited range, to 8-bit RGB. */
+async function frameAt(media: string, atSeconds: number): Promise<Frame> {
+  const raw = file(`${path.basename(media)}-${atSeconds}.rgb`);
+  await runFfmpeg(binaries, [
+    '-ss', String(atSeconds), '-i', media, '-frames:v', '1',
+    '-vf', 'scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24',
+    '-f', 'rawvideo', raw,
+  ]);
+  const { stdout } = await run(binaries.ffprobePath, [
+    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', media,
+  ]);
+  const [width = 0, height = 0] = stdout.trim().split(',').map(Number);
+  return { width, height, rgb: await fs.readFile(raw) };
+}
+
+function pixel(frame: Frame, x: number, y: number): Rgb {
+  const i = (y * frame.width + x) * 3;
+  return [frame.rgb[i] ?? 0, frame.rgb[i + 1] ?? 0, frame.rgb[i + 2] ?? 0];
+}
+
+/** The box around pixels brighter than `threshold` (white text on black) inside an optional region. */
+function inkBox(frame: Frame, threshold = 100, region = { top: 0, bottom: frame.height }) {
+  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
+  for (let y = region.top; y < region.bottom; y++) {
+    for (let x = 0; x < frame.width; x++) {
+      if (Math.max(...pixel(frame, x, y)) > threshold) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+  }
+  return { left, right, top, bottom };
+}
+
+const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
+  resolution: '720p',
+  format: 'mp4',
+  quality: 'high',
+  watermark: false,
+  ...overrides,
+});
+
+async function exportOf(source: string, name: string, editorState: EditorState, overrides: Partial<ExportSpec> = {}): Promise<string> {
+  const outputFile = file(name);
+  await renderExport(binaries, { inputFile: source, outputFile, editorState, spec: spec(overrides) });
+  return outputFile;
+}
+
+const plain = (overrides: Partial<EditorState> = {}): EditorState => ({ ...defaultEditorState(0.3), ...overrides });
+const grade = (brightness: number, contrast: number, saturation: number): ColorGrading => ({ brightness, contrast, saturation });
+const overlay = (fields: Partial<TextOverlay>): TextOverlay => ({
+  ...newTextOverlay('t'),
+  outline: { color: '#000000', thickness: 0 },
+  ...fields,
+});
+
+/** Abramowitz and Stegun 7.1.26, good to 1.5e-7. */
+function erf(x: number): number {
+  const t = 1 / (1 + 0.3275911 * Math.abs(x));
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return Math.sign(x) * (1 - poly * Math.exp(-x * x));
+}
+
+const builds = [
+  ['the system ffmpeg', process.env.PATH],
+  ['the npm-shipped ffmpeg 4.1', '/nonexistent'],
+] as const;
+
+describe.each(builds)('export pixels with %s', (_build, searchPath) => {
+  beforeAll(async () => {
+    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'export-pixels-test-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  describe('colour matches the CSS maths applied to the source colour', () => {
+    const cases: Array<[string, VisualEffect, ColorGrading]> = [
+      ['0x3366CC', 'grayscale', grade(100, 100, 100)],
+      ['0x3366CC', 'sepia', grade(100, 100, 100)],
+      ['0x3366CC', 'none', grade(100, 100, 150)],
+      ['0x3366CC', 'none', grade(120, 100, 100)],
+      ['0x3366CC', 'none', grade(100, 80, 100)],
+      ['0x3366CC', 'vintage', grade(100, 100, 100)],
+      ['0x3366CC', 'vintage', grade(130, 140, 180)],
+      ['0xF0C020', 'vintage', grade(130, 140, 180)],
+    ];
+    it.each(cases)('%s with %s and %o', async (colour, effect, colorGrading) => {
+      const source = await sourceClip(`flat-${colour}.mp4`, '160x90', `color=c=${colour}`);
+      const before = pixel(await frameAt(source, 0.1), 80, 45);
+      const output = await exportOf(source, `flat-${colour}-${effect}-${Object.values(colorGrading).join('-')}.mp4`, plain({ visualEffect: effect, colorGrading }));
+      const after = await frameAt(output, 0.1);
+      const functions = parseCssFilter(cssFilter(colorGrading, effect, referenceScale(after.width, after.height)));
+      const expected = applyCssColorFilters(functions, [before[0] / 255, before[1] / 255, before[2] / 255]).map((c) => c * 255);
+      const got = pixel(after, 640, 360);
+      got.forEach((channel, i) => expect(Math.abs(channel - (expected[i] as number))).toBeLessThanOrEqual(3));
+    });
+  });
+
+  it('blurs like CSS blur on the <video>: the middle keeps its colour, the edges fade into the black around it', async () => {
+    const source = await sourceClip('flat-blur.mp4', '160x90', 'color=c=0xE0E0E0');
+    const after = await frameAt(await exportOf(source, 'flat-blur-out.mp4', plain({ visualEffect: 'blur' })), 0.1);
+    const level = pixel(after, 640, 360)[1];
+    expect(level).toBeGreaterThan(215);
+    // The Gaussian's weight that falls inside the frame: at the first row's centre, half a pixel in,
+    // Phi(0.5 / sigma) of it across an edge, and that squared in a corner (sigma = 8 x 720/1080).
+    const inside = 0.5 * (1 + erf(0.5 / (5.33 * Math.SQRT2)));
+    expect(Math.abs(pixel(after, 640, 0)[1] / level - inside)).toBeLessThan(0.04);
+    expect(Math.abs(pixel(after, 0, 0)[1] / level - inside * inside)).toBeLessThan(0.04);
+  });
+
+  describe('text lands where the preview puts it', () => {
+    // Ink boxes Chromium 156 paints for the same overlays in the preview's CSS on a 720x1280 frame.
+    const cases: Array<[string, Partial<TextOverlay>, { left: number; right: number; top: number; bottom: number }, number]> = [
+      ['a centred line at (50%, 20%)', { text: 'Hello World', position: { x: 50, y: 20 } }, { left: 289, right: 430, top: 241, bottom: 268 }, 2],
+      [
+        'right-aligned lines',
+        { text: 'Short\nA much longer line', textAlign: 'right', fontSize: 40, lineHeight: 1, position: { x: 55, y: 45 } },
+        { left: 296, right: 495, top: 550, bottom: 602 },
+        2,
+      ],
+      [
+        // drawtext does not kern, so the widest line runs a few pixels past the browser's on the right.
+        'left-aligned lines with descenders and line height 1.5',
+        { text: 'AVATAR WAVY\nqp gj\nMid line', textAlign: 'left', fontSize: 72, lineHeight: 1.5, position: { x: 40, y: 60 } },
+        { left: 168, right: 408, top: 674, bottom: 859 },
+        4,
+      ],
+    ];
+    it.each(cases)('%s', async (name, fields, chromium, tolerance) => {
+      const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
+      const output = await exportOf(source, `text-${name.replace(/\W+/g, '-')}.mp4`, plain({ textOverlays: [overlay(fields)] }));
+      const ink = inkBox(await frameAt(output, 0.1));
+      for (const edge of ['left', 'right', 'top', 'bottom'] as const) {
+        expect(Math.abs(ink[edge] - chromium[edge]), edge).toBeLessThanOrEqual(tolerance);
+      }
+      if (fields.position?.y === 20) {
+        expect(Math.abs((ink.left + ink.right) / 2 - 360)).toBeLessThan(0.02 * 720);
+        expect(Math.abs((ink.top + ink.bottom) / 2 - 256)).toBeLessThan(0.02 * 1280);
+      }
+    });
+  });
+
+  it('differs with and without the watermark only in the bottom-right corner', async () => {
+    const source = await sourceClip('pattern.mp4', '90x160', 'testsrc2');
+    const state = plain({ textOverlays: [overlay({ text: 'Same text', position: { x: 50, y: 50 } })] });
+    const free = await frameAt(await exportOf(source, 'free.mp4', state, { watermark: true }), 0.1);
+    const pro = await frameAt(await exportOf(source, 'pro.mp4', state, { watermark: false }), 0.1);
+    let inside = 0;
+    let outside = 0;
+    for (let y = 0; y < free.height; y++) {
+      for (let x = 0; x < free.width; x++) {
+        const a = pixel(free, x, y);
+        const b = pixel(pro, x, y);
+        if (Math.max(...a.map((c, i) => Math.abs(c - (b[i] as number)))) <= 24) continue;
+        // 36 and 44 reference px from the right and bottom, 30 px tall: within 45% x 10% of the corner.
+        if (x > free.width * 0.55 && y > free.height * 0.9) inside++;
+        else outside++;
+      }
+    }
+    expect(inside).toBeGreaterThan(300);
+    expect(outside).toBe(0);
+  });
+
+  it('draws hostile overlay text literally', async () => {
+    const source = await sourceClip('black-hostile.mp4', '90x160', 'color=c=black');
+    const hostile = `It's "q": C:\\a\\b [x], y; z=1 %{pts} %% \\n 100% 🎉`;
+    const state = plain({
+      textOverlays: [
+        overlay({ text: hostile, textAlign: 'left', fontSize: 30, position: { x: 50, y: 10 } }),
+        overlay({ text: "line 'one'\n%{localtime}\n\\", fontSize: 40, lineHeight: 2, position: { x: 50, y: 60 } }),
+      ],
+    });
+    const output = await exportOf(source, 'hostile.mp4', state);
+    const first = await frameAt(output, 0);
+    const later = await frameAt(output, 0.2);
+    // With expansion %{pts} would print the time, which changes from frame to frame; only coding noise may.
+    let changed = 0;
+    for (let i = 0; i < first.rgb.length; i++) if (Math.abs((first.rgb[i] ?? 0) - (later.rgb[i] ?? 0)) > 64) changed++;
+    expect(changed).toBe(0);
+
+    // Every character is drawn: the line is as wide as the font's advances for exactly this text.
+    const anton = loadExportFont('anton.ttf').metrics;
+    const fontSize = 20; // 30 x 720/1080
+    const advances = [...hostile].reduce((sum, c) => sum + anton.advanceOf(c.codePointAt(0) ?? 0), 0) * (fontSize / anton.unitsPerEm);
+    const line = inkBox(first, 100, { top: 0, bottom: 400 });
+    expect(line.right - line.left).toBeGreaterThan(advances * 0.95);
+    expect(line.right - line.left).toBeLessThan(advances * 1.02);
+
+    // The second overlay is three lines (the last a lone backslash): three bands of ink with gaps between.
+    let bands = 0;
+    let lastInkedRow = -Infinity;
+    for (let y = 400; y < 1280; y++) {
+      if (inkBox(first, 100, { top: y, bottom: y + 1 }).right < 0) continue;
+      if (y - lastInkedRow > 10) bands++;
+      lastInkedRow = y;
+    }
+    expect(bands).toBe(3);
+  });
+});

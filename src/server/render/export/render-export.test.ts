@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EditorState, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
+import { h264AacOutputArgs } from '../media-operations.ts';
+import { isFaststart } from '../probe-media.ts';
+import type { ExportSpec } from './export-spec.ts';
+import { probeSourceColor, renderExport } from './render-export.ts';
+
+const run = promisify(execFile);
+let binaries: FfmpegBinaries;
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+/** A small stored-style clip: the test pattern (its clock shows the time) at 10 fps, with a tone unless silent. */
+async function clip(name: string, size: string, seconds: number, { audio = true } = {}): Promise<string> {
+  const output = file(name);
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=10:d=${seconds}`,
+    ...(audio ? ['-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${seconds}`] : []),
+    '-t', String(seconds), ...h264AacOutputArgs(), output,
+  ]);
+  return output;
+}
+
+/** ffprobe's view of the first video and audio streams, and the container. */
+async function facts(media: string) {
+  const { stdout } = await run(binaries.ffprobePath, [
+    '-v', 'error', '-show_format', '-show_streams', '-of', 'json', media,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    streams: Array<Record<string, string | number | undefined>>;
+    format: { format_name: string; duration: string; tags?: { major_brand?: string } };
+  };
+  const video = parsed.streams.find((s) => s.codec_type === 'video') ?? {};
+  const audio = parsed.streams.find((s) => s.codec_type === 'audio');
+  return { video, audio, format: parsed.format };
+}
+
+const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
+  resolution: '720p',
+  format: 'mp4',
+  quality: 'low',
+  watermark: false,
+  ...overrides,
+});
+
+const trimmed = (seconds: number, start: number, end: number): EditorState => ({
+  ...defaultEditorState(seconds),
+  trim: { start, end },
+});
+
+const builds = [
+  ['the system ffmpeg', process.env.PATH],
+  ['the npm-shipped ffmpeg 4.1', '/nonexistent'],
+] as const;
+
+describe.each(builds)('renderExport with %s', (build, searchPath) => {
+
+  beforeAll(async () => {
+    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'render-export-test-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('renders a full edit (overlays, grade, vintage, watermark, volume) as H.264 yuv420p + AAC, faststart', async () => {
+    const source = await clip('full.mp4', '90x160', 1);
+    const editorState: EditorState = {
+      ...trimmed(1, 0.2, 0.8),
+      textOverlays: [{ ...newTextOverlay('a'), text: 'Hello\nthere' }],
+      visualEffect: 'vintage',
+      colorGrading: { brightness: 110, contrast: 90, saturation: 120 },
+      audio: { volume: 0.5, isMuted: false },
+    };
+    const fractions: number[] = [];
+    const probe = await renderExport(binaries, {
+      inputFile: source,
+      outputFile: file('full-out.mp4'),
+      editorState,
+      spec: spec({ watermark: true }),
+      onProgress: (fraction) => fractions.push(fraction),
+    });
+    expect(probe).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
+    expect(probe.videoDurationSeconds).toBeCloseTo(0.6, 1);
+    expect(await isFaststart(file('full-out.mp4'))).toBe(true);
+    const { video, audio } = await facts(file('full-out.mp4'));
+    expect(video).toMatchObject({ color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709', color_range: 'tv' });
+    expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000', channels: 2 });
+    expect(fractions.at(-1)).toBe(1);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+  });
+
+  // Cases about the command itself, not the build: they run once, on the system ffmpeg.
+  if (build === 'the system ffmpeg') {
+    describe('command details', () => {
+      it.each([
+        ['90x160', '720p', 720, 1280],
+        ['90x160', '1080p', 1080, 1920],
+        ['90x160', '4K', 2160, 3840],
+        ['160x90', '720p', 1280, 720],
+        ['160x90', '1080p', 1920, 1080],
+        ['160x90', '4K', 3840, 2160],
+        ['100x100', '1080p', 1080, 1080],
+      ] as const)('exports a %s clip at %s as %ix%i', async (size, resolution, width, height) => {
+        const source = await clip(`size-${size}.mp4`, size, 0.2);
+        const probe = await renderExport(binaries, {
+          inputFile: source,
+          outputFile: file(`size-${size}-${resolution}.mp4`),
+          editorState: defaultEditorState(0.2),
+          spec: spec({ resolution }),
+        });
+        expect([probe.width, probe.height]).toEqual([width, height]);
+      });
+
+      it('lasts the trimmed length and starts on the trim-start frame', async () => {
+        const source = await clip('trim.mp4', '160x90', 2);
+        const probe = await renderExport(binaries, {
+          inputFile: source,
+          outputFile: file('trim-out.mp4'),
+          editorState: trimmed(2, 0.5, 1.7),
+          spec: spec({ quality: 'high' }),
+        });
+        expect(Math.abs(probe.videoDurationSeconds - 1.2)).toBeLessThanOrEqual(0.1); // one frame at 10 fps
+        expect(Math.abs(probe.durationSeconds - 1.2)).toBeLessThanOrEqual(0.1);
+        // The first exported frame is the source's frame at 0.5 s, not a neighbour (testsrc2 draws a clock).
+        const first = await grey(file('trim-out.mp4'), 0);
+        const distances = await Promise.all([0.4, 0.5, 0.6].map(async (at) => meanDifference(first, await grey(source, at))));
+        expect(distances.indexOf(Math.min(...distances))).toBe(1);
+      });
+
+      it('writes a MOV container for format mov, and adds silence to a silent source', async () => {
+        const source = await clip('silent.mp4', '160x90', 1, { audio: false });
+        const probe = await renderExport(binaries, {
+          inputFile: source,
+          outputFile: file('silent-out.mov'),
+          editorState: trimmed(1, 0, 0.6),
+          spec: spec({ format: 'mov' }),
+        });
+        expect(probe.audioCodec).toBe('aac');
+        const { format, audio } = await facts(file('silent-out.mov'));
+        expect(format.tags?.major_brand?.trim()).toBe('qt');
+        expect(Number(audio?.duration)).toBeCloseTo(0.6, 1);
+      });
+
+      it('reads colour tags, and takes an untagged source as BT.709 limited', async () => {
+        const source = await clip('tags.mp4', '160x90', 0.2);
+        expect(await probeSourceColor(binaries, source)).toEqual({ matrix: 'bt709', range: 'tv' });
+        const tagged = file('tagged.mp4');
+        await runFfmpeg(binaries, ['-i', source, '-c', 'copy', '-bsf:v', 'h264_metadata=matrix_coefficients=6:video_full_range_flag=1', tagged]);
+        expect(await probeSourceColor(binaries, tagged)).toEqual({ matrix: 'bt601', range: 'pc' });
+      });
+
+      it("fails with ffmpeg's reason, removes the partial output and its scratch dir", async () => {
+        const source = await clip('fail.mp4', '160x90', 0.2);
+        const scratchBefore = await scratchDirs();
+        const outputFile = file('no-such-dir/out.mp4');
+        const failure = renderExport(binaries, { inputFile: source, outputFile, editorState: defaultEditorState(0.2), spec: spec() });
+        await expect(failure).rejects.toBeInstanceOf(FfmpegError);
+        await expect(failure).rejects.toThrow(/No such file or directory/);
+        expect(await scratchDirs()).toEqual(scratchBefore);
+      });
+
+      it('stops when aborted', async () => {
+        const source = await clip('abort.mp4', '160x90', 1);
+        const controller = new AbortController();
+        controller.abort(new Error('cancelled by the user'));
+        await expect(
+          renderExport(binaries, {
+            inputFile: source,
+            outputFile: file('abort-out.mp4'),
+            editorState: defaultEditorState(1),
+            spec: spec(),
+            signal: controller.signal,
+          }),
+        ).rejects.toThrow('cancelled by the user');
+      });
+    });
+  }
+});
+
+async function scratchDirs(): Promise<string[]> {
+  return (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith('promptreel-export-')).sort();
+}
+
+/** One frame as 160x90 grey levels. */
+async function grey(media: string, atSeconds: number): Promise<Buffer> {
+  const raw = file(`grey-${path.basename(media)}-${atSeconds}.raw`);
+  await runFfmpeg(binaries, [
+    '-ss', String(atSeconds), '-i', media, '-frames:v', '1', '-vf', 'scale=160:90,format=gray', '-f', 'rawvideo', raw,
+  ]);
+  return fs.readFile(raw);
+}
+
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / a.length;
+}

@@ -8,6 +8,7 @@ import { LandingPage } from '@/pages/landing';
 import { NotFoundPage } from '@/pages/not-found';
 
 // The landing page ships in the first bundle; every other screen loads when it is first visited.
+const AdminPage = lazy(() => import('@/pages/admin').then((m) => ({ default: m.AdminPage })));
 const AuthPage = lazy(() => import('@/pages/auth').then((m) => ({ default: m.AuthPage })));
 const DashboardPage = lazy(() => import('@/pages/dashboard').then((m) => ({ default: m.DashboardPage })));
 const EditorPage = lazy(() => import('@/pages/editor').then((m) => ({ default: m.EditorPage })));
@@ -39,6 +40,7 @@ function Router() {
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/editor/:id" component={EditorPage} />
         <Route path="/projects/:id" component={EditorPage} />
+        <Route path="/admin" component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -4,6 +4,7 @@ import type { CurrentUser } from '@shared/schemas/user';
 import { greetingName } from '@shared/user-display';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
+import { ManageSubscriptionButton } from './manage-subscription-button';
 import { UpgradeButton } from './upgrade-button';
 
 interface DashboardHeaderProps {
@@ -34,7 +35,7 @@ export function DashboardHeader({ user, onLogout, isLoggingOut }: DashboardHeade
                   </Link>
                 </Button>
               )}
-              {user.subscription === 'free' && <UpgradeButton />}
+              {user.subscription === 'free' ? <UpgradeButton /> : <ManageSubscriptionButton />}
               <Button type="button" variant="ghost" disabled={isLoggingOut} onClick={onLogout}>
                 <LogOut aria-hidden />
                 <span className="sr-only sm:not-sr-only">Logout</span>

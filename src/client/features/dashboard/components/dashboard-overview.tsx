@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useProjects } from '../api/get-projects';
+import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { AccountSummary } from './account-summary';
 import { CreateVideoDialog } from './create-video-dialog';
 import { GenerateImageDialog } from './generate-image-dialog';
@@ -14,6 +15,7 @@ import { ProjectList } from './project-list';
 
 /** Plan, credits and projects appear together, once the project list has loaded, so nothing jumps. */
 export function DashboardOverview({ user }: { user: CurrentUser }) {
+  useCheckoutReturn();
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
   const [imaging, setImaging] = useState(false);

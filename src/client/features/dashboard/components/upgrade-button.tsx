@@ -3,29 +3,24 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
-
-function openCheckout(url: string): void {
-  const top = window.top;
-  // Inside a frame the browser may refuse to navigate the top window, so checkout gets its own tab.
-  if (top === null || top !== window.self) {
-    window.open(url, '_blank', 'noopener,noreferrer');
-    return;
-  }
-  top.location.href = url;
-}
+import { startExternalNavigation } from '../lib/external-navigation';
 
 export function UpgradeButton() {
-  const checkout = useCreateCheckoutSession({
-    onSuccess: openCheckout,
-    onError: () => {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to start checkout.' });
-    },
-  });
+  const checkout = useCreateCheckoutSession();
+
+  const upgrade = () => {
+    const navigation = startExternalNavigation();
+    checkout.mutate(undefined, {
+      onSuccess: navigation.go,
+      onError: () => {
+        navigation.cancel();
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to start checkout.' });
+      },
+    });
+  };
 
   return (
-    <Button type="button" variant="upgrade" disabled={checkout.isPending} onClick={() => {
-        checkout.mutate();
-      }}>
+    <Button type="button" variant="upgrade" disabled={checkout.isPending} onClick={upgrade}>
       {checkout.isPending ? <Spinner /> : <Crown aria-hidden />}
       Upgrade
     </Button>

@@ -1,0 +1,17 @@
+export type CheckoutOutcome = 'success' | 'cancelled';
+
+export interface CheckoutReturn {
+  outcome: CheckoutOutcome;
+  /** The query string without `checkout`, with its '?' (or '' when nothing else was there). */
+  remainingSearch: string;
+}
+
+/** Stripe sends the user back to /dashboard?checkout=success or ?checkout=cancelled (see the billing routes). */
+export function readCheckoutReturn(search: string): CheckoutReturn | null {
+  const params = new URLSearchParams(search);
+  const outcome = params.get('checkout');
+  if (outcome !== 'success' && outcome !== 'cancelled') return null;
+  params.delete('checkout');
+  const rest = params.toString();
+  return { outcome, remainingSearch: rest ? `?${rest}` : '' };
+}

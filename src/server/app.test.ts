@@ -100,6 +100,14 @@ describe('rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('scales every limit by RATE_LIMIT_SCALE', async () => {
+    const scaled = await createTestApp(sqlite!, { env: { RATE_LIMIT_SCALE: '2' } });
+    const attempt = () => scaled.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
+    for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(429);
+    await scaled.close();
+  });
+
   it('limits forgot-password to 5 requests per 15 minutes', async () => {
     const attempt = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
     for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(200);

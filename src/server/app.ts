@@ -45,6 +45,7 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  app.decorate('rateLimitScale', config.rateLimitScale);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

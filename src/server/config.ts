@@ -29,6 +29,7 @@ const environmentSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   PATH: z.string().default(''),
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -65,6 +66,8 @@ export interface Config {
   /** searchPath is the PATH ffmpeg is looked up on. */
   ffmpeg: { ffmpegPath?: string; ffprobePath?: string; searchPath: string };
   redisUrl?: string;
+  /** Multiplies every rate limit; 1 in production. */
+  rateLimitScale: number;
   /** How long a crashed runner's job stays claimed before another runner takes it (database queue). */
   jobLeaseMs: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
@@ -106,6 +109,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     redisUrl: env.REDIS_URL,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     s3: env.S3_BUCKET
       ? {

@@ -125,7 +125,7 @@ describe('the editor', () => {
     await openEditor(page, projectId);
     expect(await page.getByRole('heading', { name: 'City lights' }).isVisible()).toBe(true);
     expect(await page.getByText('Made with PromptReel').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Add Text' }).click();
     await expect.poll(() => overlay(page).isVisible()).toBe(true);

@@ -8,6 +8,7 @@ import type { SaveStatus } from '../lib/autosaver';
 import { formatDuration } from '../lib/format-time';
 import { canRedo, canUndo } from '../store/editor-reducer';
 import { useEditor } from '../store/editor-context';
+import { ExportButton } from './export/export-button';
 import { ExtendVideoButton } from './extend-video/extend-video-button';
 import { SaveIndicator } from './save-indicator';
 import { ShareDialog } from './share-dialog';
@@ -69,6 +70,7 @@ export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderP
       </Button>
       <ShareDialog title={project.title} open={sharing} onOpenChange={setSharing} />
       <ExtendVideoButton project={project} />
+      <ExportButton project={project} />
     </header>
   );
 }

@@ -1,0 +1,198 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const FFMPEG = '/usr/bin/ffmpeg';
+const FFPROBE = '/usr/bin/ffprobe';
+
+function run(binary: string, args: string[]): Buffer {
+  const result = spawnSync(binary, args, { maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${binary} ${args.join(' ')} failed: ${result.stderr.toString()}`);
+  return result.stdout;
+}
+
+export interface ProbeStream {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+}
+
+export interface Probe {
+  streams: ProbeStream[];
+  format: { duration: string; format_name: string };
+}
+
+export function ffprobe(file: string): Probe {
+  return JSON.parse(run(FFPROBE, ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file]).toString()) as Probe;
+}
+
+/** The top-level MP4/MOV boxes in file order: faststart means 'moov' comes before 'mdat'. */
+export function topLevelBoxes(file: string): string[] {
+  const data = fs.readFileSync(file);
+  const boxes: string[] = [];
+  let offset = 0;
+  while (offset + 8 <= data.length) {
+    let size = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    if (size === 1) size = Number(data.readBigUInt64BE(offset + 8));
+    else if (size === 0) size = data.length - offset;
+    boxes.push(type);
+    if (size < 8) break;
+    offset += size;
+  }
+  return boxes;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(file: string): { width: number; height: number } {
+  const data = fs.readFileSync(file);
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+}
+
+/**
+ * The frame of `video` at `seconds`, scaled to exactly width x height, as a PNG. The export is tagged
+ * BT.709 limited range and is read as such. accurate_rnd and full_chroma_int matter: swscale's fast
+ * default YUV->RGB path is biased by about -2/-1.6/+2 levels (R/G/B) against the exact BT.709 maths,
+ * which would be charged to the export; with them ffmpeg's decode is within 0.4 of exact.
+ */
+export function extractFrame(video: string, seconds: number, size: { width: number; height: number }, out: string): void {
+  const scale = `scale=${String(size.width)}:${String(size.height)}:in_color_matrix=bt709:in_range=tv:flags=bicubic+accurate_rnd+full_chroma_int`;
+  run(FFMPEG, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-vf', scale, '-frames:v', '1', out]);
+}
+
+export interface RgbImage {
+  width: number;
+  height: number;
+  /** rgb24, row by row. */
+  data: Buffer;
+}
+
+/** Decodes an image file to raw rgb24 with ffmpeg (no image library needed). */
+export function readRgb(file: string): RgbImage {
+  const { width, height } = pngSize(file);
+  const data = run(FFMPEG, ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  if (data.length !== width * height * 3) throw new Error(`${file}: expected ${String(width * height * 3)} bytes, got ${String(data.length)}`);
+  return { width, height, data };
+}
+
+export interface Region {
+  x0: number;
+  y0: number;
+  /** Exclusive. */
+  x1: number;
+  y1: number;
+}
+
+/** Mean absolute difference per channel [R, G, B] (0-255), over the whole frame or inside/outside a region. */
+export function meanAbsDiff(a: RgbImage, b: RgbImage, options: { inside?: Region; outside?: Region } = {}): [number, number, number] {
+  if (a.width !== b.width || a.height !== b.height) throw new Error('images differ in size');
+  const sums = [0, 0, 0];
+  let count = 0;
+  const within = (region: Region, x: number, y: number) => x >= region.x0 && x < region.x1 && y >= region.y0 && y < region.y1;
+  for (let y = 0; y < a.height; y += 1) {
+    for (let x = 0; x < a.width; x += 1) {
+      if (options.inside && !within(options.inside, x, y)) continue;
+      if (options.outside && within(options.outside, x, y)) continue;
+      const i = (y * a.width + x) * 3;
+      for (let c = 0; c < 3; c += 1) sums[c]! += Math.abs(a.data[i + c]! - b.data[i + c]!);
+      count += 1;
+    }
+  }
+  return sums.map((sum) => (count === 0 ? 0 : sum / count)) as [number, number, number];
+}
+
+/** The box around every pixel `matches` accepts, and how many there are; null when none does. */
+export function boundingBox(image: RgbImage, matches: (r: number, g: number, b: number) => boolean): (Region & { count: number }) | null {
+  let box: (Region & { count: number }) | null = null;
+  for (let y = 0; y < image.height; y += 1) {
+    for (let x = 0; x < image.width; x += 1) {
+      const i = (y * image.width + x) * 3;
+      if (!matches(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)) continue;
+      if (!box) box = { x0: x, y0: y, x1: x + 1, y1: y + 1, count: 0 };
+      box.x0 = Math.min(box.x0, x);
+      box.y0 = Math.min(box.y0, y);
+      box.x1 = Math.max(box.x1, x + 1);
+      box.y1 = Math.max(box.y1, y + 1);
+      box.count += 1;
+    }
+  }
+  return box;
+}
+
+/** Mean |a - b| over the three channels of each block x block tile, largest first, with the tile's corner. */
+export function blockDiffs(a: RgbImage, b: RgbImage, block = 16): Array<{ x: number; y: number; diff: number }> {
+  const tiles: Array<{ x: number; y: number; diff: number }> = [];
+  for (let by = 0; by < a.height; by += block) {
+    for (let bx = 0; bx < a.width; bx += block) {
+      let sum = 0;
+      let count = 0;
+      for (let y = by; y < Math.min(a.height, by + block); y += 1) {
+        for (let x = bx; x < Math.min(a.width, bx + block); x += 1) {
+          const i = (y * a.width + x) * 3;
+          for (let c = 0; c < 3; c += 1) sum += Math.abs(a.data[i + c]! - b.data[i + c]!);
+          count += 3;
+        }
+      }
+      tiles.push({ x: bx, y: by, diff: sum / count });
+    }
+  }
+  return tiles.sort((p, q) => q.diff - p.diff);
+}
+
+/** Mean signed difference a - b per channel: a systematic shift, as opposed to noise. */
+export function meanSignedDiff(a: RgbImage, b: RgbImage, outside?: Region): [number, number, number] {
+  const sums = [0, 0, 0];
+  let count = 0;
+  for (let y = 0; y < a.height; y += 1) {
+    for (let x = 0; x < a.width; x += 1) {
+      if (outside && x >= outside.x0 && x < outside.x1 && y >= outside.y0 && y < outside.y1) continue;
+      const i = (y * a.width + x) * 3;
+      for (let c = 0; c < 3; c += 1) sums[c]! += a.data[i + c]! - b.data[i + c]!;
+      count += 1;
+    }
+  }
+  return sums.map((sum) => sum / count) as [number, number, number];
+}
+
+/** Writes a greyscale PNG of |a - b| (amplified) so a failed comparison can be looked at. */
+export function writeDiffImage(a: RgbImage, b: RgbImage, out: string, gain = 4): void {
+  const diff = Buffer.alloc(a.width * a.height * 3);
+  for (let i = 0; i < diff.length; i += 1) diff[i] = Math.min(255, Math.abs(a.data[i]! - b.data[i]!) * gain);
+  const result = spawnSync(
+    FFMPEG,
+    ['-v', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${String(a.width)}x${String(a.height)}`, '-i', '-', out],
+    { input: diff },
+  );
+  if (result.status !== 0) throw new Error(`writing ${out} failed: ${result.stderr.toString()}`);
+}
+
+/**
+ * An 8-second 9:16 clip (720x1280, 24 fps, H.264 yuv420p + AAC, faststart, so an upload keeps it as
+ * it is) with detail everywhere: colour ramps across the frame carrying fine ripples (periods of
+ * 16-24 px) that scroll 2 px a frame. A blur or a resampling error shows on every pixel of it, where
+ * the offline engine's smooth gradients hide one. Blue never drops below ~100, so no pixel looks like
+ * pure gold text.
+ */
+export function makeTexturedClip(dir: string): string {
+  const still = `${dir}/texture.png`;
+  const clip = `${dir}/textured.mp4`;
+  const geq = [
+    "r='30+180*X/W+35*sin(2*PI*X/16)*cos(2*PI*Y/40)'",
+    "g='30+170*Y/H+30*sin(2*PI*Y/20+1)'",
+    "b='130+90*(1-X/W)*(0.5+0.5*cos(2*PI*Y/H))+25*sin(2*PI*(X+Y)/24)'",
+  ].join(':');
+  run(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=s=768x1280:d=1,format=rgb24,geq=${geq}`, '-frames:v', '1', still]);
+  run(FFMPEG, [
+    '-v', 'error', '-y',
+    '-loop', '1', '-framerate', '24', '-i', still,
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-t', '8',
+    '-vf', "crop=720:1280:'mod(n*2,48)':0,format=yuv420p",
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18',
+    '-c:a', 'aac', '-ar', '48000', '-ac', '2',
+    '-movflags', '+faststart',
+    clip,
+  ]);
+  return clip;
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { APIRequestContext } from 'playwright-core';
+import { expect } from 'vitest';
+import type { EditorState } from '../../src/shared/editor/editor-state.ts';
+import type { ExportJobResponse, ExportSettings } from '../../src/shared/schemas/export.ts';
+import { uniqueName } from './browser.ts';
+
+interface ProjectBody {
+  id: string;
+  status: string;
+  duration: number;
+  editorState: EditorState | null;
+}
+
+/** Signs up through the API from inside a browser context, so the session cookie lands in it. */
+export async function signUp(request: APIRequestContext, prefix = 'export'): Promise<string> {
+  const username = uniqueName(prefix);
+  const response = await request.post('/api/auth/signup', { data: { username, password: 'studio-password' } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return username;
+}
+
+/** Flips a user to pro in the e2e server's own database, as an admin would. */
+export function makePro(dataDir: string, username: string): void {
+  const db = new Database(path.join(dataDir, 'promptreel.sqlite'));
+  try {
+    db.prepare("update users set subscription = 'pro' where username = ?").run(username);
+  } finally {
+    db.close();
+  }
+}
+
+export async function getProject(request: APIRequestContext, id: string): Promise<ProjectBody> {
+  const response = await request.get(`/api/projects/${id}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ProjectBody;
+}
+
+async function waitUntilReady(request: APIRequestContext, id: string): Promise<void> {
+  // A plain loop: this runs in beforeAll, where expect.poll is not available.
+  const deadline = Date.now() + 90_000;
+  while ((await getProject(request, id)).status !== 'ready') {
+    if (Date.now() > deadline) throw new Error('the video was not ready within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** An 8-second clip from the offline video engine, waited for until it is ready. */
+export async function createReadyProject(request: APIRequestContext, data: { title: string; prompt: string; aspectRatio: '9:16' | '16:9' }): Promise<string> {
+  const response = await request.post('/api/projects', { data: { ...data, duration: 8 } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { id } = (await response.json()) as ProjectBody;
+  await waitUntilReady(request, id);
+  return id;
+}
+
+/** The project's stored video, byte for byte, through the editor's proxy. */
+export async function downloadProjectVideo(request: APIRequestContext, id: string, file: string): Promise<void> {
+  const response = await request.get(`/api/video-proxy/${id}`);
+  expect(response.status()).toBe(200);
+  fs.writeFileSync(file, await response.body());
+}
+
+/** A ready project from a file (an upload already in the stored format is kept as it is). */
+export async function uploadReadyProject(request: APIRequestContext, file: string, title: string): Promise<string> {
+  const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
+  const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
+  expect(put.status(), await put.text()).toBe(200);
+  const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title, aspectRatio: '9:16' } });
+  expect(done.status(), await done.text()).toBe(201);
+  return ((await done.json()) as ProjectBody).id;
+}
+
+export async function saveEditorState(request: APIRequestContext, id: string, editorState: EditorState): Promise<void> {
+  const response = await request.patch(`/api/projects/${id}`, { data: { editorState } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Starts an export through the API, waits for it and saves the file; answers its path. */
+export async function exportThroughApi(
+  request: APIRequestContext,
+  id: string,
+  settings: ExportSettings,
+  file: string,
+): Promise<string> {
+  const started = await request.post(`/api/projects/${id}/export`, { data: settings });
+  expect(started.status(), await started.text()).toBe(200);
+  const { jobId } = (await started.json()) as { jobId: string };
+  let job: ExportJobResponse;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    job = (await (await request.get(`/api/export-jobs/${jobId}`)).json()) as ExportJobResponse;
+    if (job.status !== 'pending') break;
+    if (Date.now() > deadline) throw new Error('the export did not finish within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(job.errorMessage).toBeNull();
+  expect(job.status).toBe('completed');
+  const download = await request.get(job.outputUrl ?? '');
+  expect(download.status()).toBe(200);
+  fs.writeFileSync(file, await download.body());
+  return file;
+}

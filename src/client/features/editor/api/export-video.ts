@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { EditorState } from '@shared/editor/editor-state';
+import { startExportResponseSchema, type ExportSettings } from '@shared/schemas/export';
+import { apiRequest } from '@/lib/api';
+import type { MutationConfig } from '@/lib/query-client';
+import { saveEditorState } from './save-editor-state';
+
+interface StartExportInput {
+  projectId: string;
+  settings: ExportSettings;
+  /**
+   * The edit on screen, saved first: the server renders the saved state, and the autosave may still
+   * be waiting out its delay, so without this the file could miss the last change.
+   */
+  editorState: EditorState;
+}
+
+/** POST /api/projects/{id}/export: queues a render of the saved edit and answers the job's id. */
+export async function startExport(queryClient: QueryClient, { projectId, settings, editorState }: StartExportInput): Promise<string> {
+  await saveEditorState(queryClient, projectId, editorState);
+  const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/export`, settings);
+  return startExportResponseSchema.parse(await response.json()).jobId;
+}
+
+export function useStartExport(mutationConfig: MutationConfig<(input: StartExportInput) => Promise<string>> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({ ...mutationConfig, mutationFn: (input: StartExportInput) => startExport(queryClient, input) });
+}

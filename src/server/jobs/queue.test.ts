@@ -29,8 +29,6 @@ if (redisUrl) {
     name: 'BullMQ queue on Redis',
     make: () => createBullmqQueue(redisUrl, logger, { prefix: `test-${randomUUID()}`, retryDelayMs: 50 }),
   });
-} else {
-  console.log('BullMQ queue suite skipped: TEST_REDIS_URL is not set.');
 }
 
 function recorder() {

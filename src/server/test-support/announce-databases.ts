@@ -1,8 +1,13 @@
-/** Vitest global setup: says once per run which databases the suites run on. */
+/** Vitest global setup: says once per run which services the suites run against. */
 export default function announceDatabases(): void {
-  if (process.env.TEST_DATABASE_URL) {
-    console.log('Database suites run on SQLite and on PostgreSQL (TEST_DATABASE_URL).');
-  } else {
-    console.log('PostgreSQL suite skipped: TEST_DATABASE_URL is not set (SQLite only).');
-  }
+  console.log(
+    process.env.TEST_DATABASE_URL
+      ? 'Database suites run on SQLite and on PostgreSQL (TEST_DATABASE_URL).'
+      : 'PostgreSQL suite skipped: TEST_DATABASE_URL is not set (SQLite only).',
+  );
+  console.log(
+    process.env.TEST_REDIS_URL
+      ? 'Queue suites run on the database queue and on BullMQ (TEST_REDIS_URL).'
+      : 'Redis (BullMQ) suite skipped: TEST_REDIS_URL is not set.',
+  );
 }

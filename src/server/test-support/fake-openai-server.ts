@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { solidPng } from './fake-gemini-server.ts';
+import { headerValue, readJson, sendJson } from './fake-http.ts';
 
 /** How the fake answers `POST /v1/images/generations`, until told otherwise. */
 export type FakeOpenAiAnswer =
@@ -71,12 +72,12 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
     const image = answer.image ?? solidPng(width ?? 1024, height ?? 1024, [200, 90, 40]);
     const created = Math.floor(Date.now() / 1000);
     if (model.startsWith('dall-e')) {
-      return sendJson(res, 200, {
+      return sendJsonWithId(res, 200, {
         created,
         data: [{ b64_json: image.toString('base64'), revised_prompt: `A detailed picture of ${String(body.prompt)}` }],
       });
     }
-    sendJson(res, 200, {
+    sendJsonWithId(res, 200, {
       created,
       background: 'opaque',
       output_format: 'png',
@@ -145,34 +146,15 @@ function invalidRequest(body: Record<string, unknown>): { message: string; param
   return undefined;
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return isRecord(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${Date.now().toString(36)}` });
-  res.end(JSON.stringify(body));
-}
-
 function sendError(
   res: ServerResponse,
   status: number,
   error: { message: string; type: string; code: string | null; param?: string | null },
 ): void {
-  sendJson(res, status, { error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code } });
+  sendJsonWithId(res, status, { error: { message: error.message, type: error.type, param: error.param ?? null, code: error.code } });
+}
+
+/** OpenAI answers carry a request id header, as the real API's do. */
+function sendJsonWithId(res: ServerResponse, status: number, body: unknown): void {
+  sendJson(res, status, body, { 'x-request-id': `req_${Date.now().toString(36)}` });
 }

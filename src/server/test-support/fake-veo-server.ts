@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { headerValue, isRecord, readJson, sendJson } from './fake-http.ts';
 
 /** How an operation ends once its pending polls are used up. */
 export type FakeVeoOutcome =
@@ -264,30 +265,6 @@ function decodeImage(image: unknown): { mimeType: string; bytes: Buffer } | unde
   const mimeType = inline ? inline.mimeType : image.mimeType;
   if (typeof data !== 'string' || data === '' || typeof mimeType !== 'string') return undefined;
   return { mimeType, bytes: Buffer.from(data, 'base64') };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    return isRecord(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-  res.end(JSON.stringify(body));
 }
 
 function sendError(res: ServerResponse, error: FakeVeoHttpError): void {

@@ -28,6 +28,13 @@ import { createProjectsService } from './projects/projects-service.ts';
 import { createOfflineVideoModel } from './providers/video-model/offline-video-model.ts';
 import type { Services } from './services.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered (method and URL), so tests can check each one (authorisation matrix). */
+    routeTable: Array<{ method: string; url: string }>;
+  }
+}
+
 export interface AppOptions {
   /** Folder of the built web app; null serves the API alone. */
   clientDir: string | null;
@@ -44,6 +51,10 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
 
   app.decorate('rateLimitScale', config.rateLimitScale);
   await app.register(fastifyCookie);

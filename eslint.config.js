@@ -27,7 +27,16 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // User text (overlay text, usernames, prompts, AI answers) is only ever rendered as text.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render user text as text, never as HTML.' },
+        { selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]", message: 'Render user text as text, never as HTML.' },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'Render user text as text, never as HTML.' },
+      ],
+    },
   },
   {
     files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],

@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     globalSetup: ['src/server/test-support/announce-databases.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Render and crash tests run ffmpeg and spawn servers; on a 2-core CI machine running files in
+    // parallel they need headroom. Speed is measured in `npm run bench`, not here.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/csp-guard.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -19,6 +19,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** Content-Security-Policy violations any page reported since the last `takeCspViolations()`. */
+const cspViolations: string[] = [];
+
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 export async function newPage(
   browser: Browser,
   baseUrl: string,
@@ -26,6 +33,10 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   const page = await context.newPage();
+  // Chromium reports a blocked script, style, image or media load on the console.
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
   return { context, page };
 }
 

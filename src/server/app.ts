@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/admin-routes.ts';
@@ -19,6 +21,10 @@ import { createExtensionService } from './generation/extension-service.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSameOriginGuard } from './http/same-origin-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { uploadsRoutes } from './media/uploads-routes.ts';
 import { createUploadsService } from './media/uploads-service.ts';
@@ -38,15 +44,22 @@ declare module 'fastify' {
 export interface AppOptions {
   /** Folder of the built web app; null serves the API alone. */
   clientDir: string | null;
+  /** Prefix of the rate-limit counters in Redis (tests keep apps apart with it). */
+  rateLimitNamespace?: string;
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` requests into it. */
-export async function buildApp(services: Services, { clientDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(services: Services, { clientDir, rateLimitNamespace }: AppOptions): Promise<FastifyInstance> {
   const { config, db, mailer, logger, storage, queue, ffmpeg, videoModel, textModel, imageModels } = services;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.publicUrl.startsWith('https:'),
+    // Our own id on every request's log lines and in the X-Request-Id answer header; a client's is not trusted.
+    genReqId: () => randomUUID(),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,15 +69,15 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
 
-  app.decorate('rateLimitScale', config.rateLimitScale);
-  await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please try again in ${context.after}.`,
-    }),
+  await registerSecurityHeaders(app, { https: config.secureCookies });
+  registerSameOriginGuard(app, config.publicUrl);
+  // Large JSON (the admin's user list) travels compressed; brotli at quality 4 keeps it cheap to make.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  await app.register(fastifyCookie);
+  await registerRateLimits(app, { scale: config.rateLimitScale, redisUrl: config.redisUrl, redisNamespace: rateLimitNamespace });
   registerRequestUser(app, db);
 
   const background = createBackgroundTasks(logger);
@@ -78,7 +91,7 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
-  await app.register(projectsRoutes, { db, projects, extensions: createExtensionService({ db, queue }) });
+  await app.register(projectsRoutes, { db, projects, extensions: createExtensionService({ db, queue, logger }) });
   await app.register(mediaRoutes, { db, storage });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });
@@ -88,6 +101,7 @@ export async function buildApp(services: Services, { clientDir }: AppOptions): P
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger });
   await app.register(adminRoutes, { db });
+  await app.register(healthRoutes, { db, queue, storage });
   await registerClientApp(app, clientDir);
   return app;
 }

@@ -68,7 +68,7 @@ export interface Config {
   redisUrl?: string;
   /** Multiplies every rate limit; 1 in production. */
   rateLimitScale: number;
-  /** How long a crashed runner's job stays claimed before another runner takes it (database queue). */
+  /** How long a crashed runner's job stays claimed before another runner takes it (both queues). */
   jobLeaseMs: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };

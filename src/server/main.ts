@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
+import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './fonts/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
 
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   const { ffmpeg, queue, videoModel, storage } = services;
   logger.info(`Using ffmpeg ${ffmpeg.version} (${ffmpeg.source}): ${ffmpeg.ffmpegPath}`);
   logger.info(`Database ready (${config.database.kind}); storage: ${storage.kind}; jobs: ${queue.kind}; video model: ${videoModel.kind}`);
+  const swept = await sweepStaleScratchDirs();
+  if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
 
   const app = await buildApp(services, { clientDir: defaultClientDir });
   // With Redis, jobs run in `npm run worker` processes; otherwise this process runs them.

@@ -59,7 +59,6 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     storage: services.storage,
     videoModel: services.videoModel,
     ffmpeg: services.ffmpeg,
-    logger: services.logger,
     notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
   });
 }

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
+import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './fonts/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
 
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const services = await createServices(config, logger);
   logger.info(`Worker started: jobs from ${services.queue.kind}, video model ${services.videoModel.kind}`);
+  const swept = await sweepStaleScratchDirs();
+  if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
   await requeueUnfinishedGenerations(services.db, services.queue, logger);
   services.queue.start(jobDefinitionsFor(services));
 

@@ -11,7 +11,7 @@ import {
   suggestImprovementsRequestSchema,
   suggestionsResponseSchema,
 } from '../../shared/schemas/ai.ts';
-import { requireUser } from '../auth/request-user.ts';
+import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import { notFound } from '../http/http-error.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import { sendStoredObject } from '../media/send-stored-object.ts';
@@ -22,6 +22,8 @@ import { type AiService, imageKey } from './ai-service.ts';
 const limited = { config: { rateLimit: rateLimits.ai } };
 
 export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; storage: Storage }> = async (app, { ai, storage }) => {
+  app.addHook('preValidation', signedInOnly);
+
   app.post('/api/inspire-prompt', { ...limited, schema: { response: { 200: inspirePromptResponseSchema } } }, async (request) => {
     requireUser(request);
     return { prompt: await ai.inspire() };

@@ -26,3 +26,11 @@ export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+/**
+ * A preValidation hook for a plugin whose routes all need a session: an anonymous caller hears 401
+ * whatever it sent, never a 400 about a body it should not be sending yet.
+ */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

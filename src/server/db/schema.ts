@@ -74,6 +74,10 @@ export interface VideoProjectsTable {
   errorMessage: string | null;
   videoKey: string | null;
   thumbnailKey: string | null;
+  /** The extension under way (job id, prompt, credits charged), so a lost job can be queued again; else null. */
+  extensionJobId: string | null;
+  extensionPrompt: string | null;
+  extensionCharged: number | null;
   createdAt: string;
   updatedAt: string;
 }

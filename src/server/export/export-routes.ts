@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportJobResponseSchema, exportSettingsSchema, startExportResponseSchema } from '../../shared/schemas/export.ts';
-import { requireUser } from '../auth/request-user.ts';
+import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import { rateLimits } from '../http/rate-limits.ts';
@@ -17,6 +17,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exports: ExportService; db: D
   app,
   { exports, db, storage },
 ) => {
+  app.addHook('preValidation', signedInOnly);
+
   app.post(
     '/api/projects/:id/export',
     {

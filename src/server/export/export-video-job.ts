@@ -4,7 +4,6 @@ import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/
 import { findUserById } from '../auth/users-repository.ts';
 import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
-import type { Logger } from '../logger.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { type Storage, storageKey } from '../providers/storage/storage.ts';
 import { renderExport } from '../render/export/render-export.ts';
@@ -16,7 +15,6 @@ export interface ExportDeps {
   db: Db;
   storage: Storage;
   ffmpeg: FfmpegBinaries;
-  logger: Logger;
   now?: () => Date;
 }
 
@@ -29,7 +27,7 @@ const CONTENT_TYPES: Record<ExportSettings['format'], string> = { mp4: 'video/mp
  * Renders a project's saved edit in one ffmpeg pass, stores the file and records where to download
  * it. Idempotent: a finished job is left alone, and a re-run after a crash renders again from scratch.
  */
-export function createExportVideoJob({ db, storage, ffmpeg, logger, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
+export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
   async function run({ exportJobId }: { exportJobId: string }, context: JobContext) {
     const job = await findExportJob(db, exportJobId);
     if (!job || job.status !== 'pending') return;
@@ -39,7 +37,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, logger, now = () => 
     const settings = exportSettingsSchema.parse(JSON.parse(job.settings));
     const saved = project.editorState ? editorStateSchema.safeParse(JSON.parse(project.editorState)) : undefined;
     const editorState = saved?.success ? saved.data : defaultEditorState(project.duration);
-    const log = logger.child({ exportJobId, projectId: project.id, jobId: context.jobId });
+    const log = context.logger.child({ projectId: project.id });
 
     await withScratchDir('export', async (dir) => {
       const source = path.join(dir, 'source.mp4');

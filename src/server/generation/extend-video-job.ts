@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { editorStateSchema } from '../../shared/editor/editor-state.ts';
 import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
-
-/** Players and probes disagree on a clip's end by a few hundredths of a second. */
-const TRIM_END_TOLERANCE = 0.1;
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
+import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
@@ -17,11 +15,12 @@ import { withScratchDir } from '../render/scratch-dir.ts';
 import type { GenerationDeps } from './generate-video-job.ts';
 import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
-/**
- * Adds an 8-second continuation to a ready video: the model starts from the video's last frame,
- * the new part is conformed to the video's size and rate, and the two are joined without
- * re-encoding the original. The project is 'generating' meanwhile; a failure restores it as it was.
- */
+/** Players and probes disagree on a clip's end by a few hundredths of a second. */
+const TRIM_END_TOLERANCE = 0.1;
+
+/** The project's columns that describe an extension under way, once it is over. */
+const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null } as const;
+
 /** A trim that ran to the old end now runs to the new one; a deliberate cut stays where it was. */
 function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
   if (!json) return json;
@@ -30,15 +29,39 @@ function extendTrim(json: string | null, oldDuration: number, newDuration: numbe
   return JSON.stringify({ ...parsed.data, trim: { ...parsed.data.trim, end: Math.round(newDuration * 100) / 100 } });
 }
 
+/**
+ * Puts a project that was being extended back as it was, with `message` for its owner, and refunds what the
+ * extension cost, in one transaction. Only the call that moves it out of 'generating' refunds, so a failure
+ * recorded twice never pays back twice.
+ */
+export async function failExtension(db: Db, projectId: string, charged: number, message: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const project = await findProject(trx, projectId);
+    const restored = await updateProject(
+      trx,
+      projectId,
+      { status: 'ready', generationProgress: 100, errorMessage: message, ...NO_PENDING_EXTENSION, updatedAt: now.toISOString() },
+      'generating',
+    );
+    if (restored && project) await refundCredits(trx, project.userId, charged, 'extension-refund', projectId, now);
+    return restored;
+  });
+}
+
+/**
+ * Adds an 8-second continuation to a ready video: the model starts from the video's last frame,
+ * the new part is conformed to the video's size and rate, and the two are joined without
+ * re-encoding the original. The project is 'generating' meanwhile; a failure restores it as it was.
+ */
 export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'extend-video'> {
-  const { db, storage, ffmpeg, logger } = deps;
+  const { db, storage, ffmpeg } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function run({ projectId, prompt }: { projectId: string; prompt: string }, context: JobContext) {
     const project = await findProject(db, projectId);
     if (!project?.videoKey || project.status !== 'generating') return;
     const index = project.totalSegments;
-    const log = logger.child({ projectId, jobId: context.jobId });
+    const log = context.logger;
 
     await withScratchDir('extend', async (dir) => {
       const current = path.join(dir, 'current.mp4');
@@ -100,6 +123,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
           currentSegment: index + 1,
           generationProgress: 100,
           errorMessage: null,
+          ...NO_PENDING_EXTENSION,
           updatedAt: now().toISOString(),
         },
         'generating',
@@ -116,16 +140,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
   return {
     run,
     async fail({ projectId, charged }, reason) {
-      await db.transaction().execute(async (trx) => {
-        const project = await findProject(trx, projectId);
-        const restored = await updateProject(
-          trx,
-          projectId,
-          { status: 'ready', generationProgress: 100, errorMessage: `The extension failed: ${reason} Your credits were refunded.`, updatedAt: now().toISOString() },
-          'generating',
-        );
-        if (restored && project) await refundCredits(trx, project.userId, charged, 'extension-refund', projectId, now());
-      });
+      await failExtension(db, projectId, charged, `The extension failed: ${reason} Your credits were refunded.`, now());
       await storage.delete(await deleteSegments(db, projectId));
     },
   };

@@ -5,7 +5,6 @@ import type { Db } from '../db/database.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
-import type { Logger } from '../logger.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -22,7 +21,6 @@ export interface GenerationDeps {
   storage: Storage;
   videoModel: VideoModel;
   ffmpeg: FfmpegBinaries;
-  logger: Logger;
   /** Tells the owner the video is ready (e-mail); failures are logged, never fail the job. */
   notifyReady: (project: VideoProjectRow) => Promise<void>;
   now?: () => Date;
@@ -36,17 +34,24 @@ const SEGMENTS_SHARE = 95;
  * finishes so a restarted job resumes where it stopped, then joined, thumbnailed and marked ready.
  */
 export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'generate-video'> {
-  const { db, storage, ffmpeg, logger } = deps;
+  const { db, storage, ffmpeg } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function makeSegment(project: VideoProjectRow, index: number, previousFile: string | undefined, dir: string, context: JobContext) {
+  /** The segment's file; `stored` when an earlier run had made it already (a resumed job). */
+  async function makeSegment(
+    project: VideoProjectRow,
+    index: number,
+    previousFile: string | undefined,
+    dir: string,
+    context: JobContext,
+  ): Promise<{ file: string; stored: boolean }> {
     const target = project.targetDuration ?? project.totalSegments * SEGMENT_SECONDS;
     const seconds = Math.min(SEGMENT_SECONDS, target - index * SEGMENT_SECONDS);
     const segment = await findOrCreateSegment(db, project.id, index, now());
     const file = path.join(dir, `segment-${index}.mp4`);
     if (segment.storageKey) {
       await storage.downloadToFile(segment.storageKey, file);
-      return file;
+      return { file, stored: true };
     }
     const raw = path.join(dir, `raw-${index}.mp4`);
     try {
@@ -79,19 +84,20 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
     const key = storageKey('projects', project.id, 'segments', `${index}.mp4`);
     await storage.putFile(key, file, 'video/mp4');
     await completeSegment(db, project.id, index, key, now());
-    return file;
+    return { file, stored: false };
   }
 
   async function run({ projectId }: { projectId: string }, context: JobContext) {
     const initial = await findProject(db, projectId);
     if (!initial || initial.status !== 'generating') return; // deleted, or finished by an earlier run
     const project = initial;
-    const log = logger.child({ projectId, jobId: context.jobId });
+    const log = context.logger;
 
     await withScratchDir('generate', async (dir) => {
       const files: string[] = [];
       for (let index = 0; index < project.totalSegments; index += 1) {
-        files.push(await makeSegment(project, index, files[index - 1], dir, context));
+        const { file, stored } = await makeSegment(project, index, files[index - 1], dir, context);
+        files.push(file);
         const progress = Math.round(((index + 1) / project.totalSegments) * SEGMENTS_SHARE);
         const stillGenerating = await updateProject(
           db,
@@ -100,7 +106,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
           'generating',
         );
         if (!stillGenerating) return; // deleted or failed meanwhile
-        log.info({ segment: index + 1, of: project.totalSegments }, 'segment ready');
+        log.info({ segment: index + 1, of: project.totalSegments, stored }, 'segment ready');
       }
 
       const joined = files.length === 1 ? files[0]! : path.join(dir, 'video.mp4');

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,3 +30,36 @@ export const rateLimits = {
   upload: limit(30, '10 minutes', perUser),
   ai: limit(30, '10 minutes', perUser),
 };
+
+interface RateLimitOptions {
+  scale: number;
+  /** With Redis the counters are shared, so a limit holds across every API process. */
+  redisUrl?: string;
+  /** Namespaces the counters' Redis keys (tests use a fresh one per app). */
+  redisNamespace?: string;
+}
+
+/** Registers the limiter; routes opt in with `config: { rateLimit: rateLimits.x }`. */
+export async function registerRateLimits(app: FastifyInstance, { scale, redisUrl, redisNamespace }: RateLimitOptions): Promise<void> {
+  app.decorate('rateLimitScale', scale);
+  const redis = redisUrl
+    ? new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unreachable'));
+    await redis.connect().catch(() => {});
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: redisNamespace ?? 'promptreel:rate-limit:' } : {}),
+    // An unreachable Redis must not lock every user out; /readyz reports it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${context.after}.`,
+    }),
+  });
+}

@@ -8,6 +8,7 @@ import {
   MAX_JOB_ATTEMPTS,
   RetryableJobError,
   describeError,
+  jobLogger,
   retryDelayMs,
 } from './job-registry.ts';
 import type { Queue } from './queue.ts';
@@ -20,6 +21,12 @@ export interface BullmqQueueOptions {
   concurrency?: number;
   /** First retry delay; later ones grow exponentially. */
   retryDelayMs?: number;
+  /**
+   * How long a running job's lock lasts without renewal (renewed every half of it), and how often
+   * workers look for jobs whose lock ran out: a killed worker's job runs again on another worker
+   * within about 2-3 leases. Config.jobLeaseMs (JOB_LEASE_SECONDS); BullMQ's default is 30 s.
+   */
+  leaseMs?: number;
 }
 
 /**
@@ -28,11 +35,15 @@ export interface BullmqQueueOptions {
  */
 export function createBullmqQueue(redisUrl: string, logger: Logger, options: BullmqQueueOptions = {}): Queue {
   const prefix = options.prefix ?? 'promptreel';
+  const leaseMs = options.leaseMs ?? 30_000;
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new BullQueue(QUEUE_NAME, { connection, prefix });
   let worker: Worker | undefined;
   let workerConnection: Redis | undefined;
   let stopped: Promise<void> | undefined;
+
+  const logFor = (job: Job) =>
+    jobLogger(logger, { id: job.id ?? '', name: job.name as JobName, attempt: attemptOf(job), payload: job.data as object });
 
   return {
     kind: 'bullmq',
@@ -50,15 +61,15 @@ export function createBullmqQueue(redisUrl: string, logger: Logger, options: Bul
       worker = new Worker(
         QUEUE_NAME,
         async (job: Job) => {
-          const name = job.name as JobName;
-          const log = logger.child({ jobId: job.id, job: name, attempt: job.attemptsMade + 1 });
+          const log = logFor(job);
           log.info('job started');
           try {
-            await definitions[name].run(job.data as JobPayloads[JobName] as never, {
+            await definitions[job.name as JobName].run(job.data as JobPayloads[JobName] as never, {
               jobId: job.id ?? '',
-              attempt: job.attemptsMade + 1,
+              attempt: attemptOf(job),
               // BullMQ lets running jobs finish at close(); nothing aborts them.
               signal: new AbortController().signal,
+              logger: log,
             });
             log.info('job completed');
           } catch (error) {
@@ -66,22 +77,33 @@ export function createBullmqQueue(redisUrl: string, logger: Logger, options: Bul
             throw new UnrecoverableError(describeError(error));
           }
         },
-        { connection: (workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null })), prefix, concurrency: options.concurrency ?? 1 },
+        {
+          connection: (workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null })),
+          prefix,
+          concurrency: options.concurrency ?? 1,
+          lockDuration: leaseMs,
+          stalledInterval: leaseMs,
+        },
       );
       worker.on('failed', (job, error) => {
         if (!job) return;
+        const log = logFor(job);
         const final = error instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
         if (!final) {
-          logger.warn({ jobId: job.id, reason: error.message }, 'job will be retried');
+          log.warn({ reason: error.message }, 'job will be retried');
           return;
         }
-        logger.error({ jobId: job.id, reason: error.message }, 'job failed');
+        log.error({ reason: error.message }, 'job failed');
         const definition = definitions[job.name as JobName];
         definition.fail(job.data as never, error.message).catch((failError: unknown) => {
-          logger.error({ err: failError, jobId: job.id }, 'recording the job failure failed');
+          log.error({ err: failError }, 'recording the job failure failed');
         });
       });
       worker.on('error', (error) => logger.error({ err: error }, 'job worker error'));
+      worker
+        .waitUntilReady()
+        .then(() => logger.info({ concurrency: options.concurrency ?? 1, leaseMs }, 'waiting for jobs'))
+        .catch(() => {}); // a connection failure is reported by the 'error' handler above
     },
     stop() {
       // close() waits for running jobs to finish; a job cut off by a kill is re-run as stalled.
@@ -97,4 +119,9 @@ export function createBullmqQueue(redisUrl: string, logger: Logger, options: Bul
       await connection.ping();
     },
   };
+}
+
+/** Runs started so far, including one cut off by a dead worker (attemptsMade counts only failures). */
+function attemptOf(job: Job): number {
+  return Math.max(job.attemptsStarted, job.attemptsMade + 1);
 }

@@ -8,6 +8,7 @@ import {
   MAX_JOB_ATTEMPTS,
   RetryableJobError,
   describeError,
+  jobLogger,
   retryDelayMs,
 } from './job-registry.ts';
 import type { Queue } from './queue.ts';
@@ -70,19 +71,19 @@ export function createDatabaseQueue(db: Db, logger: Logger, options: DatabaseQue
   type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
 
   async function execute(definitions: JobDefinitions, job: ClaimedJob, abort: AbortController) {
+    const name = job.name as JobName;
+    const definition = definitions[name];
+    const payload = JSON.parse(job.payload) as JobPayloads[JobName];
+    const log = jobLogger(logger, { id: job.id, name, attempt: job.attempts, payload });
+    const context: JobContext = { jobId: job.id, attempt: job.attempts, signal: abort.signal, logger: log };
     const heartbeat = setInterval(() => {
       db.updateTable('jobs')
         .set({ lockedUntil: new Date(now().getTime() + leaseMs).toISOString() })
         .where('id', '=', job.id)
         .where('status', '=', 'running')
         .execute()
-        .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'job heartbeat failed'));
+        .catch((error: unknown) => log.warn({ err: error }, 'job heartbeat failed'));
     }, leaseMs / 3);
-    const name = job.name as JobName;
-    const definition = definitions[name];
-    const payload = JSON.parse(job.payload) as JobPayloads[JobName];
-    const context: JobContext = { jobId: job.id, attempt: job.attempts, signal: abort.signal };
-    const log = logger.child({ jobId: job.id, job: name, attempt: job.attempts });
     const finish = async (status: 'completed' | 'failed' | 'queued', extra: { lastError?: string; runAt?: string } = {}) => {
       await db
         .updateTable('jobs')

@@ -3,7 +3,10 @@ import { createExtendVideoJob } from '../generation/extend-video-job.ts';
 import { type GenerationDeps, createGenerateVideoJob } from '../generation/generate-video-job.ts';
 import type { JobDefinitions } from './job-registry.ts';
 
-/** The handler of every job in the registry, built from the app's services. */
+/**
+ * The handler of every job in the registry, built from the app's services. Handlers log through
+ * their JobContext's logger, which carries the job's ids.
+ */
 export function createJobDefinitions(deps: GenerationDeps): JobDefinitions {
   return {
     'generate-video': createGenerateVideoJob(deps),

@@ -10,6 +10,6 @@ export type { Queue } from './queue.ts';
 /** BullMQ on Redis when REDIS_URL is set (jobs run in `npm run worker`), else rows in the database. */
 export function createQueue(config: Pick<Config, 'redisUrl' | 'jobLeaseMs'>, db: Db, logger: Logger): Queue {
   return config.redisUrl
-    ? createBullmqQueue(config.redisUrl, logger)
+    ? createBullmqQueue(config.redisUrl, logger, { leaseMs: config.jobLeaseMs })
     : createDatabaseQueue(db, logger, { leaseMs: config.jobLeaseMs });
 }

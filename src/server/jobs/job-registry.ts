@@ -1,3 +1,5 @@
+import type { Logger } from '../logger.ts';
+
 /** Every job the app runs, with its payload type. Payloads hold ids only; handlers read the rest. */
 export interface JobPayloads {
   'generate-video': { projectId: string };
@@ -10,9 +12,11 @@ export type JobName = keyof JobPayloads;
 
 export interface JobContext {
   jobId: string;
-  /** 1 for the first run. */
+  /** 1 for the first run; a run taken over from a dead runner counts too. */
   attempt: number;
   signal: AbortSignal;
+  /** Every line it writes carries the job's id, name, attempt and payload ids (see jobLogger). */
+  logger: Logger;
 }
 
 /**
@@ -36,6 +40,22 @@ export const MAX_JOB_ATTEMPTS = 3;
 /** Wait before attempt n+1: 5 s, 20 s, 80 s … */
 export function retryDelayMs(attempt: number): number {
   return 5000 * 4 ** (attempt - 1);
+}
+
+/**
+ * The logger of one run of a job: the process logger (whose base fields say which process, by pid
+ * and hostname) with the job's id, name and attempt, and the ids in its payload (projectId,
+ * exportJobId …), so one grep follows a project or an export through every worker.
+ */
+export function jobLogger(logger: Logger, job: { id: string; name: JobName; attempt: number; payload: object }): Logger {
+  return logger.child({ jobId: job.id, job: job.name, attempt: job.attempt, ...payloadIds(job.payload) });
+}
+
+/** Only the payload's *Id fields: the rest (a user's prompt, a credit amount) stays out of the logs. */
+function payloadIds(payload: object): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).filter((entry): entry is [string, string] => entry[0].endsWith('Id') && typeof entry[1] === 'string'),
+  );
 }
 
 export function describeError(error: unknown): string {

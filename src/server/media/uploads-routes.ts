@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import { completeUploadRequestSchema, projectSchema, uploadUrlResponseSchema } from '../../shared/schemas/project.ts';
-import { requireUser } from '../auth/request-user.ts';
+import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import { HttpError } from '../http/http-error.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import type { UploadsService } from './uploads-service.ts';
@@ -11,6 +11,8 @@ import type { UploadsService } from './uploads-service.ts';
 const ACCEPTED_TYPES = /^(video\/(mp4|quicktime|x-msvideo|avi|msvideo|webm)|application\/octet-stream)$/;
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+  app.addHook('preValidation', signedInOnly);
+
   app.post(
     '/api/videos/upload',
     { config: { rateLimit: rateLimits.upload }, schema: { response: { 200: uploadUrlResponseSchema } } },

@@ -50,3 +50,13 @@ export async function listGeneratingProjectIds(db: Db): Promise<string[]> {
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Projects being extended, with the extension's job id and payload as recorded when it was charged. */
+export async function listPendingExtensions(db: Db) {
+  return db
+    .selectFrom('videoProjects')
+    .select(['id', 'extensionJobId', 'extensionPrompt', 'extensionCharged'])
+    .where('status', '=', 'generating')
+    .where('videoKey', 'is not', null)
+    .execute();
+}

@@ -4,7 +4,7 @@ import { updateEditorStateRequestSchema } from '../../shared/editor/editor-state
 import { extendRequestSchema } from '../../shared/schemas/ai.ts';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import { createProjectRequestSchema, projectListResponseSchema, projectSchema } from '../../shared/schemas/project.ts';
-import { requireUser } from '../auth/request-user.ts';
+import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
 import type { ExtensionService } from '../generation/extension-service.ts';
 import { rateLimits } from '../http/rate-limits.ts';
@@ -18,6 +18,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsS
   app,
   { db, projects, extensions },
 ) => {
+  app.addHook('preValidation', signedInOnly);
+
   app.get('/api/projects', { schema: { response: { 200: projectListResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     return (await listUserProjects(db, user.id)).map(toProject);

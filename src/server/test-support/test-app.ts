@@ -25,6 +25,9 @@ interface TestAppOptions {
   clientDir?: string | null;
   /** Run queued jobs (generation) in this process, polling fast. */
   runJobs?: boolean;
+  /** Receives the app's log lines (with `env: { LOG_LEVEL }` above silent). */
+  logStream?: { write(line: string): void };
+  rateLimitNamespace?: string;
 }
 
 /** A real app on a fresh migrated database in a temporary DATA_DIR, with the embedded adapters. */
@@ -33,11 +36,11 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
   const { target, drop } = await database.create(dataDir);
   const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', ...options.env };
   const config = { ...loadConfig(env), database: target };
-  const logger = createLogger(config);
+  const logger = createLogger(config, options.logStream);
   const db = createDatabase(target);
   const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100 });
   const services = await createServices(config, logger, { ...options.services, db, queue });
-  const app = await buildApp(services, { clientDir: options.clientDir ?? null });
+  const app = await buildApp(services, { clientDir: options.clientDir ?? null, rateLimitNamespace: options.rateLimitNamespace });
   await app.ready();
   if (options.runJobs) services.queue.start(jobDefinitionsFor(services));
   return {

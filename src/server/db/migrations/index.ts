@@ -3,6 +3,7 @@ import * as initial from './2026-11-21T0900-initial.ts';
 import * as generation from './2026-11-21T1000-generation.ts';
 import * as exportOutput from './2026-11-21T1100-export-output.ts';
 import * as adminBilling from './2026-11-21T1200-admin-billing.ts';
+import * as pendingExtension from './2026-11-21T1300-pending-extension.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1000-generation': generation,
   '2026-11-21T1100-export-output': exportOutput,
   '2026-11-21T1200-admin-billing': adminBilling,
+  '2026-11-21T1300-pending-extension': pendingExtension,
 };

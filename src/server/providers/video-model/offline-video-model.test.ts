@@ -8,6 +8,7 @@ import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { extractLastFrame } from '../../render/media-operations.ts';
 import { isFaststart, probeMedia } from '../../render/probe-media.ts';
+import { scratchRoot } from '../../render/scratch-dir.ts';
 import { captionLines, chooseOfflineLook, createOfflineVideoModel } from './offline-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
 
@@ -178,7 +179,7 @@ describe('offline video model', () => {
 
   it('leaves no scratch directories behind', async () => {
     expect(os.tmpdir()).toBe(dir);
-    const left = (await fs.readdir(dir)).filter((name) => name.startsWith('promptreel-offline-'));
+    const left = (await fs.readdir(scratchRoot())).filter((name) => name.includes('-promptreel-offline-'));
     expect(left).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import { isFaststart } from '../probe-media.ts';
+import { scratchRoot } from '../scratch-dir.ts';
 import type { ExportSpec } from './export-spec.ts';
 import { probeSourceColor, renderExport } from './render-export.ts';
 
@@ -186,7 +187,8 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
 });
 
 async function scratchDirs(): Promise<string[]> {
-  return (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith('promptreel-export-')).sort();
+  const names = await fs.readdir(scratchRoot()).catch(() => []);
+  return names.filter((name) => name.startsWith(`${process.pid}-promptreel-export-`)).sort();
 }
 
 /** One frame as 160x90 grey levels. */

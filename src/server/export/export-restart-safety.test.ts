@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportJobResponse } from '../../shared/schemas/export.ts';
+import type { Project } from '../../shared/schemas/project.ts';
+import { createDatabase } from '../db/database.ts';
+import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { probeMedia } from '../render/probe-media.ts';
+import { ledgerMismatches, scratchDirsLeft, storedObjectMismatches } from '../test-support/crash-checks.ts';
+import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer, waitFor } from '../test-support/server-process.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
+
+describe('a server killed mid-export (SIGKILL)', () => {
+  let home: ServerHome;
+  let server: ServerProcess | undefined;
+  let clip: string;
+  beforeAll(async () => {
+    home = await makeServerHome('export-crash');
+    clip = path.join(home.tmpDir, 'clip.mp4');
+    await makeTestClip(clip, { width: 1280, height: 720, seconds: 8 });
+  });
+  afterAll(async () => {
+    server?.kill();
+    await home.remove();
+  });
+
+  it('renders the export again after restart: a playable file, credits as the ledger says, nothing left behind', async () => {
+    server = await startServer(home);
+    const { baseUrl } = home;
+    const cookie = await signUpOverHttp(baseUrl, 'exporter');
+    const { uploadURL } = await requestJson<{ uploadURL: string }>(baseUrl, cookie, 'POST', '/api/videos/upload');
+    const put = await fetch(`${baseUrl}${new URL(uploadURL).pathname}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'video/mp4' },
+      body: await fs.readFile(clip),
+    });
+    expect(put.status).toBe(200);
+    const project = await requestJson<Project>(baseUrl, cookie, 'POST', '/api/videos/complete-upload', { videoURL: uploadURL, title: 'Crash test' });
+    const { jobId } = await requestJson<{ jobId: string }>(baseUrl, cookie, 'POST', `/api/projects/${project.id}/export`, {
+      resolution: '720p',
+      format: 'mp4',
+      quality: 'high',
+    });
+    const exportJob = () => requestJson<ExportJobResponse>(baseUrl, cookie, 'GET', `/api/export-jobs/${jobId}`);
+
+    // Kill it hard while ffmpeg is rendering: progress has started, the file is not stored yet.
+    await waitFor('the render to start', async () => {
+      const job = await exportJob();
+      return job.status !== 'pending' || job.progress > 0 ? job : undefined;
+    });
+    const crashed = server.pid;
+    await server.crash();
+    const db = createDatabase({ kind: 'sqlite', file: home.databaseFile });
+    try {
+      expect(await db.selectFrom('exportJobs').select(['status', 'outputKey']).where('id', '=', jobId).executeTakeFirst()).toEqual({
+        status: 'pending',
+        outputKey: null,
+      });
+      expect((await scratchDirsLeft(home.tmpDir)).filter((name) => name.startsWith(`${crashed}-`))).not.toEqual([]);
+      server.kill(); // its orphaned ffmpeg would only slow the restart down on a shared machine
+
+      server = await startServer(home);
+      const done = await waitFor('the export after restart', async () => {
+        const job = await exportJob();
+        return job.status === 'pending' ? undefined : job;
+      });
+      expect(done).toMatchObject({ status: 'completed', progress: 100, errorMessage: null });
+
+      const download = await fetch(`${baseUrl}${done.outputUrl}`, { headers: { cookie } });
+      expect(download.status).toBe(200);
+      const file = path.join(home.tmpDir, 'export.mp4');
+      await fs.writeFile(file, Buffer.from(await download.arrayBuffer()));
+      const ffmpeg = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+      const probe = await probeMedia(ffmpeg, file);
+      expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
+      expect(probe.durationSeconds).toBeCloseTo(8, 0);
+
+      await server.stop();
+      server = undefined;
+      expect(await db.selectFrom('jobs').select(['status', 'attempts']).where('name', '=', 'export-video').execute()).toEqual([
+        { status: 'completed', attempts: 2 },
+      ]);
+      expect(await ledgerMismatches(db)).toEqual([]);
+      expect(await storedObjectMismatches(db, home.mediaDir)).toEqual({ orphaned: [], missing: [] });
+    } finally {
+      await db.destroy();
+    }
+    // The start-up sweep removed the killed process's scratch dirs; the restarted one removed its own.
+    expect(await scratchDirsLeft(home.tmpDir)).toEqual([]);
+  }, 120_000);
+});

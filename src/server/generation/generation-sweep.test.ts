@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../shared/schemas/project.ts';
+import { findUserById } from '../auth/users-repository.ts';
+import type { Queue } from '../jobs/index.ts';
+import { findProject } from '../projects/projects-repository.ts';
+import { jobDefinitionsFor } from '../services.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { createExtensionService } from './extension-service.ts';
+import { requeueUnfinishedGenerations } from './generation-sweep.ts';
+
+let clipFile: string;
+beforeAll(async () => {
+  clipFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'sweep-clip-')), 'clip.mp4');
+  await makeTestClip(clipFile, { width: 640, height: 360, seconds: 2 });
+});
+afterAll(() => fs.rm(path.dirname(clipFile), { recursive: true, force: true }));
+
+describe.each(testDatabases())('the start-up sweep on $name, for extensions', (database) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  /** A signed-up user with a ready 2-second uploaded video; jobs do not run until a test starts the queue. */
+  async function readyProject() {
+    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
+    const { cookie, userId } = await signUp(t.app, { username: 'extender' });
+    const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie } })).json();
+    await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie, 'content-type': 'video/mp4' }, payload: await fs.readFile(clipFile) });
+    const complete = await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie }, payload: { videoURL: uploadURL, title: 'Short' } });
+    expect(complete.statusCode).toBe(201);
+    const user = (await findUserById(t.db, userId))!;
+    return { cookie, user, project: complete.json() as Project };
+  }
+
+  const extend = (cookie: string, id: string, prompt: string) =>
+    t.app.inject({ method: 'POST', url: `/api/projects/${id}/extend`, headers: { cookie }, payload: { prompt } });
+  const jobs = () => t.db.selectFrom('jobs').select(['id', 'name', 'payload', 'status']).where('name', '=', 'extend-video').orderBy('createdAt').execute();
+  async function credits(userId: string) {
+    const { credits: balance } = await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
+    const { total } = await t.db.selectFrom('creditLedger').select(sql<number>`coalesce(sum(delta), 0)`.as('total')).where('userId', '=', userId).executeTakeFirstOrThrow();
+    expect(Number(total)).toBe(balance);
+    return balance;
+  }
+
+  it('queues again an extension lost between its commit and its enqueue, with its prompt and charge, and it completes', async () => {
+    const { user, project } = await readyProject();
+    // The process dies right after the transaction that charged for the extension: the job never reaches the queue.
+    const crashed: Queue = { ...t.services.queue, enqueue: async () => {} };
+    await createExtensionService({ db: t.db, queue: crashed }).extend(user, project.id, 'A comet crosses the sky');
+    expect(await jobs()).toEqual([]);
+
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    const pending = (await findProject(t.db, project.id))!;
+    const [job] = await jobs();
+    expect(job).toMatchObject({ id: pending.extensionJobId, status: 'queued' });
+    expect(JSON.parse(job!.payload)).toEqual({ projectId: project.id, prompt: 'A comet crosses the sky', charged: 12 });
+
+    t.services.queue.start(jobDefinitionsFor(t.services));
+    await waitUntil(async () => (await findProject(t.db, project.id))?.status !== 'generating', 60_000);
+    const done = (await findProject(t.db, project.id))!;
+    expect(done).toMatchObject({ status: 'ready', totalSegments: 2, extensionJobId: null, extensionPrompt: null, extensionCharged: null });
+    expect(done.duration).toBeCloseTo(10, 0);
+    expect(await credits(user.id)).toBe(200 - 12);
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(0);
+  }, 90_000);
+
+  it('leaves an extension whose job is still queued as it is: no second job', async () => {
+    const { cookie, project } = await readyProject();
+    expect((await extend(cookie, project.id, 'Rain begins')).statusCode).toBe(200);
+    const before = await jobs();
+    expect(before).toHaveLength(1);
+
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    expect(await jobs()).toEqual(before);
+  });
+
+  it('gives an extension tried again after a failed one a job of its own', async () => {
+    const { cookie, user, project } = await readyProject();
+    expect((await extend(cookie, project.id, 'Something unsafe')).statusCode).toBe(200);
+    const [first] = await jobs();
+    // What the queue does when a job fails for good: the row stays, marked failed, and `fail` records it.
+    await t.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', first!.id).execute();
+    await jobDefinitionsFor(t.services)['extend-video'].fail(JSON.parse(first!.payload), 'Veo blocked this prompt.');
+    expect((await findProject(t.db, project.id))!).toMatchObject({ status: 'ready', extensionJobId: null });
+    expect(await credits(user.id)).toBe(200);
+
+    expect((await extend(cookie, project.id, 'Something calm')).statusCode).toBe(200);
+    const after = await jobs();
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({ id: (await findProject(t.db, project.id))!.extensionJobId, status: 'queued' });
+    expect(JSON.parse(after[1]!.payload)).toMatchObject({ prompt: 'Something calm' });
+  });
+
+  it('refunds and answers 503 when the queue cannot take the extension', async () => {
+    const { user, project } = await readyProject();
+    const down: Queue = { ...t.services.queue, enqueue: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
+    await expect(createExtensionService({ db: t.db, queue: down }).extend(user, project.id, 'A comet')).rejects.toMatchObject({
+      status: 503,
+      message: 'The video service is unavailable right now. Your credits were refunded.',
+    });
+    expect((await findProject(t.db, project.id))!).toMatchObject({ status: 'ready', duration: project.duration, extensionJobId: null });
+    expect(await credits(user.id)).toBe(200);
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(0);
+  });
+});

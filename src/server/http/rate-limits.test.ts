@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp } from '../test-support/test-app.ts';
+
+const [sqlite] = testDatabases();
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const forgotPassword = (t: TestApp, ip = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' }, remoteAddress: ip });
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(sqlite!);
+  });
+  afterAll(() => t.close());
+
+  it('answers the 11th login within a minute with 429, a message and Retry-After', async () => {
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'maya', password: 'guess' } });
+    for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/application\/json/);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in /);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('scales every limit by RATE_LIMIT_SCALE', async () => {
+    const scaled = await createTestApp(sqlite!, { env: { RATE_LIMIT_SCALE: '2' } });
+    for (let i = 0; i < 10; i += 1) expect((await forgotPassword(scaled)).statusCode).toBe(200);
+    expect((await forgotPassword(scaled)).statusCode).toBe(429);
+    await scaled.close();
+  });
+
+  it('limits forgot-password to 5 requests per 15 minutes, per address', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await forgotPassword(t)).statusCode).toBe(200);
+    expect((await forgotPassword(t)).statusCode).toBe(429);
+    expect((await forgotPassword(t, '10.0.0.9')).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!redisUrl)('rate limits shared through Redis (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // Two API processes of one deployment: same Redis, same counters.
+    const namespace = `promptreel-test-${randomBytes(4).toString('hex')}:`;
+    a = await createTestApp(sqlite!, { env: { REDIS_URL: redisUrl! }, rateLimitNamespace: namespace });
+    b = await createTestApp(sqlite!, { env: { REDIS_URL: redisUrl! }, rateLimitNamespace: namespace });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('counts requests to either instance against one limit', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await forgotPassword(a)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await forgotPassword(b)).statusCode).toBe(200);
+    const limited = await forgotPassword(a);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await forgotPassword(b)).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { scratchRoot } from '../render/scratch-dir.ts';
+
+/**
+ * What must hold after any crash and restart, checked from outside the server. Each returns what is wrong
+ * (empty when all is well), so a failing test shows the offending rows or files.
+ */
+
+/** Users whose credits differ from the sum of their ledger rows (DESIGN §5). */
+export async function ledgerMismatches(db: Db): Promise<Array<{ userId: string; credits: number; ledgerSum: number }>> {
+  const users = await db.selectFrom('users').select(['id', 'credits']).execute();
+  const sums = await db
+    .selectFrom('creditLedger')
+    .select(['userId', sql<number | string>`sum(delta)`.as('total')])
+    .groupBy('userId')
+    .execute();
+  const ledger = new Map(sums.map((row) => [row.userId, Number(row.total)]));
+  return users
+    .map((user) => ({ userId: user.id, credits: user.credits, ledgerSum: ledger.get(user.id) ?? 0 }))
+    .filter((user) => user.credits !== user.ledgerSum);
+}
+
+/**
+ * Local storage against the rows that point into it: `orphaned` are files no project, segment, export or open
+ * upload refers to (a `~meta.json` sidecar counts as its object; temp files of an interrupted write count as
+ * themselves), `missing` are keys a project, segment or export refers to with no file.
+ */
+export async function storedObjectMismatches(db: Db, mediaDir: string): Promise<{ orphaned: string[]; missing: string[] }> {
+  const projects = await db.selectFrom('videoProjects').select(['videoKey', 'thumbnailKey']).execute();
+  const segments = await db.selectFrom('generationSegments').select('storageKey').execute();
+  const exports = await db.selectFrom('exportJobs').select('outputKey').execute();
+  const uploads = await db.selectFrom('uploads').select('storageKey').where('status', '!=', 'completed').execute();
+  const required = [
+    ...projects.flatMap((row) => [row.videoKey, row.thumbnailKey]),
+    ...segments.map((row) => row.storageKey),
+    ...exports.map((row) => row.outputKey),
+  ].filter((key): key is string => key !== null);
+  const referenced = new Set([...required, ...uploads.map((row) => row.storageKey)]);
+
+  const files = await listFiles(mediaDir);
+  const stored = new Set(files.filter((file) => !file.endsWith('~meta.json')));
+  const orphaned = files.filter((file) => !referenced.has(file.replace(/~meta\.json$/, '')));
+  return { orphaned: orphaned.sort(), missing: required.filter((key) => !stored.has(key)).sort() };
+}
+
+/** Scratch dirs still under `tmpDir` (named `<pid>-<prefix>-XXXXXX`). */
+export async function scratchDirsLeft(tmpDir: string): Promise<string[]> {
+  const names = await fs.readdir(scratchRoot(tmpDir)).catch(() => []);
+  return names.sort();
+}
+
+/** Every file under `dir`, as a '/'-separated path relative to it. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Polls `probe` until it gives a value; a probe that throws counts as "not yet". */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** A port nothing listens on right now, chosen by the OS. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A server's own DATA_DIR and temp dir (its scratch dirs land in `tmpDir`), and the port it listens on. */
+export interface ServerHome {
+  dataDir: string;
+  tmpDir: string;
+  mediaDir: string;
+  databaseFile: string;
+  port: number;
+  baseUrl: string;
+  remove(): Promise<void>;
+}
+
+export async function makeServerHome(name: string): Promise<ServerHome> {
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), `promptreel-${name}-`));
+  const dataDir = path.join(home, 'data');
+  const tmpDir = path.join(home, 'tmp');
+  await fs.mkdir(tmpDir, { recursive: true });
+  const port = await freePort();
+  return {
+    dataDir,
+    tmpDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseFile: path.join(dataDir, 'promptreel.sqlite'),
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    remove: () => fs.rm(home, { recursive: true, force: true }),
+  };
+}
+
+/** The real server process (from source through tsx, as `npm start` runs it), with the embedded adapters. */
+export interface ServerProcess {
+  pid: number;
+  /**
+   * SIGKILL to the server alone, as a crash or the OOM killer would. Its ffmpeg children are not told: they
+   * ignore SIGPIPE and render on, orphaned, until `kill()`.
+   */
+  crash(): Promise<void>;
+  /** SIGTERM: the graceful shutdown. */
+  stop(): Promise<void>;
+  /** SIGKILL to the server and everything it started (its process group), whatever is still running. */
+  kill(): void;
+}
+
+export async function startServer(home: ServerHome): Promise<ServerProcess> {
+  // A clean environment: keys or URLs in the developer's shell (GEMINI_API_KEY, REDIS_URL, S3_BUCKET …) must
+  // not switch the server to real services.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    TMPDIR: home.tmpDir,
+    PORT: String(home.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: home.baseUrl,
+    DATA_DIR: home.dataDir,
+    JOB_LEASE_SECONDS: '2',
+    LOG_LEVEL: 'warn',
+  };
+  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH'] as const) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  // Its own process group, so clean-up can reach the ffmpeg processes it started.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const server: ServerProcess = {
+    pid: child.pid!,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+    kill() {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  // Detached, it would outlive a test run stopped with Ctrl-C.
+  const onTestExit = () => server.kill();
+  process.once('exit', onTestExit);
+  child.once('exit', () => process.off('exit', onTestExit));
+  const state = await waitFor('the server to listen', async () => {
+    if (!running()) return 'exited';
+    return (await fetch(`${home.baseUrl}/api/auth/me`)).status === 401 ? 'listening' : undefined;
+  }, 60_000, 200).catch((error: unknown) => {
+    server.kill();
+    throw error;
+  });
+  if (state === 'exited') throw new Error(`the server exited before it listened (${child.exitCode ?? child.signalCode})`);
+  return server;
+}
+
+/** Signs a new user up over HTTP; returns the Cookie header value for the next requests. */
+export async function signUpOverHttp(baseUrl: string, username: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'secret-pass' }),
+  });
+  if (response.status !== 201) throw new Error(`signup failed ${response.status}: ${await response.text()}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** A JSON request as the signed-in user; rejects on a non-2xx answer. */
+export async function requestJson<T>(baseUrl: string, cookie: string, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -4,8 +4,6 @@
  * `npx tsx bench/export.bench.ts [--runs=3] [--npm]`; prints a markdown table for docs/benchmarks.md.
  * Runs alternate (ours, hand-written, ours, …) so a change in the machine's load hits both alike.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { newTextOverlay, type EditorState } from '../src/shared/editor/editor-state.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
@@ -15,9 +13,10 @@ import { withScratchDir } from '../src/server/render/scratch-dir.ts';
 import { renderExport } from '../src/server/render/export/render-export.ts';
 import type { ExportSpec } from '../src/server/render/export/export-spec.ts';
 import { fontFilePath } from '../src/server/fonts/font-files.ts';
+import { median, numberArgument, timed } from './support/measure.ts';
+import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 
-const runsArgument = process.argv.find((arg) => arg.startsWith('--runs='));
-const runs = Math.max(1, Number(runsArgument?.slice('--runs='.length) ?? 3) || 3);
+const runs = Math.ceil(numberArgument('runs', 3));
 const useNpmBuild = process.argv.includes('--npm');
 
 interface Clip {
@@ -90,30 +89,6 @@ function handWrittenArgs(input: string, output: string, clip: Clip): string[] {
   ];
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-/** CPU seconds (user + system) of finished child processes, from Linux's /proc; NaN elsewhere. */
-function childCpuSeconds(): number {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
-  const cpuBefore = childCpuSeconds();
-  const started = performance.now();
-  await work();
-  return { wall: (performance.now() - started) / 1000, cpu: childCpuSeconds() - cpuBefore };
-}
-
 async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
   const source = path.join(dir, `source-${clip.height}.mp4`);
   await runFfmpeg(binaries, [
@@ -136,30 +111,24 @@ async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Pro
   const handWall = median(hand.map((r) => r.wall));
   const oursCpu = median(ours.map((r) => r.cpu));
   const handCpu = median(hand.map((r) => r.cpu));
-  const cells = [
+  return tableRow([
     `${useNpmBuild ? 'npm' : 'system'} ${binaries.version}`,
     clip.label,
-    String(runs),
+    runs,
     `${oursWall.toFixed(2)} s`,
     `${handWall.toFixed(2)} s`,
     `**${(oursWall / handWall).toFixed(2)}**`,
     `${oursCpu.toFixed(2)} s`,
     `${handCpu.toFixed(2)} s`,
     (oursCpu / handCpu).toFixed(2),
-  ];
-  return `| ${cells.join(' | ')} |`;
+  ]);
 }
 
 const binaries = await locateFfmpeg({ ffmpeg: {} }, useNpmBuild ? '/nonexistent' : process.env.PATH);
-const cpus = os.cpus();
-console.log(
-  `Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
-    `load average at start ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}; ${new Date().toISOString().slice(0, 10)}`,
-);
+console.log(machineLine());
 console.log('');
-console.log('| ffmpeg | clip | runs | renderExport (median wall) | hand-written | ratio | CPU ours | CPU hand | CPU ratio |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log(tableHeader(['ffmpeg', 'clip', 'runs', 'renderExport (median wall)', 'hand-written', 'ratio', 'CPU ours', 'CPU hand', 'CPU ratio']));
 await withScratchDir('promptreel-export-bench', async (dir) => {
   for (const clip of clips) console.log(await benchClip(binaries, clip, dir));
 });
-console.log(`\nLoad average at end ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(`\nLoad average at end ${loadAverage()}`);

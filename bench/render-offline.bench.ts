@@ -3,41 +3,20 @@
  * npm-shipped 4.1 build. Run with `npx tsx bench/render-offline.bench.ts [--runs=3]`; prints a markdown table
  * for docs/benchmarks.md.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SEGMENT_SECONDS, type VideoResolution } from '../src/shared/generation.ts';
 import { createOfflineVideoModel } from '../src/server/providers/video-model/offline-video-model.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../src/server/render/scratch-dir.ts';
+import { median, numberArgument, timed } from './support/measure.ts';
+import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 
-const runsArgument = process.argv.find((arg) => arg.startsWith('--runs='));
-const runs = Math.max(1, Number(runsArgument?.slice('--runs='.length) ?? 3) || 3);
+const runs = Math.ceil(numberArgument('runs', 3));
 const prompts = [
   'Neon city streets at night, rain on the glass',
   'A quiet forest at sunrise with mist',
   'Ocean waves rolling onto a white beach',
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-/**
- * CPU seconds (user + system) used by finished child processes, from Linux's /proc (ticks of 1/100 s).
- * Unlike wall time it hardly changes when other work shares the machine.
- */
-function childCpuSeconds(): number {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN; // not Linux
-  }
-}
 
 async function timeRenders(
   binaries: FfmpegBinaries,
@@ -48,19 +27,19 @@ async function timeRenders(
     const seconds: number[] = [];
     const cpuSeconds: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const cpuBefore = childCpuSeconds();
-      const started = performance.now();
-      await model.generateSegment({
-        prompt: prompts[run % prompts.length] as string,
-        aspectRatio: '9:16',
-        resolution,
-        durationSeconds: SEGMENT_SECONDS,
-        segmentIndex: 0,
-        totalSegments: 1,
-        outputFile: path.join(dir, `segment-${run}.mp4`),
-      });
-      seconds.push((performance.now() - started) / 1000);
-      cpuSeconds.push(childCpuSeconds() - cpuBefore);
+      const { wall, cpu } = await timed(() =>
+        model.generateSegment({
+          prompt: prompts[run % prompts.length] as string,
+          aspectRatio: '9:16',
+          resolution,
+          durationSeconds: SEGMENT_SECONDS,
+          segmentIndex: 0,
+          totalSegments: 1,
+          outputFile: path.join(dir, `segment-${run}.mp4`),
+        }),
+      );
+      seconds.push(wall);
+      cpuSeconds.push(cpu);
     }
     return { seconds, cpuSeconds };
   });
@@ -71,28 +50,25 @@ const builds: Array<[string, FfmpegBinaries]> = [
   ['npm', await locateFfmpeg({ ffmpeg: {} }, '/nonexistent')],
 ];
 
-const cpus = os.cpus();
-console.log(
-  `Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
-    `load average at start ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}; ${new Date().toISOString().slice(0, 10)}`,
-);
+console.log(machineLine());
 console.log('');
-console.log(`| ffmpeg | segment | runs | median wall | min | max | x real time | median CPU (ffmpeg) |`);
-console.log(`|---|---|---|---|---|---|---|---|`);
+console.log(tableHeader(['ffmpeg', 'segment', 'runs', 'median wall', 'min', 'max', 'x real time', 'median CPU (ffmpeg)']));
 for (const [label, binaries] of builds) {
   for (const resolution of ['720p', '1080p'] as const) {
     const { seconds, cpuSeconds } = await timeRenders(binaries, resolution);
     const middle = median(seconds);
-    const cells = [
-      `${label} ${binaries.version}`,
-      `${SEGMENT_SECONDS} s 9:16 ${resolution}`,
-      String(runs),
-      `${middle.toFixed(2)} s`,
-      `${Math.min(...seconds).toFixed(2)} s`,
-      `${Math.max(...seconds).toFixed(2)} s`,
-      `${(SEGMENT_SECONDS / middle).toFixed(1)}x`,
-      `${median(cpuSeconds).toFixed(2)} s`,
-    ];
-    console.log(`| ${cells.join(' | ')} |`);
+    console.log(
+      tableRow([
+        `${label} ${binaries.version}`,
+        `${SEGMENT_SECONDS} s 9:16 ${resolution}`,
+        runs,
+        `${middle.toFixed(2)} s`,
+        `${Math.min(...seconds).toFixed(2)} s`,
+        `${Math.max(...seconds).toFixed(2)} s`,
+        `${(SEGMENT_SECONDS / middle).toFixed(1)}x`,
+        `${median(cpuSeconds).toFixed(2)} s`,
+      ]),
+    );
   }
 }
+console.log(`\nLoad average at end ${loadAverage()}`);

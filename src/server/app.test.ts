@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAdmin } from './admin/make-admin.ts';
 import { testDatabases } from './test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from './test-support/test-app.ts';
 
-const [sqlite] = testDatabases();
+const [defaultDatabase] = testDatabases();
 
 describe('HTTP contract (DESIGN §5)', () => {
   let t: TestApp;
@@ -16,7 +18,7 @@ describe('HTTP contract (DESIGN §5)', () => {
     await fs.mkdir(path.join(clientDir, 'assets'));
     await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><div id="root">app shell</div>');
     await fs.writeFile(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await createTestApp(sqlite!, { clientDir });
+    t = await createTestApp(defaultDatabase!, { clientDir });
   });
   afterAll(async () => {
     await t.close();
@@ -75,13 +77,31 @@ describe('HTTP contract (DESIGN §5)', () => {
     expect(response.json()).toEqual({ message: 'Payments are not configured' });
   });
 
-  it('compresses large JSON answers for clients that accept it', async () => {
+  it('compresses large JSON answers (the admin user list) for clients that accept it, and not small ones', async () => {
     const { cookie } = await signUp(t.app, { username: 'lister' });
-    const plain = await t.app.inject({ method: 'GET', url: '/api/examples', headers: { cookie } });
-    expect(plain.body.length).toBeGreaterThan(1024);
+    await makeAdmin(t.config, 'lister');
+    const small = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie, 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const createdAt = new Date().toISOString();
+    await t.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 400 }, (_, i) => ({
+          id: randomUUID(),
+          username: `creator_${i}`,
+          usernameKey: `creator_${i}`,
+          email: `creator_${i}@example.com`,
+          passwordHash: 'scrypt$unused',
+          createdAt,
+        })),
+      )
+      .execute();
+    const url = '/api/admin/users';
+    const plain = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(plain.body.length).toBeGreaterThan(32 * 1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
     for (const encoding of ['br', 'gzip']) {
-      const packed = await t.app.inject({ method: 'GET', url: '/api/examples', headers: { cookie, 'accept-encoding': encoding } });
+      const packed = await t.app.inject({ method: 'GET', url, headers: { cookie, 'accept-encoding': encoding } });
       expect(packed.headers['content-encoding']).toBe(encoding);
       const body = encoding === 'br' ? zlib.brotliDecompressSync(packed.rawPayload) : zlib.gunzipSync(packed.rawPayload);
       expect(packed.rawPayload.length).toBeLessThan(plain.body.length / 2);

@@ -71,9 +71,10 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
 
   await registerSecurityHeaders(app, { https: config.secureCookies });
   registerSameOriginGuard(app, config.publicUrl);
-  // Large JSON (the admin's user list) travels compressed; brotli at quality 4 keeps it cheap to make.
+  // Large JSON (the admin's user list: 1.7 MiB at 10k users) travels compressed. Small answers do not:
+  // compressing a 10 KiB project list costs more CPU than it saves on a fast link (docs/benchmarks.md).
   await app.register(fastifyCompress, {
-    threshold: 1024,
+    threshold: 32 * 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);

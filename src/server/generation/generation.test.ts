@@ -106,7 +106,7 @@ describe.each(testDatabases())('offline generation on $name', (database) => {
 });
 
 describe('generation with Veo (fake Veo server)', () => {
-  const [sqlite] = testDatabases();
+  const [defaultDatabase] = testDatabases();
   let fixtureDir: string;
   let clip: Buffer;
   let t: TestApp;
@@ -131,7 +131,7 @@ describe('generation with Veo (fake Veo server)', () => {
       extractLastFrame: (video, png) => extractLastFrame(ffmpeg, video, png),
       logger: pino({ level: 'silent' }),
     });
-    t = await createTestApp(sqlite!, { runJobs: true, services: { videoModel } });
+    t = await createTestApp(defaultDatabase!, { runJobs: true, services: { videoModel } });
     return veo;
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 
-const [sqlite] = testDatabases();
+const [defaultDatabase] = testDatabases();
 const redisUrl = process.env.TEST_REDIS_URL;
 
 const forgotPassword = (t: TestApp, ip = '127.0.0.1') =>
@@ -12,7 +12,7 @@ const forgotPassword = (t: TestApp, ip = '127.0.0.1') =>
 describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(sqlite!);
+    t = await createTestApp(defaultDatabase!);
   });
   afterAll(() => t.close());
 
@@ -28,7 +28,7 @@ describe('rate limits', () => {
   });
 
   it('scales every limit by RATE_LIMIT_SCALE', async () => {
-    const scaled = await createTestApp(sqlite!, { env: { RATE_LIMIT_SCALE: '2' } });
+    const scaled = await createTestApp(defaultDatabase!, { env: { RATE_LIMIT_SCALE: '2' } });
     for (let i = 0; i < 10; i += 1) expect((await forgotPassword(scaled)).statusCode).toBe(200);
     expect((await forgotPassword(scaled)).statusCode).toBe(429);
     await scaled.close();
@@ -47,8 +47,8 @@ describe.skipIf(!redisUrl)('rate limits shared through Redis (REDIS_URL)', () =>
   beforeAll(async () => {
     // Two API processes of one deployment: same Redis, same counters.
     const namespace = `promptreel-test-${randomBytes(4).toString('hex')}:`;
-    a = await createTestApp(sqlite!, { env: { REDIS_URL: redisUrl! }, rateLimitNamespace: namespace });
-    b = await createTestApp(sqlite!, { env: { REDIS_URL: redisUrl! }, rateLimitNamespace: namespace });
+    a = await createTestApp(defaultDatabase!, { env: { REDIS_URL: redisUrl! }, rateLimitNamespace: namespace });
+    b = await createTestApp(defaultDatabase!, { env: { REDIS_URL: redisUrl! }, rateLimitNamespace: namespace });
   });
   afterAll(async () => {
     await a?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
-const [sqlite] = testDatabases();
+const [defaultDatabase] = testDatabases();
 const PUBLIC_URL = 'https://reels.example.com';
 
 describe('cross-site request refusal (CSRF)', () => {
@@ -10,7 +10,7 @@ describe('cross-site request refusal (CSRF)', () => {
   let cookie: string;
   let projectId: string;
   beforeAll(async () => {
-    t = await createTestApp(sqlite!, { env: { PUBLIC_URL } });
+    t = await createTestApp(defaultDatabase!, { env: { PUBLIC_URL } });
     ({ cookie } = await signUp(t.app, { username: 'victim' }));
     const created = await t.app.inject({
       method: 'POST',

@@ -3,14 +3,14 @@ import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-s
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
-const [sqlite] = testDatabases();
+const [defaultDatabase] = testDatabases();
 
 describe('untrusted input', () => {
   let t: TestApp;
   let owner: { cookie: string; userId: string };
   let other: { cookie: string; userId: string };
   beforeAll(async () => {
-    t = await createTestApp(sqlite!);
+    t = await createTestApp(defaultDatabase!);
     owner = await signUp(t.app, { username: 'owner' });
     other = await signUp(t.app, { username: 'other' });
   });

@@ -85,12 +85,12 @@ const until = async (check: () => boolean, timeoutMs = 8000) => {
 };
 
 describe.each(adapters)('$name', (adapter) => {
-  const [sqlite] = testDatabases();
+  const [defaultDatabase] = testDatabases();
   let t: TestApp;
   let queue: Queue;
   let logged: LogLine[];
   beforeEach(async () => {
-    t = await createTestApp((adapter as { database?: typeof sqlite }).database ?? sqlite!);
+    t = await createTestApp((adapter as { database?: typeof defaultDatabase }).database ?? defaultDatabase!);
     const captured = capturedLogger();
     logged = captured.lines;
     queue = adapter.make(t.db, captured.logger);

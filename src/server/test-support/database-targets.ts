@@ -40,8 +40,12 @@ function postgres(baseUrl: string): TestDatabase {
   };
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (announce-databases.ts says which). */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (announce-databases.ts says which). The
+ * services suite (`npm run test:services`, TEST_SERVICES_ONLY) runs PostgreSQL alone: `npm test` has run SQLite.
+ */
 export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
-  return url ? [sqlite, postgres(url)] : [sqlite];
+  if (!url) return [sqlite];
+  return process.env.TEST_SERVICES_ONLY ? [postgres(url)] : [sqlite, postgres(url)];
 }

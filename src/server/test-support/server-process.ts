@@ -62,8 +62,8 @@ export interface ServerProcess {
    * ignore SIGPIPE and render on, orphaned, until `kill()`.
    */
   crash(): Promise<void>;
-  /** SIGTERM: the graceful shutdown. */
-  stop(): Promise<void>;
+  /** SIGTERM: the graceful shutdown. Resolves with the exit code. */
+  stop(): Promise<number | null>;
   /** SIGKILL to the server and everything it started (its process group), whatever is still running. */
   kill(): void;
 }
@@ -98,6 +98,7 @@ export async function startServer(home: ServerHome): Promise<ServerProcess> {
     async stop() {
       child.kill('SIGTERM');
       await exited;
+      return child.exitCode;
     },
     kill() {
       try {

@@ -1,0 +1,88 @@
+/** Timing, CPU and memory readings the benches share. CPU and memory come from Linux's /proc. */
+import fs from 'node:fs';
+
+/** `--name=value` from the command line as a number, or `fallback` when absent or not a positive number. */
+export function numberArgument(name: string, fallback: number): number {
+  const prefix = `--${name}=`;
+  const argument = process.argv.find((arg) => arg.startsWith(prefix));
+  const value = Number(argument?.slice(prefix.length));
+  return argument && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** The value below which `percent` % of the values lie (nearest rank). */
+export function percentile(values: number[], percent: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Fields of /proc/<pid>/stat after the command name; index 0 is the state (field 3 of proc(5)). */
+function statFields(pid: number | 'self'): string[] | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined; // not Linux, or the process is gone
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux we run on. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) used by this process's finished children. Unlike wall time it hardly
+ * changes when other work shares the machine.
+ */
+export function childCpuSeconds(): number {
+  const fields = statFields('self');
+  return fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : Number.NaN;
+}
+
+/** CPU seconds (user + system) a running process has used so far. */
+export function processCpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : Number.NaN;
+}
+
+/** Wall seconds of `work` and the CPU seconds of the child processes it ran to the end. */
+export async function timed(work: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpuBefore = childCpuSeconds();
+  const started = performance.now();
+  await work();
+  return { wall: (performance.now() - started) / 1000, cpu: childCpuSeconds() - cpuBefore };
+}
+
+/** A memory line of /proc/<pid>/status in MiB: VmRSS (resident now) or VmHWM (peak resident so far). */
+export function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+    return kib ? Number(kib) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Samples a process's resident memory every `intervalMs` until stopped; `stop` returns the highest
+ * sample. VmHWM gives the true peak, but only since the process started; sampling gives the peak of
+ * one stretch of work.
+ */
+export function sampleRss(pid: number, intervalMs = 50): { stop(): number } {
+  let peak = memoryMiB(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    const now = memoryMiB(pid, 'VmRSS');
+    if (now > peak) peak = now;
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, memoryMiB(pid, 'VmRSS'));
+    },
+  };
+}

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { makeShortClip } from './support/media.ts';
+import { createReadyProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -21,68 +21,10 @@ afterAll(async () => {
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 
-/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
-async function signUp(request: APIRequestContext): Promise<string> {
-  const username = uniqueName('ai');
-  const response = await request.post('/api/auth/signup', { data: { username, password: 'studio-password' } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return username;
-}
-
 async function credits(request: APIRequestContext): Promise<number> {
   const response = await request.get('/api/auth/me');
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { user: { credits: number } }).user.credits;
-}
-
-async function projectStatus(request: APIRequestContext, id: string): Promise<string> {
-  const response = await request.get(`/api/projects/${id}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { status: string }).status;
-}
-
-/** An 8-second 9:16 clip from the offline video engine, waited for until it is ready. */
-async function createReadyProject(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/projects', {
-    data: { title: 'Harbour dawn', prompt: 'Fishing boats leaving a misty harbour at dawn, slow pan', aspectRatio: '9:16', duration: 8 },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { id } = (await response.json()) as { id: string };
-  // A plain loop: this runs in beforeAll, where expect.poll is not available.
-  const deadline = Date.now() + 90_000;
-  while ((await projectStatus(request, id)) !== 'ready') {
-    if (Date.now() > deadline) throw new Error('the video was not ready within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return id;
-}
-
-/** A 2-second upload: a ready project without waiting for a generation. */
-async function uploadReadyProject(request: APIRequestContext): Promise<string> {
-  const file = path.join(mediaDir, 'clip.mp4');
-  const ffmpeg = spawnSync('/usr/bin/ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30',
-    '-f', 'lavfi', '-i', 'sine',
-    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file,
-  ]);
-  if (ffmpeg.status !== 0) throw new Error(`ffmpeg failed: ${ffmpeg.stderr.toString()}`);
-  const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
-  expect(put.status(), await put.text()).toBe(200);
-  const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title: 'Short clip', aspectRatio: '9:16' } });
-  expect(done.status(), await done.text()).toBe(201);
-  return ((await done.json()) as { id: string }).id;
-}
-
-function setUser(username: string, fields: { credits?: number; subscription?: 'free' | 'pro' }): void {
-  const db = new Database(path.join(dataDir, 'promptreel.sqlite'));
-  try {
-    if (fields.credits !== undefined) db.prepare('update users set credits = ? where username = ?').run(fields.credits, username);
-    if (fields.subscription) db.prepare('update users set subscription = ? where username = ?').run(fields.subscription, username);
-  } finally {
-    db.close();
-  }
 }
 
 function overlays(page: Page): Locator {
@@ -111,8 +53,12 @@ describe('the AI features', () => {
 
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page.request);
-    projectId = await createReadyProject(page.request);
+    await signUp(page.request, 'ai');
+    projectId = await createReadyProject(page.request, {
+      title: 'Harbour dawn',
+      prompt: 'Fishing boats leaving a misty harbour at dawn, slow pan',
+      aspectRatio: '9:16',
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -292,9 +238,9 @@ describe('the AI features', () => {
 describe('credits and plans in the AI tools', () => {
   it('a free user short of credits sees why the extension is refused; a pro user applies suggestions free', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    const username = await signUp(page.request);
-    const id = await uploadReadyProject(page.request);
-    setUser(username, { credits: 5 });
+    const username = await signUp(page.request, 'ai');
+    const id = await uploadReadyProject(page.request, makeShortClip(mediaDir), 'Short clip');
+    setUser(dataDir, username, { credits: 5 });
 
     await openEditor(page, id);
     await page.getByRole('button', { name: 'Extend Video' }).click();
@@ -303,7 +249,7 @@ describe('credits and plans in the AI tools', () => {
     expect(await dialog.getByRole('button', { name: 'Extend Video' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
 
-    setUser(username, { subscription: 'pro' });
+    setUser(dataDir, username, { subscription: 'pro' });
     await openEditor(page, id);
     await page.getByRole('button', { name: 'Get suggestions' }).click();
     const apply = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Apply (free)' });

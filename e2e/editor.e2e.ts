@@ -1,21 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EditorState } from '../src/shared/editor/editor-state.ts';
-import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { makeShortClip } from './support/media.ts';
+import { createReadyProject, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-
-interface ProjectBody {
-  id: string;
-  status: string;
-  editorState: EditorState | null;
-}
 
 let browser: Browser;
 let mediaDir: string;
@@ -27,54 +20,6 @@ afterAll(async () => {
   await browser?.close();
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
-
-/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
-async function signUp(request: APIRequestContext): Promise<string> {
-  const username = uniqueName('editor');
-  const response = await request.post('/api/auth/signup', { data: { username, password: 'studio-password' } });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return username;
-}
-
-async function getProject(request: APIRequestContext, id: string): Promise<ProjectBody> {
-  const response = await request.get(`/api/projects/${id}`);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as ProjectBody;
-}
-
-/** An 8-second 9:16 clip from the offline video engine, waited for until it is ready. */
-async function createReadyProject(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/projects', {
-    data: { title: 'City lights', prompt: 'Neon city street at night, slow dolly shot', aspectRatio: '9:16', duration: 8 },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { id } = (await response.json()) as ProjectBody;
-  // A plain loop: this runs in beforeAll, where expect.poll is not available.
-  const deadline = Date.now() + 90_000;
-  while ((await getProject(request, id)).status !== 'ready') {
-    if (Date.now() > deadline) throw new Error('the video was not ready within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return id;
-}
-
-/** A 2-second upload: a ready project without waiting for a generation. */
-async function uploadReadyProject(request: APIRequestContext): Promise<string> {
-  const file = path.join(mediaDir, 'pro-clip.mp4');
-  const ffmpeg = spawnSync('/usr/bin/ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30',
-    '-f', 'lavfi', '-i', 'sine',
-    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file,
-  ]);
-  if (ffmpeg.status !== 0) throw new Error(`ffmpeg failed: ${ffmpeg.stderr.toString()}`);
-  const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
-  const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
-  expect(put.status(), await put.text()).toBe(200);
-  const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title: 'Pro clip', aspectRatio: '9:16' } });
-  expect(done.status(), await done.text()).toBe(201);
-  return ((await done.json()) as ProjectBody).id;
-}
 
 function overlay(page: Page): Locator {
   return page.getByRole('button', { name: /^Text overlay:/ });
@@ -113,8 +58,12 @@ describe('the editor', () => {
 
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page.request);
-    projectId = await createReadyProject(page.request);
+    await signUp(page.request, 'editor');
+    projectId = await createReadyProject(page.request, {
+      title: 'City lights',
+      prompt: 'Neon city street at night, slow dolly shot',
+      aspectRatio: '9:16',
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -302,14 +251,9 @@ describe('the editor', () => {
 describe('a pro user', () => {
   it('sees no watermark, and deletes an overlay with the Delete key', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    const username = await signUp(page.request);
-    const db = new Database(path.join(dataDir, 'promptreel.sqlite'));
-    try {
-      db.prepare("update users set subscription = 'pro' where username = ?").run(username);
-    } finally {
-      db.close();
-    }
-    const id = await uploadReadyProject(page.request);
+    const username = await signUp(page.request, 'editor');
+    setUser(dataDir, username, { subscription: 'pro' });
+    const id = await uploadReadyProject(page.request, makeShortClip(mediaDir, 'pro-clip.mp4'), 'Pro clip');
     await openEditor(page, id);
     await page.getByRole('button', { name: 'Add Text' }).click();
     // Overlays appear once the fonts have loaded; so would the watermark.

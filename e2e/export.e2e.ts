@@ -25,8 +25,8 @@ import {
   createReadyProject,
   downloadProjectVideo,
   exportThroughApi,
-  makePro,
   saveEditorState,
+  setUser,
   signUp,
   uploadReadyProject,
 } from './support/studio.ts';
@@ -525,7 +525,7 @@ describe('exporting from the editor', () => {
     const { context: proContext, page: proPage } = await newPage(browser, baseUrl);
     try {
       const proUser = await signUp(proPage.request, 'exportpro');
-      makePro(dataDir, proUser);
+      setUser(dataDir, proUser, { subscription: 'pro' });
       // The same clip, byte for byte: an upload already in the stored format is kept as it is.
       const proProject = await uploadReadyProject(proPage.request, source, 'Ocean waves');
       const proSource = path.join(workDir, 'pro-source.mp4');

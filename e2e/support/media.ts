@@ -167,6 +167,18 @@ export function writeDiffImage(a: RgbImage, b: RgbImage, out: string, gain = 4):
   if (result.status !== 0) throw new Error(`writing ${out} failed: ${result.stderr.toString()}`);
 }
 
+/** A 2-second 9:16 test pattern with a tone (360x640, H.264 + AAC): a quick upload. */
+export function makeShortClip(dir: string, name = 'clip.mp4'): string {
+  const clip = `${dir}/${name}`;
+  run(FFMPEG, [
+    '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30',
+    '-f', 'lavfi', '-i', 'sine',
+    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip,
+  ]);
+  return clip;
+}
+
 /**
  * An 8-second 9:16 clip (720x1280, 24 fps, H.264 yuv420p + AAC, faststart, so an upload keeps it as
  * it is) with detail everywhere: colour ramps across the frame carrying fine ripples (periods of

@@ -22,11 +22,12 @@ export async function signUp(request: APIRequestContext, prefix = 'export'): Pro
   return username;
 }
 
-/** Flips a user to pro in the e2e server's own database, as an admin would. */
-export function makePro(dataDir: string, username: string): void {
+/** Changes a user's credits or plan in the e2e server's own database, as an admin or a payment would. */
+export function setUser(dataDir: string, username: string, fields: { credits?: number; subscription?: 'free' | 'pro' }): void {
   const db = new Database(path.join(dataDir, 'promptreel.sqlite'));
   try {
-    db.prepare("update users set subscription = 'pro' where username = ?").run(username);
+    if (fields.credits !== undefined) db.prepare('update users set credits = ? where username = ?').run(fields.credits, username);
+    if (fields.subscription) db.prepare('update users set subscription = ? where username = ?').run(fields.subscription, username);
   } finally {
     db.close();
   }

@@ -43,6 +43,12 @@ describe('HTTP contract (DESIGN §5)', () => {
     expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
+  it('answers a missing body with 400 and a message that says so', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The request body is missing: send the fields as JSON.' });
+  });
+
   it('answers a body over the limit with 413', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -20,6 +20,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
+      if (error.validationContext === 'body' && request.body == null) {
+        return reply.status(400).send({ message: 'The request body is missing: send the fields as JSON.' });
+      }
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = first?.message ?? 'Invalid request';
       // Our schemas word their own messages; zod's defaults need the field to make sense.

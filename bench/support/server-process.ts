@@ -3,8 +3,8 @@
  * and the server do not share one event loop and the figures are the server's own.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort, inheritedEnvironment } from '../../src/server/test-support/server-process.ts';
 import { memoryMiB, processCpuSeconds } from './measure.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,22 +22,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now (the kernel's pick), for a server started with PORT=<it>. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /**
  * Runs `script` with `node --import tsx` on 127.0.0.1:<free port> and waits until it answers HTTP.
- * The environment is only what is passed (plus PATH, HOME and an ffmpeg the developer chose), so their
- * other settings (DATABASE_URL, API keys) never leak into a bench. `nodeArgs` (say `--cpu-prof`) go
+ * The environment is only what is passed (plus `inheritedEnvironment()`), so the developer's other
+ * settings (DATABASE_URL, API keys) never leak into a bench. `nodeArgs` (say `--cpu-prof`) go
  * to node itself.
  */
 export async function startServer(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
@@ -46,10 +34,7 @@ export async function startServer(script: string, env: Record<string, string>, n
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...(process.env.FFMPEG_PATH ? { FFMPEG_PATH: process.env.FFMPEG_PATH } : {}),
-      ...(process.env.FFPROBE_PATH ? { FFPROBE_PATH: process.env.FFPROBE_PATH } : {}),
+      ...inheritedEnvironment(),
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import { inheritedEnvironment } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -22,19 +23,15 @@ export interface LoggedProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Variables a spawned process inherits from the test run; the app's own all come from `env`. */
-const INHERITED = ['PATH', 'HOME', 'FFMPEG_PATH', 'FFPROBE_PATH'];
-
 /**
  * Runs a PromptReel entry point from source through tsx, as `npm start` (main.ts) and
  * `npm run worker` (worker.ts) run the build, and keeps its JSON log lines so a test can see what
  * the process did. Only the given `env` configures it: nothing of the test run's configuration leaks in.
  */
 export function startLoggedProcess(name: string, entry: 'main' | 'worker', env: Record<string, string>): LoggedProcess {
-  const inherited = Object.fromEntries(INHERITED.flatMap((key) => (process.env[key] ? [[key, process.env[key]]] : [])));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `src/server/${entry}.ts`], {
     cwd: root,
-    env: { ...inherited, ...env },
+    env: { ...inheritedEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error(`${name} did not start`);

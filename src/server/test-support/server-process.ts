@@ -17,6 +17,16 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
 }
 
+/**
+ * What a spawned PromptReel process (server, worker, bench server) takes from the test run's environment:
+ * where programs are, and nothing that configures the app — keys or URLs in the developer's shell
+ * (GEMINI_API_KEY, REDIS_URL, S3_BUCKET …) must not switch it to real services.
+ */
+export function inheritedEnvironment(): Record<string, string> {
+  const names = ['PATH', 'HOME', 'FFMPEG_PATH', 'FFPROBE_PATH'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
 /** A port nothing listens on right now, chosen by the OS. */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -69,10 +79,8 @@ export interface ServerProcess {
 }
 
 export async function startServer(home: ServerHome): Promise<ServerProcess> {
-  // A clean environment: keys or URLs in the developer's shell (GEMINI_API_KEY, REDIS_URL, S3_BUCKET …) must
-  // not switch the server to real services.
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
+    ...inheritedEnvironment(),
     TMPDIR: home.tmpDir,
     PORT: String(home.port),
     HOST: '127.0.0.1',
@@ -81,10 +89,6 @@ export async function startServer(home: ServerHome): Promise<ServerProcess> {
     JOB_LEASE_SECONDS: '2',
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['FFMPEG_PATH', 'FFPROBE_PATH'] as const) {
-    const value = process.env[name];
-    if (value) env[name] = value;
-  }
   // Its own process group, so clean-up can reach the ffmpeg processes it started.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

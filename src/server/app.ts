@@ -36,8 +36,8 @@ import type { Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route the app registered (method and URL), so tests can check each one (authorisation matrix). */
-    routeTable: Array<{ method: string; url: string }>;
+    /** Every route the app registered, so tests can check each one (authorisation matrix, rate limits). */
+    routeTable: Array<{ method: string; url: string; rateLimited: boolean }>;
   }
 }
 
@@ -66,7 +66,8 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   registerErrorHandler(app);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+    const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, rateLimited });
   });
 
   await registerSecurityHeaders(app, { https: config.secureCookies });

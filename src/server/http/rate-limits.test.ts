@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { type TestApp, createTestApp } from '../test-support/test-app.ts';
+import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
 const [defaultDatabase] = testDatabases();
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -38,6 +38,63 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i += 1) expect((await forgotPassword(t)).statusCode).toBe(200);
     expect((await forgotPassword(t)).statusCode).toBe(429);
     expect((await forgotPassword(t, '10.0.0.9')).statusCode).toBe(200);
+  });
+});
+
+/** Every rate-limited route with its limit per window (DESIGN §5): the test fails on a route missing here. */
+const LIMITS: Record<string, { max: number; perUser: boolean }> = {
+  'POST /api/auth/signup': { max: 10, perUser: false },
+  'POST /api/auth/login': { max: 10, perUser: false },
+  'POST /api/auth/forgot-password': { max: 5, perUser: false },
+  'POST /api/auth/reset-password': { max: 10, perUser: false },
+  'POST /api/projects': { max: 20, perUser: true },
+  'POST /api/projects/:id/extend': { max: 20, perUser: true },
+  'POST /api/projects/:id/export': { max: 20, perUser: true },
+  'POST /api/videos/upload': { max: 30, perUser: true },
+  'POST /api/videos/complete-upload': { max: 30, perUser: true },
+  'POST /api/inspire-prompt': { max: 30, perUser: true },
+  'POST /api/generate-image': { max: 30, perUser: true },
+  'POST /api/ai-assistant': { max: 30, perUser: true },
+  'POST /api/suggest-improvements': { max: 30, perUser: true },
+  'POST /api/projects/:id/auto-apply': { max: 30, perUser: true },
+};
+
+describe('every rate-limited route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(defaultDatabase!);
+  });
+  afterAll(() => t.close());
+
+  it('is one of the routes this suite checks, and they are all rate-limited', () => {
+    const limited = t.app.routeTable.filter((route) => route.rateLimited).map((route) => `${route.method} ${route.url}`);
+    expect(limited.sort()).toEqual(Object.keys(LIMITS).sort());
+  });
+
+  it.each(Object.entries(LIMITS))('%s answers 429 with a JSON message and Retry-After past its limit', async (route, { max, perUser }) => {
+    // A fresh app per route: counters of one route never spill into another's case.
+    const app = await createTestApp(defaultDatabase!);
+    try {
+      const [method, pattern] = route.split(' ') as ['POST', string];
+      const url = pattern.replace(':id', randomUUID());
+      const caller = perUser ? await signUp(app.app, { username: 'hammer' }) : undefined;
+      // Invalid bodies are the cheapest requests; the limit counts every request, valid or not.
+      const send = (cookie = caller?.cookie) =>
+        app.app.inject({ method, url, payload: {}, headers: cookie ? { cookie } : {}, remoteAddress: '10.1.1.1' });
+      for (let i = 0; i < max; i += 1) expect((await send()).statusCode).not.toBe(429);
+      const limited = await send();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['content-type']).toMatch(/application\/json/);
+      expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in /);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      if (perUser) {
+        // Per user: someone else on the same address is not held back.
+        const other = await signUp(app.app, { username: 'bystander' });
+        expect((await send(other.cookie)).statusCode).not.toBe(429);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
 

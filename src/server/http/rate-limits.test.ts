@@ -6,39 +6,17 @@ import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts
 const [defaultDatabase] = testDatabases();
 const redisUrl = process.env.TEST_REDIS_URL;
 
-const forgotPassword = (t: TestApp, ip = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' }, remoteAddress: ip });
+const forgotPassword = (t: TestApp) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'a@b.co' } });
 
-describe('rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(defaultDatabase!);
-  });
-  afterAll(() => t.close());
-
-  it('answers the 11th login within a minute with 429, a message and Retry-After', async () => {
-    const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'maya', password: 'guess' } });
-    for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
-    const limited = await attempt();
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['content-type']).toMatch(/application\/json/);
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in /);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
-  it('scales every limit by RATE_LIMIT_SCALE', async () => {
-    const scaled = await createTestApp(defaultDatabase!, { env: { RATE_LIMIT_SCALE: '2' } });
+it('scales every limit by RATE_LIMIT_SCALE', async () => {
+  const scaled = await createTestApp(defaultDatabase!, { env: { RATE_LIMIT_SCALE: '2' } });
+  try {
     for (let i = 0; i < 10; i += 1) expect((await forgotPassword(scaled)).statusCode).toBe(200);
     expect((await forgotPassword(scaled)).statusCode).toBe(429);
+  } finally {
     await scaled.close();
-  });
-
-  it('limits forgot-password to 5 requests per 15 minutes, per address', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await forgotPassword(t)).statusCode).toBe(200);
-    expect((await forgotPassword(t)).statusCode).toBe(429);
-    expect((await forgotPassword(t, '10.0.0.9')).statusCode).toBe(200);
-  });
+  }
 });
 
 /** Every rate-limited route with its limit per window (DESIGN §5): the test fails on a route missing here. */
@@ -91,6 +69,10 @@ describe('every rate-limited route', () => {
         // Per user: someone else on the same address is not held back.
         const other = await signUp(app.app, { username: 'bystander' });
         expect((await send(other.cookie)).statusCode).not.toBe(429);
+      } else {
+        // Per address: another address is not held back.
+        const elsewhere = await app.app.inject({ method, url, payload: {}, remoteAddress: '10.2.2.2' });
+        expect(elsewhere.statusCode).not.toBe(429);
       }
     } finally {
       await app.close();

@@ -40,13 +40,6 @@ describe('security headers over http (the default PUBLIC_URL)', () => {
     expect(directives(response.headers['content-security-policy'] as string).get('script-src')).toBe("'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
-
-  it('sets the session cookie without Secure, so plain-http localhost keeps working', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { username: 'plain', password: 'secret-pass' } });
-    const cookie = response.cookies.find((c) => c.name === 'promptreel_session');
-    expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.secure).toBeFalsy();
-  });
 });
 
 describe('security headers behind https (PUBLIC_URL=https://…)', () => {

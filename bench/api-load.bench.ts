@@ -4,6 +4,8 @@
  * hello-world on the same machine as the ceiling. autocannon drives it from this process over loopback.
  * Run with `npx tsx bench/api-load.bench.ts [--duration=10] [--connections=100] [--users=100]`;
  * prints a markdown table for docs/benchmarks.md and fails when any answer is not 2xx.
+ * `--only=<text>` runs only the scenarios and databases whose names contain it (say `--only=open` or
+ * `--only=SQLite`); `--cpu-prof=<dir>` writes a V8 CPU profile of each app server into `dir`.
  * PostgreSQL: a fresh database on TEST_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +17,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../src/server/config.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { numberArgument, percentile, sampleRss } from './support/measure.ts';
+import { numberArgument, percentile, sampleRss, stringArgument } from './support/measure.ts';
 import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 import { editedState, type SeededUser, seedUsers } from './support/seed.ts';
 import { APP_MAIN, HELLO_SERVER, type ServerProcess, startServer } from './support/server-process.ts';
@@ -23,6 +25,8 @@ import { APP_MAIN, HELLO_SERVER, type ServerProcess, startServer } from './suppo
 const seconds = numberArgument('duration', 10);
 const connections = numberArgument('connections', 100);
 const userCount = numberArgument('users', 100);
+const only = stringArgument('only');
+const cpuProfileDir = stringArgument('cpu-prof');
 const PROJECTS_PER_USER = 10;
 const WARM_UP_SECONDS = 2;
 /** The reads also run with this many connections: where the latency is the server's own, not queueing. */
@@ -186,16 +190,21 @@ async function benchDatabase(label: string, target: DatabaseTarget, dataDir: str
   } finally {
     await db.destroy();
   }
-  const server = await startServer(APP_MAIN, {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '10000',
-  });
+  const server = await startServer(
+    APP_MAIN,
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '10000',
+    },
+    cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  );
   try {
     const rows: Measured[] = [];
-    for (const scenario of scenarios(users, server.url)) rows.push(...(await measureScenario(server, scenario, label)));
+    const chosen = scenarios(users, server.url).filter((scenario) => !only || label.includes(only) || scenario.name.includes(only));
+    for (const scenario of chosen) rows.push(...(await measureScenario(server, scenario, label)));
     return rows;
   } finally {
     await server.stop();
@@ -235,11 +244,13 @@ async function benchPostgres(): Promise<Measured[] | null> {
   }
 }
 
+const HELLO_SCENARIO = 'bare Fastify hello-world (ceiling)';
+
 async function benchHelloWorld(): Promise<Measured> {
   const server = await startServer(HELLO_SERVER, {});
   try {
     const request: LoadRequest = { method: 'GET', path: '/' };
-    return await measure(server, { name: 'bare Fastify hello-world (ceiling)', isTargetRead: false, alsoWithFew: false, request }, '—');
+    return await measure(server, { name: HELLO_SCENARIO, isTargetRead: false, alsoWithFew: false, request }, '—');
   } finally {
     await server.stop();
   }
@@ -249,7 +260,11 @@ console.log(machineLine());
 console.log(`${seconds} s per run after a ${WARM_UP_SECONDS} s warm-up; ${userCount} users × ${PROJECTS_PER_USER} projects`);
 console.log('');
 console.log(tableHeader(['scenario', 'DB', 'connections', 'req/s', 'p50', 'p99', 'p99 on open connections', 'slowest first answer', 'non-2xx + errors', 'server CPU / request', 'server peak RSS']));
-const results = [await benchHelloWorld(), ...(await benchSqlite()), ...((await benchPostgres()) ?? [])];
+const results = [
+  ...(!only || HELLO_SCENARIO.includes(only) ? [await benchHelloWorld()] : []),
+  ...(await benchSqlite()),
+  ...((await benchPostgres()) ?? []),
+];
 console.log(`\nLoad average at end ${loadAverage()}`);
 for (const row of results.filter((r) => r.isTargetRead)) {
   const verdict = row.p99 < READ_P99_TARGET_MS ? 'holds' : 'MISSED';

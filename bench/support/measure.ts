@@ -9,6 +9,12 @@ export function numberArgument(name: string, fallback: number): number {
   return argument && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+/** `--name=value` from the command line, or undefined when absent or empty. */
+export function stringArgument(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) || undefined;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

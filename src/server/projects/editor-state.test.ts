@@ -45,6 +45,15 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     expect(after.json().editorState).toEqual(edited);
   });
 
+  it('leaves the saved edit out of the dashboard list, which otherwise shows the project as GET does', async () => {
+    await patch({ editorState: edited });
+    const one = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: owner.cookie } })).json();
+    const { editorState, ...summary } = one;
+    expect(editorState).toEqual(edited);
+    expect(list).toEqual([summary]);
+  });
+
   it.each([
     [{ editorState: { ...edited, visualEffect: 'glitter' } }, /visualEffect/],
     [{ editorState: { ...edited, trim: { start: 5, end: 2 } } }, /Trim end must not be before its start/],

@@ -1,9 +1,15 @@
 import { type EditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
-import type { Project } from '../../shared/schemas/project.ts';
+import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
+import type { ProjectSummaryRow } from './projects-repository.ts';
 
 /** A project as the API shows it: media behind owner-only URLs, storage keys never exposed. */
 export function toProject(row: VideoProjectRow): Project {
+  return { ...toProjectSummary(row), editorState: parseEditorState(row.editorState) };
+}
+
+/** A project as the dashboard's list shows it: the same, without the saved edit. */
+export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
   const ready = row.status === 'ready' && row.videoKey !== null;
   return {
     id: row.id,
@@ -23,7 +29,6 @@ export function toProject(row: VideoProjectRow): Project {
     currentSegment: row.currentSegment,
     generationProgress: row.generationProgress,
     errorMessage: row.errorMessage,
-    editorState: parseEditorState(row.editorState),
     createdAt: row.createdAt,
   };
 }

@@ -2,8 +2,33 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { VideoProjectRow, VideoProjectsTable } from '../db/schema.ts';
 
-export async function listUserProjects(db: Db, userId: string): Promise<VideoProjectRow[]> {
-  return db.selectFrom('videoProjects').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
+/** The columns a project summary (the dashboard's list) is made of: never the saved edit. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'title',
+  'prompt',
+  'status',
+  'aspectRatio',
+  'duration',
+  'videoKey',
+  'thumbnailKey',
+  'source',
+  'provider',
+  'model',
+  'resolution',
+  'targetDuration',
+  'totalSegments',
+  'currentSegment',
+  'generationProgress',
+  'errorMessage',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof VideoProjectRow>;
+
+export type ProjectSummaryRow = Pick<VideoProjectRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+/** A user's projects, newest first, as the dashboard lists them. */
+export async function listUserProjects(db: Db, userId: string): Promise<ProjectSummaryRow[]> {
+  return db.selectFrom('videoProjects').select(SUMMARY_COLUMNS).where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
 }
 
 /** A project only its owner may see; others get undefined (and so a 404). */

@@ -8,7 +8,7 @@ import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
 import type { ExtensionService } from '../generation/extension-service.ts';
 import { rateLimits } from '../http/rate-limits.ts';
-import { toProject } from './project-view.ts';
+import { toProjectSummary } from './project-view.ts';
 import { listUserProjects } from './projects-repository.ts';
 import type { ProjectsService } from './projects-service.ts';
 
@@ -22,7 +22,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsS
 
   app.get('/api/projects', { schema: { response: { 200: projectListResponseSchema } } }, async (request) => {
     const user = requireUser(request);
-    return (await listUserProjects(db, user.id)).map(toProject);
+    return (await listUserProjects(db, user.id)).map(toProjectSummary);
   });
 
   app.get(

@@ -28,7 +28,7 @@ export const createProjectRequestSchema = z.object({
 });
 export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
 
-/** One project as GET /api/projects and GET /api/projects/{id} return it. */
+/** One project as GET /api/projects/{id} returns it. */
 export const projectSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -54,9 +54,14 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+/**
+ * A project as the dashboard's list shows it: everything but the saved edit, which only the editor
+ * reads (GET /api/projects/{id}). The list stays small and cheap to serve however much was edited.
+ */
+export const projectSummarySchema = projectSchema.omit({ editorState: true });
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
-
-export const projectListResponseSchema = z.array(projectSchema);
+export const projectListResponseSchema = z.array(projectSummarySchema);
 
 /** POST /api/videos/upload -> where to PUT the file. */
 export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '@shared/schemas/project';
+import type { ProjectSummary } from '@shared/schemas/project';
 import { GENERATING_REFETCH_MS, projectsRefetchInterval } from './get-projects';
 
-function project(status: Project['status']): Project {
+function project(status: ProjectSummary['status']): ProjectSummary {
   return {
     id: status,
     title: status,
@@ -21,7 +21,6 @@ function project(status: Project['status']): Project {
     currentSegment: 0,
     generationProgress: 0,
     errorMessage: null,
-    editorState: null,
     createdAt: new Date().toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { projectListResponseSchema, type Project } from '@shared/schemas/project';
+import { projectListResponseSchema, type ProjectSummary } from '@shared/schemas/project';
 import { getQueryFn } from '@/lib/api';
 
 export const projectsQueryKey = ['/api/projects'] as const;
@@ -7,13 +7,13 @@ export const projectsQueryKey = ['/api/projects'] as const;
 /** SPEC §4 and §9: the list is re-read every 30 s while any project is generating, and never otherwise. */
 export const GENERATING_REFETCH_MS = 30_000;
 
-export function projectsRefetchInterval(projects: Project[] | undefined): number | false {
+export function projectsRefetchInterval(projects: ProjectSummary[] | undefined): number | false {
   return projects?.some((project) => project.status === 'generating') ? GENERATING_REFETCH_MS : false;
 }
 
 const readProjects = getQueryFn({ on401: 'throw' });
 
-export async function getProjects(context: Parameters<typeof readProjects>[0]): Promise<Project[]> {
+export async function getProjects(context: Parameters<typeof readProjects>[0]): Promise<ProjectSummary[]> {
   return projectListResponseSchema.parse(await readProjects(context));
 }
 

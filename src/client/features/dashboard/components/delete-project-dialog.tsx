@@ -1,4 +1,4 @@
-import type { Project } from '@shared/schemas/project';
+import type { ProjectSummary } from '@shared/schemas/project';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { useDeleteProject } from '../api/delete-project';
 
 interface DeleteProjectDialogProps {
-  project: Project;
+  project: ProjectSummary;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

@@ -1,10 +1,10 @@
 import { simulatedProgress } from '@shared/generation';
-import type { Project } from '@shared/schemas/project';
+import type { ProjectSummary } from '@shared/schemas/project';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '../hooks/use-now';
 
 /** SPEC §4's simulated estimate, with the real segment count for chained videos. */
-export function GeneratingProgress({ project }: { project: Project }) {
+export function GeneratingProgress({ project }: { project: ProjectSummary }) {
   const now = useNow(1000);
   const { percent, minutesLeft } = simulatedProgress(project.createdAt, now);
   const { totalSegments, currentSegment } = project;

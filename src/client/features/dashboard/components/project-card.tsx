@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { Project, ProjectStatus } from '@shared/schemas/project';
+import type { ProjectStatus, ProjectSummary } from '@shared/schemas/project';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { relativeTime } from '@/lib/relative-time';
@@ -18,11 +18,11 @@ const STATUS_BADGES: Record<ProjectStatus, { label: string; variant: 'warning' |
 };
 
 /** A project still generating has no measured length yet; it shows the length asked for. */
-function shownDuration(project: Project): number {
+function shownDuration(project: ProjectSummary): number {
   return Math.round(project.duration > 0 ? project.duration : (project.targetDuration ?? 0));
 }
 
-export function ProjectCard({ project }: { project: Project }) {
+export function ProjectCard({ project }: { project: ProjectSummary }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const playback = usePreviewPlayback();
   const now = useNow(30_000);

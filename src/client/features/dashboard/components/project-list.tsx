@@ -1,10 +1,10 @@
 import { Clapperboard, Plus } from 'lucide-react';
-import type { Project } from '@shared/schemas/project';
+import type { ProjectSummary } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { ProjectCard } from './project-card';
 
 interface ProjectListProps {
-  projects: Project[];
+  projects: ProjectSummary[];
   onCreate: () => void;
 }
 

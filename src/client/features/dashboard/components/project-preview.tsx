@@ -1,11 +1,11 @@
 import { LoaderCircle, Pencil, Play, TriangleAlert } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'wouter';
-import type { Project } from '@shared/schemas/project';
+import type { ProjectSummary } from '@shared/schemas/project';
 import { cn } from '@/lib/utils';
 
 interface ProjectPreviewProps {
-  project: Project;
+  project: ProjectSummary;
   videoRef: RefObject<HTMLVideoElement | null>;
   playing: boolean;
   onToggle: () => void;

@@ -58,8 +58,9 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
     // Our own id on every request's log lines and in the X-Request-Id answer header; a client's is not trusted.
     genReqId: () => randomUUID(),
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,7 +71,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, rateLimited });
   });
 
-  await registerSecurityHeaders(app, { https: config.secureCookies });
+  registerSecurityHeaders(app, { https: config.secureCookies });
   registerSameOriginGuard(app, config.publicUrl);
   // Large JSON (the admin's user list: 1.7 MiB at 10k users) travels compressed; small answers do not.
   // gzip at level 1 first: it shrinks JSON about as well for a fraction of brotli's CPU (docs/benchmarks.md).

@@ -96,7 +96,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
-  await app.register(projectsRoutes, { db, projects, extensions: createExtensionService({ db, queue, logger }) });
+  await app.register(projectsRoutes, { projects, extensions: createExtensionService({ db, queue, logger }) });
   await app.register(mediaRoutes, { db, storage });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });

@@ -3,7 +3,9 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { unauthorized } from '../http/http-error.ts';
 import { readSessionToken } from './session-cookie.ts';
-import { findSessionUser } from './sessions-repository.ts';
+import { batchedLookup } from '../db/batched-lookup.ts';
+import { hashToken } from './secure-token.ts';
+import { findSessionUsers } from './sessions-repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,13 +14,14 @@ declare module 'fastify' {
   }
 }
 
-/** Loads the user behind the session cookie once per /api request. */
+/** Loads the user behind the session cookie once per /api request; concurrent requests share one query. */
 export function registerRequestUser(app: FastifyInstance, db: Db): void {
+  const sessionUser = batchedLookup((sessionIds: string[]) => findSessionUsers(db, sessionIds, new Date()));
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request);
-    if (token) request.user = (await findSessionUser(db, token, new Date())) ?? null;
+    if (token) request.user = (await sessionUser(hashToken(token))) ?? null;
   });
 }
 

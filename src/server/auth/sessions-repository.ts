@@ -14,14 +14,17 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
-  return db
+/** The users behind unexpired sessions, by session id (the token's hash). */
+export async function findSessionUsers(db: Db, sessionIds: string[], now: Date): Promise<Map<string, UserRow>> {
+  const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .where('sessions.id', '=', hashToken(token))
+    .select('sessions.id as sessionId')
+    .where('sessions.id', 'in', sessionIds)
     .where('sessions.expiresAt', '>', now.toISOString())
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map(({ sessionId, ...user }) => [sessionId, user]));
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

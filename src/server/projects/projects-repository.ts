@@ -26,9 +26,21 @@ const SUMMARY_COLUMNS = [
 
 export type ProjectSummaryRow = Pick<VideoProjectRow, (typeof SUMMARY_COLUMNS)[number]>;
 
-/** A user's projects, newest first, as the dashboard lists them. */
-export async function listUserProjects(db: Db, userId: string): Promise<ProjectSummaryRow[]> {
-  return db.selectFrom('videoProjects').select(SUMMARY_COLUMNS).where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
+/** Each user's projects, newest first, as the dashboard lists them; a user without any is absent. */
+export async function listProjectsOfUsers(db: Db, userIds: string[]): Promise<Map<string, ProjectSummaryRow[]>> {
+  const rows = await db
+    .selectFrom('videoProjects')
+    .select([...SUMMARY_COLUMNS, 'userId'])
+    .where('userId', 'in', userIds)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  const byUser = new Map<string, ProjectSummaryRow[]>();
+  for (const { userId, ...row } of rows) {
+    const projects = byUser.get(userId);
+    if (projects) projects.push(row);
+    else byUser.set(userId, [row]);
+  }
+  return byUser;
 }
 
 /** A project only its owner may see; others get undefined (and so a 404). */
@@ -39,6 +51,11 @@ export async function findUserProject(db: Db, userId: string, projectId: string)
     .where('id', '=', projectId)
     .where('userId', '=', userId)
     .executeTakeFirst();
+}
+
+export async function findProjects(db: Db, projectIds: string[]): Promise<Map<string, VideoProjectRow>> {
+  const rows = await db.selectFrom('videoProjects').selectAll().where('id', 'in', projectIds).execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function findProject(db: Db, projectId: string): Promise<VideoProjectRow | undefined> {

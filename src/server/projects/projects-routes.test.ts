@@ -140,6 +140,39 @@ describe.each(testDatabases())('projects API on $name', (database) => {
     expect((await get(owner.cookie)).statusCode).toBe(404);
   });
 
+  it('answers requests from several users at once (read in shared queries) each with their own account and projects', async () => {
+    const names = ['ann', 'bob', 'cyd'];
+    const users: Array<{ cookie: string; userId: string; username: string; projectId: string }> = [];
+    for (const username of names) {
+      const user = await signUp(t.app, { username });
+      users.push({ ...user, username, projectId: (await create(user.cookie, { ...valid, title: `${username}'s clip` })).json().id as string });
+    }
+    const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const answers = await Promise.all(
+      users.map((user, index) =>
+        Promise.all([
+          get(user.cookie, '/api/auth/me'),
+          get(user.cookie, '/api/projects'),
+          get(user.cookie, `/api/projects/${user.projectId}`),
+          get(user.cookie, `/api/projects/${users[(index + 1) % users.length]!.projectId}`),
+        ]),
+      ),
+    );
+    answers.forEach(([me, list, own, others], index) => {
+      const user = users[index]!;
+      expect(me!.json().user.username).toBe(user.username);
+      expect(list!.json().map((project: { id: string }) => project.id)).toEqual([user.projectId]);
+      expect(own!.json()).toMatchObject({ id: user.projectId, title: `${user.username}'s clip` });
+      expect(others!.statusCode).toBe(404);
+    });
+
+    // An expired session read in the same query as live ones is still refused.
+    await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', users[0]!.userId).execute();
+    const [expired, live] = await Promise.all([get(users[0]!.cookie, '/api/projects'), get(users[1]!.cookie, '/api/projects')]);
+    expect(expired.statusCode).toBe(401);
+    expect(live.json()).toHaveLength(1);
+  });
+
   it('says which engine renders clips', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/generation-info' });
     expect(response.json()).toEqual({ videoEngine: 'offline', notice: 'Offline mode: clips are rendered locally, not by Veo' });

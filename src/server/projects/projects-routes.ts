@@ -5,25 +5,21 @@ import { extendRequestSchema } from '../../shared/schemas/ai.ts';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import { createProjectRequestSchema, projectListResponseSchema, projectSchema } from '../../shared/schemas/project.ts';
 import { requireUser, signedInOnly } from '../auth/request-user.ts';
-import type { Db } from '../db/database.ts';
 import type { ExtensionService } from '../generation/extension-service.ts';
 import { rateLimits } from '../http/rate-limits.ts';
-import { toProjectSummary } from './project-view.ts';
-import { listUserProjects } from './projects-repository.ts';
 import type { ProjectsService } from './projects-service.ts';
 
 export const projectParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const projectsRoutes: FastifyPluginAsyncZod<{ db: Db; projects: ProjectsService; extensions: ExtensionService }> = async (
+export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService; extensions: ExtensionService }> = async (
   app,
-  { db, projects, extensions },
+  { projects, extensions },
 ) => {
   app.addHook('preValidation', signedInOnly);
 
-  app.get('/api/projects', { schema: { response: { 200: projectListResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    return (await listUserProjects(db, user.id)).map(toProjectSummary);
-  });
+  app.get('/api/projects', { schema: { response: { 200: projectListResponseSchema } } }, async (request) =>
+    projects.list(requireUser(request)),
+  );
 
   app.get(
     '/api/projects/:id',

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EditorState } from '../../shared/editor/editor-state.ts';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
-import type { Project } from '../../shared/schemas/project.ts';
+import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
 import type { createProjectRequestSchema } from '../../shared/schemas/project.ts';
 import { findUserById } from '../auth/users-repository.ts';
 import { spendCredits } from '../credits/credit-ledger.ts';
+import { batchedLookup } from '../db/batched-lookup.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
@@ -14,8 +15,15 @@ import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failGeneration } from '../generation/fail-generation.ts';
-import { toProject } from './project-view.ts';
-import { deleteProjectRow, findUserProject, insertProject, updateProject } from './projects-repository.ts';
+import { toProject, toProjectSummary } from './project-view.ts';
+import {
+  deleteProjectRow,
+  findProjects,
+  findUserProject,
+  insertProject,
+  listProjectsOfUsers,
+  updateProject,
+} from './projects-repository.ts';
 
 type CreateProjectInput = z.output<typeof createProjectRequestSchema>;
 
@@ -36,6 +44,11 @@ interface ProjectsServiceDeps {
 }
 
 export function createProjectsService({ db, queue, storage, logger, now = () => new Date() }: ProjectsServiceDeps) {
+  // The dashboard's list and the editor's read are what every signed-in page asks for most: concurrent
+  // requests share one query each (batched-lookup.ts).
+  const projectsOfUser = batchedLookup((userIds: string[]) => listProjectsOfUsers(db, userIds));
+  const projectById = batchedLookup((projectIds: string[]) => findProjects(db, projectIds));
+
   /**
    * Charges 12 credits per 8-second segment and creates the project in one transaction (so the
    * balance is exact under concurrent requests), then queues its generation.
@@ -84,9 +97,13 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     return toProject(project);
   }
 
+  async function list(user: UserRow): Promise<ProjectSummary[]> {
+    return ((await projectsOfUser(user.id)) ?? []).map(toProjectSummary);
+  }
+
   async function get(user: UserRow, projectId: string): Promise<Project> {
-    const project = await findUserProject(db, user.id, projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const project = await projectById(projectId);
+    if (!project || project.userId !== user.id) throw notFound(PROJECT_NOT_FOUND);
     return toProject(project);
   }
 
@@ -118,7 +135,7 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     return toProject({ ...project, editorState: JSON.stringify(editorState), updatedAt });
   }
 
-  return { create, get, remove, saveEditorState };
+  return { create, list, get, remove, saveEditorState };
 }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;

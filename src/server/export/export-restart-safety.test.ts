@@ -6,7 +6,7 @@ import type { Project } from '../../shared/schemas/project.ts';
 import { createDatabase } from '../db/database.ts';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { probeMedia } from '../render/probe-media.ts';
-import { ledgerMismatches, scratchDirsLeft, storedObjectMismatches } from '../test-support/crash-checks.ts';
+import { childProcesses, ledgerMismatches, scratchDirsLeft, stillRunning, storedObjectMismatches } from '../test-support/crash-checks.ts';
 import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer, waitFor } from '../test-support/server-process.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 
@@ -49,7 +49,13 @@ describe('a server killed mid-export (SIGKILL)', () => {
       return job.status !== 'pending' || job.progress > 0 ? job : undefined;
     });
     const crashed = server.pid;
+    const renders = await waitFor('ffmpeg to be running', async () => {
+      const pids = await childProcesses(crashed, 'ffmpeg');
+      return pids.length > 0 ? pids : undefined;
+    });
     await server.crash();
+    // The kernel kills the server's ffmpeg with it (parent-death signal), rather than letting it render on.
+    await waitFor('the ffmpeg of the killed server to die', async () => ((await stillRunning(renders)).length === 0 ? true : undefined), 1000);
     const db = createDatabase({ kind: 'sqlite', file: home.databaseFile });
     try {
       expect(await db.selectFrom('exportJobs').select(['status', 'outputKey']).where('id', '=', jobId).executeTakeFirst()).toEqual({
@@ -57,7 +63,6 @@ describe('a server killed mid-export (SIGKILL)', () => {
         outputKey: null,
       });
       expect((await scratchDirsLeft(home.tmpDir)).filter((name) => name.startsWith(`${crashed}-`))).not.toEqual([]);
-      server.kill(); // its orphaned ffmpeg would only slow the restart down on a shared machine
 
       server = await startServer(home);
       const done = await waitFor('the export after restart', async () => {

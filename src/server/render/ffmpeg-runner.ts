@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+
+/**
+ * util-linux's setpriv starts ffmpeg with a parent-death signal: if this process is killed (SIGKILL, OOM),
+ * the kernel kills its ffmpeg runs too, instead of leaving them rendering for a job another process
+ * will run again. It execs ffmpeg in place, so the pid, pipes and exit code are ffmpeg's own.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const dieWithThisProcess = process.platform === 'linux' && fs.existsSync(SETPRIV);
 
 export interface RunFfmpegOptions {
   /** Length of the output being written; progress is out_time over this. Without it there is no progress but the final 1. */
@@ -70,7 +79,9 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', ...args];
 
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(binaries.ffmpegPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = dieWithThisProcess
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', binaries.ffmpegPath, ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(binaries.ffmpegPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stderrTail: string[] = [];
     let stderrRest = '';
     let stdoutRest = '';

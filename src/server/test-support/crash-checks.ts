@@ -52,6 +52,31 @@ export async function scratchDirsLeft(tmpDir: string): Promise<string[]> {
   return names.sort();
 }
 
+/** Living (not zombie) processes named `command` whose parent is `parentPid`, from Linux's /proc. */
+export async function childProcesses(parentPid: number, command: string): Promise<number[]> {
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const children = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return name === command && Number(ppid) === parentPid && state !== 'Z' ? Number(pid) : undefined;
+    }),
+  );
+  return children.filter((pid) => pid !== undefined);
+}
+
+/** Which of `pids` still run (zombies, dead but not yet reaped, do not count). */
+export async function stillRunning(pids: number[]): Promise<number[]> {
+  const states = await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      return stat && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z' ? pid : undefined;
+    }),
+  );
+  return states.filter((pid) => pid !== undefined);
+}
+
 /** Every file under `dir`, as a '/'-separated path relative to it. */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

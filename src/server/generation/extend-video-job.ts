@@ -88,6 +88,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
             resumeOperation: segment.operationName ?? undefined,
             onOperation: (operation) => saveSegmentOperation(db, projectId, index, operation),
             signal: context.signal,
+            logger: context.logger,
           });
         } catch (error) {
           if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);

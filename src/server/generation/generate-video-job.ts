@@ -67,6 +67,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
         resumeOperation: segment.operationName ?? undefined,
         onOperation: (operation) => saveSegmentOperation(db, project.id, index, operation),
         signal: context.signal,
+        logger: context.logger,
       });
     } catch (error) {
       if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../logger.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../../test-support/fake-veo-server.ts';
 import { createVeoVideoModel } from './veo-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
@@ -86,6 +87,16 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     expect(error).toBeInstanceOf(VideoModelError);
     return error as VideoModelError;
   }
+
+  it("logs on the job's logger when the request brings one, so its lines carry the job's ids (never the prompt)", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const destination = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const jobLogger = createLogger({ logLevel: 'info' }, destination).child({ jobId: 'generate-video:p1', projectId: 'p1' });
+    await model().generateSegment(segment({ logger: jobLogger }));
+    expect(lines.map((line) => line.msg)).toEqual(['Veo operation started', 'Veo segment downloaded']);
+    expect(lines).toEqual(lines.map(() => expect.objectContaining({ jobId: 'generate-video:p1', projectId: 'p1', segmentIndex: 0 })));
+    expect(JSON.stringify(lines)).not.toContain('paper boat');
+  });
 
   it('generates a segment: starts, polls, downloads a playable H.264 MP4', async () => {
     const videoModel = model();

@@ -170,25 +170,26 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
     async generateSegment(request: SegmentRequest): Promise<void> {
       request.signal?.throwIfAborted();
       const context = { model, segmentIndex: request.segmentIndex, totalSegments: request.totalSegments };
+      const log = request.logger ?? logger;
       let operationName = request.resumeOperation;
       try {
         let operation: GenerateVideosOperation;
         if (request.resumeOperation) {
           operation = new GenerateVideosOperation();
           operation.name = request.resumeOperation;
-          logger?.info({ ...context, operation: operation.name }, 'Veo operation resumed');
+          log?.info({ ...context, operation: operation.name }, 'Veo operation resumed');
         } else {
           operation = await startOperation(request);
           operationName = operation.name;
-          logger?.info({ ...context, operation: operationName }, 'Veo operation started');
+          log?.info({ ...context, operation: operationName }, 'Veo operation started');
           if (operationName) await request.onOperation?.(operationName);
         }
         const done = await waitUntilDone(operation, request.signal, request.resumeOperation !== undefined);
         const bytes = await download(finishedVideo(done), request);
-        logger?.info({ ...context, operation: operationName, bytes }, 'Veo segment downloaded');
+        log?.info({ ...context, operation: operationName, bytes }, 'Veo segment downloaded');
       } catch (error) {
         if (error instanceof VideoModelError) {
-          logger?.warn(
+          log?.warn(
             { ...context, operation: operationName, retryable: error.retryable, reason: error.message },
             'Veo segment failed',
           );

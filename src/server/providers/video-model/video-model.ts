@@ -1,4 +1,5 @@
 import type { VideoAspectRatio, VideoResolution } from '../../../shared/generation.ts';
+import type { Logger } from '../../logger.ts';
 
 export interface SegmentRequest {
   prompt: string;
@@ -18,6 +19,8 @@ export interface SegmentRequest {
   /** Called as soon as a provider operation exists, so the caller can persist it. */
   onOperation?: (operation: string) => Promise<void>;
   signal?: AbortSignal;
+  /** The job's logger, so the adapter's lines carry the job and project ids; else the adapter's own. */
+  logger?: Logger;
 }
 
 /** The VideoModel port: turns a prompt into one segment of video on local disk. */

@@ -8,7 +8,7 @@ import { findUserById } from '../auth/users-repository.ts';
 import { spendCredits } from '../credits/credit-ledger.ts';
 import { batchedLookup } from '../db/batched-lookup.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
@@ -18,8 +18,8 @@ import { failGeneration } from '../generation/fail-generation.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
   deleteProjectRow,
+  findProject,
   findProjects,
-  findUserProject,
   insertProject,
   listProjectsOfUsers,
   updateProject,
@@ -101,16 +101,20 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     return ((await projectsOfUser(user.id)) ?? []).map(toProjectSummary);
   }
 
-  async function get(user: UserRow, projectId: string): Promise<Project> {
+  /** The caller's project, read in the query concurrent requests share; someone else's is a 404 too. */
+  async function ownProject(user: UserRow, projectId: string): Promise<VideoProjectRow> {
     const project = await projectById(projectId);
     if (!project || project.userId !== user.id) throw notFound(PROJECT_NOT_FOUND);
-    return toProject(project);
+    return project;
+  }
+
+  async function get(user: UserRow, projectId: string): Promise<Project> {
+    return toProject(await ownProject(user, projectId));
   }
 
   /** Removes the project, its media, exports and segments. A generation still running finds it gone and stops. */
   async function remove(user: UserRow, projectId: string): Promise<void> {
-    const project = await findUserProject(db, user.id, projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const project = await ownProject(user, projectId);
     const segments = await db
       .selectFrom('generationSegments')
       .select('storageKey')
@@ -124,14 +128,17 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
 
   /** Saves the editor state of a ready project; the trim must stay within the clip. */
   async function saveEditorState(user: UserRow, projectId: string, editorState: EditorState): Promise<Project> {
-    const project = await findUserProject(db, user.id, projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND);
-    if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
+    const project = await ownProject(user, projectId);
+    const stillGenerating = () => new HttpError(409, 'The video is still being generated');
+    if (project.status !== 'ready') throw stillGenerating();
     if (editorState.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
       throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
     }
     const updatedAt = now().toISOString();
-    await updateProject(db, projectId, { editorState: JSON.stringify(editorState), updatedAt });
+    // Only while still ready: an extension that started since the read must not have the edit land under it.
+    if (!(await updateProject(db, projectId, { editorState: JSON.stringify(editorState), updatedAt }, 'ready'))) {
+      throw (await findProject(db, projectId)) ? stillGenerating() : notFound(PROJECT_NOT_FOUND);
+    }
     return toProject({ ...project, editorState: JSON.stringify(editorState), updatedAt });
   }
 

@@ -2,8 +2,10 @@
  * Upload memory: 20 simultaneous uploads to the real server (src/server/main.ts in its own process,
  * SQLite, media on local disk), each PUT to its own upload ticket, while the server's resident memory
  * is sampled every 50 ms. Run at several sizes: if the server streams to disk, the peak would not grow
- * with the size of the files. Run with `npx tsx bench/upload-memory.bench.ts [--uploads=20] [--sizes=10,50,100]`
- * (MiB); prints a markdown table for docs/benchmarks.md and fails unless every upload is stored whole.
+ * with the size of the files. Then once more with S3 storage (s3rver in this process), where each
+ * upload holds a few multipart parts in memory. Run with
+ * `npx tsx bench/upload-memory.bench.ts [--uploads=20] [--sizes=10,50,100] [--s3-sizes=50]` (MiB);
+ * prints a markdown table for docs/benchmarks.md and fails unless every upload is stored whole.
  *
  * The PUT checks only the content type and the size (100 MiB at most); the file is probed as a video
  * later, at complete-upload. So the bodies are random bytes sent as video/mp4: what is measured is the
@@ -16,14 +18,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createDatabase } from '../src/server/db/database.ts';
-import { numberArgument, sampleRss } from './support/measure.ts';
+import { startS3TestServer } from '../src/server/test-support/s3-test-server.ts';
+import { numberArgument, sampleRss, stringArgument } from './support/measure.ts';
 import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 import { APP_MAIN, type ServerProcess, startServer } from './support/server-process.ts';
 
 const MiB = 1024 * 1024;
 const uploads = numberArgument('uploads', 20);
-const sizesArgument = process.argv.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.length);
-const sizesMiB = (sizesArgument ?? '10,50,100').split(',').map(Number).filter((size) => size > 0);
+const sizesMiB = sizesArgument('sizes', '10,50,100');
+const s3SizesMiB = sizesArgument('s3-sizes', '50');
+
+/** `--name=10,50` as sizes in MiB. */
+function sizesArgument(name: string, fallback: string): number[] {
+  return (stringArgument(name) ?? fallback).split(',').map(Number).filter((size) => size > 0);
+}
 
 async function postJson(server: ServerProcess, url: string, body: unknown, cookie?: string): Promise<Response> {
   const response = await fetch(`${server.url}${url}`, {
@@ -61,9 +69,25 @@ function putUpload(uploadUrl: string, bytes: number, cookie: string, origin: str
   });
 }
 
-async function benchSize(sizeMiB: number): Promise<void> {
+async function benchSize(sizeMiB: number, storage: 'disk' | 'S3'): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-upload-bench-'));
-  const server = await startServer(APP_MAIN, { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100' });
+  const s3 = storage === 'S3' ? await startS3TestServer() : undefined;
+  const s3Environment: Record<string, string> = s3
+    ? {
+        S3_BUCKET: s3.config.bucket,
+        S3_ENDPOINT: s3.config.endpoint,
+        S3_REGION: s3.config.region,
+        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      }
+    : {};
+  const server = await startServer(APP_MAIN, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '100',
+    ...s3Environment,
+  });
   try {
     const signup = await postJson(server, '/api/auth/signup', { username: 'uploader', password: 'secret-pass' });
     const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0] as string;
@@ -96,6 +120,7 @@ async function benchSize(sizeMiB: number): Promise<void> {
     console.log(
       tableRow([
         `${uploads} × ${sizeMiB} MiB`,
+        storage,
         `${((uploads * sizeMiB) / 1024).toFixed(2)} GiB`,
         `${seconds.toFixed(1)} s`,
         `${Math.round((uploads * sizeMiB) / seconds)} MiB/s`,
@@ -107,12 +132,14 @@ async function benchSize(sizeMiB: number): Promise<void> {
     );
   } finally {
     await server.stop();
+    await s3?.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
 console.log(machineLine());
 console.log('');
-console.log(tableHeader(['uploads at once', 'total', 'wall', 'throughput', 'server RSS before', 'peak RSS (50 ms samples)', 'growth', 'VmHWM (since start)']));
-for (const size of sizesMiB) await benchSize(size);
+console.log(tableHeader(['uploads at once', 'storage', 'total', 'wall', 'throughput', 'server RSS before', 'peak RSS (50 ms samples)', 'growth', 'VmHWM (since start)']));
+for (const size of sizesMiB) await benchSize(size, 'disk');
+for (const size of s3SizesMiB) await benchSize(size, 'S3');
 console.log(`\nLoad average at end ${loadAverage()}`);

@@ -45,12 +45,18 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     expect(after.json().editorState).toEqual(edited);
   });
 
-  it('leaves the saved edit out of the dashboard list, which otherwise shows the project as GET does', async () => {
+  it('leaves the saved edit and the model settings out of the dashboard list, which otherwise shows the project as GET does', async () => {
     await patch({ editorState: edited });
     const one = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
     const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: owner.cookie } })).json();
-    const { editorState, ...summary } = one;
-    expect(editorState).toEqual(edited);
+    const { editorState, provider, model, resolution, generationProgress, ...summary } = one;
+    expect({ editorState, provider, model, resolution, generationProgress }).toEqual({
+      editorState: edited,
+      provider: 'veo',
+      model: 'veo-3.1-fast',
+      resolution: '720p',
+      generationProgress: 0,
+    });
     expect(list).toEqual([summary]);
   });
 

@@ -5,10 +5,17 @@ import type { ProjectSummaryRow } from './projects-repository.ts';
 
 /** A project as the API shows it: media behind owner-only URLs, storage keys never exposed. */
 export function toProject(row: VideoProjectRow): Project {
-  return { ...toProjectSummary(row), editorState: parseEditorState(row.editorState) };
+  return {
+    ...toProjectSummary(row),
+    provider: row.provider,
+    model: row.model,
+    resolution: row.resolution,
+    generationProgress: row.generationProgress,
+    editorState: parseEditorState(row.editorState),
+  };
 }
 
-/** A project as the dashboard's list shows it: the same, without the saved edit. */
+/** A project as the dashboard's list shows it: the same, without the saved edit and the model settings. */
 export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
   const ready = row.status === 'ready' && row.videoKey !== null;
   return {
@@ -21,13 +28,9 @@ export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
     videoUrl: ready ? `/api/video-proxy/${row.id}?v=${mediaVersion(row.videoKey!)}` : null,
     thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail?v=${mediaVersion(row.thumbnailKey)}` : null,
     source: row.source,
-    provider: row.provider,
-    model: row.model,
-    resolution: row.resolution,
     targetDuration: row.targetDuration,
     totalSegments: row.totalSegments,
     currentSegment: row.currentSegment,
-    generationProgress: row.generationProgress,
     errorMessage: row.errorMessage,
     createdAt: row.createdAt,
   };

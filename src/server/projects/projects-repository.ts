@@ -13,13 +13,9 @@ const SUMMARY_COLUMNS = [
   'videoKey',
   'thumbnailKey',
   'source',
-  'provider',
-  'model',
-  'resolution',
   'targetDuration',
   'totalSegments',
   'currentSegment',
-  'generationProgress',
   'errorMessage',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof VideoProjectRow>;

@@ -55,10 +55,17 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 /**
- * A project as the dashboard's list shows it: everything but the saved edit, which only the editor
- * reads (GET /api/projects/{id}). The list stays small and cheap to serve however much was edited.
+ * A project as the dashboard's list shows it (SPEC §6's list fields, plus what a card draws: thumbnail,
+ * error, source and segment counts). The saved edit and the model settings are only read by the editor
+ * (GET /api/projects/{id}), so the list stays small and cheap to serve however much was edited.
  */
-export const projectSummarySchema = projectSchema.omit({ editorState: true });
+export const projectSummarySchema = projectSchema.omit({
+  editorState: true,
+  provider: true,
+  model: true,
+  resolution: true,
+  generationProgress: true,
+});
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const projectListResponseSchema = z.array(projectSummarySchema);

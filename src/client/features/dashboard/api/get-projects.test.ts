@@ -13,13 +13,9 @@ function project(status: ProjectSummary['status']): ProjectSummary {
     videoUrl: null,
     thumbnailUrl: null,
     source: 'ai-generated',
-    provider: 'veo',
-    model: 'veo-3.1-fast',
-    resolution: '720p',
     targetDuration: 8,
     totalSegments: 1,
     currentSegment: 0,
-    generationProgress: 0,
     errorMessage: null,
     createdAt: new Date().toISOString(),
   };

@@ -24,7 +24,8 @@ export function createDatabase(target: DatabaseTarget): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }), plugins });
 }
 
-const MAX_CACHED_STATEMENTS = 500;
+/** Room for the fixed queries and every key count of the batched lookups (up to 100 each). */
+const MAX_CACHED_STATEMENTS = 1000;
 
 /**
  * Kysely prepares every query anew; preparing costs several times what running a small query does

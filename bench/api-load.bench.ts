@@ -203,7 +203,7 @@ async function benchDatabase(label: string, target: DatabaseTarget, dataDir: str
   );
   try {
     const rows: Measured[] = [];
-    const chosen = scenarios(users, server.url).filter((scenario) => !only || label.includes(only) || scenario.name.includes(only));
+    const chosen = scenarios(users, server.url).filter((scenario) => isChosen(label, scenario));
     for (const scenario of chosen) rows.push(...(await measureScenario(server, scenario, label)));
     return rows;
   } finally {
@@ -211,7 +211,18 @@ async function benchDatabase(label: string, target: DatabaseTarget, dataDir: str
   }
 }
 
+/** Whether `--only` picks this scenario on this database (without `--only`, every one). */
+function isChosen(database: string, scenario: Scenario): boolean {
+  return !only || database.includes(only) || scenario.name.includes(only);
+}
+
+/** Whether `--only` picks anything on this database, so one that has nothing to run is not even seeded. */
+function anyChosen(database: string): boolean {
+  return scenarios([], '').some((scenario) => isChosen(database, scenario));
+}
+
 async function benchSqlite(): Promise<Measured[]> {
+  if (!anyChosen('SQLite')) return [];
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-load-'));
   try {
     return await benchDatabase('SQLite', { kind: 'sqlite', file: path.join(dataDir, 'promptreel.sqlite') }, dataDir);
@@ -222,6 +233,7 @@ async function benchSqlite(): Promise<Measured[]> {
 
 /** A fresh database on the server, dropped afterwards; null (with a line saying so) when PostgreSQL is unreachable. */
 async function benchPostgres(): Promise<Measured[] | null> {
+  if (!anyChosen('PostgreSQL')) return [];
   const baseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 3000 });
   try {

@@ -52,29 +52,25 @@ export async function scratchDirsLeft(tmpDir: string): Promise<string[]> {
   return names.sort();
 }
 
-/** Living (not zombie) processes named `command` whose parent is `parentPid`, from Linux's /proc. */
+/** A process's name, state and parent from Linux's /proc; undefined once it is gone or reaped. */
+async function processStat(pid: number): Promise<{ name: string; state: string; parentPid: number } | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (!stat) return undefined;
+  const [state = '', parentPid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), state, parentPid: Number(parentPid) };
+}
+
+/** Living (not zombie) processes named `command` whose parent is `parentPid`. */
 export async function childProcesses(parentPid: number, command: string): Promise<number[]> {
-  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  const children = await Promise.all(
-    pids.map(async (pid) => {
-      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return name === command && Number(ppid) === parentPid && state !== 'Z' ? Number(pid) : undefined;
-    }),
-  );
-  return children.filter((pid) => pid !== undefined);
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const stats = await Promise.all(pids.map(processStat));
+  return pids.filter((_, i) => stats[i]?.name === command && stats[i].parentPid === parentPid && stats[i].state !== 'Z');
 }
 
 /** Which of `pids` still run (zombies, dead but not yet reaped, do not count). */
 export async function stillRunning(pids: number[]): Promise<number[]> {
-  const states = await Promise.all(
-    pids.map(async (pid) => {
-      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      return stat && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z' ? pid : undefined;
-    }),
-  );
-  return states.filter((pid) => pid !== undefined);
+  const stats = await Promise.all(pids.map(processStat));
+  return pids.filter((_, i) => stats[i] !== undefined && stats[i].state !== 'Z');
 }
 
 /** Every file under `dir`, as a '/'-separated path relative to it. */

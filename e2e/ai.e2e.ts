@@ -249,6 +249,26 @@ describe('credits and plans in the AI tools', () => {
     expect(await dialog.getByRole('button', { name: 'Extend Video' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
 
+    // Suggestions are offered, but every Apply button is disabled and says why: on hover and to a screen reader.
+    const reason = 'Insufficient credits. Applying a suggestion costs 10 credits and you have 5. Upgrade to Pro for unlimited.';
+    await page.getByRole('button', { name: 'Get suggestions' }).click();
+    const short = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Apply (10 credits)' });
+    await expect.poll(() => short.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    expect(await page.getByText(reason).isVisible()).toBe(true);
+    for (const button of await short.all()) {
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.evaluate((el) => el.parentElement?.title)).toBe(reason);
+      const description = await button.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+      expect(description).toContain(reason);
+    }
+    await short.first().scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'ai-suggestions-short-1440');
+
     setUser(dataDir, username, { subscription: 'pro' });
     await openEditor(page, id);
     await page.getByRole('button', { name: 'Get suggestions' }).click();

@@ -92,7 +92,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const projects = createProjectsService({ db, queue, storage, logger });
   const uploads = createUploadsService({ db, storage, ffmpeg, publicUrl: config.publicUrl });
   const exports = createExportService({ db, queue });
-  const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, logger });
+  const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger });
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });

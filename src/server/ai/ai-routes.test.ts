@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultEditorState } from '../../shared/editor/editor-state.ts';
-import { suggestionsResponseSchema } from '../../shared/schemas/ai.ts';
+import { type EditorState, defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { type Suggestion, suggestionsResponseSchema } from '../../shared/schemas/ai.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -110,6 +110,130 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
       currentEditorState: defaultEditorState(8),
     });
     expect(applied.json()).toMatchObject({ creditsUsed: 0, editorState: { visualEffect: 'grayscale' } });
+  });
+});
+
+describe.each(testDatabases())('auto-apply follows the save rules and charges only for a change, on $name', (database) => {
+  let t: TestApp;
+  let user: { cookie: string; userId: string };
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    user = await signUp(t.app, { username: 'applier' });
+  });
+  afterEach(() => t.close());
+
+  const request = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+  const hook: Suggestion = { type: 'text-overlay', title: 'Add a hook', description: 'Open with a hook', example: 'Wait for the last boat' };
+  const grayscale: Suggestion = { type: 'effect', title: 'Mood', description: 'Go monochrome', example: 'grayscale' };
+
+  async function readyProject(duration: number): Promise<string> {
+    const project = (await request('POST', '/api/projects', { title: context.title, prompt: context.prompt, aspectRatio: '9:16', duration: 8 })).json();
+    await t.db.updateTable('videoProjects').set({ status: 'ready', duration }).where('id', '=', project.id).execute();
+    return project.id;
+  }
+  const savedState = async (id: string) => (await request('GET', `/api/projects/${id}`)).json().editorState as EditorState | null;
+  const apply = (id: string, suggestion: Suggestion, currentEditorState: EditorState) =>
+    request('POST', `/api/projects/${id}/auto-apply`, { suggestion, currentEditorState });
+  const suggestionRows = () => t.db.selectFrom('creditLedger').select('delta').where('userId', '=', user.userId).where('reason', '=', 'suggestion').execute();
+  const contextOf = (state: EditorState, duration: number) => ({ ...context, duration, ...state });
+
+  it('refuses a hook when the edit already has 50 overlays, saving and charging nothing', async () => {
+    const id = await readyProject(15);
+    const full: EditorState = {
+      ...defaultEditorState(15),
+      textOverlays: Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`line-${i}`), text: `Line ${i}` })),
+    };
+    expect((await request('PATCH', `/api/projects/${id}`, { editorState: full })).statusCode).toBe(200);
+    const before = await credits(t, user.userId);
+
+    const refused = await apply(id, hook, full);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'At most 50 text overlays' });
+    expect(await credits(t, user.userId)).toBe(before);
+    expect(await suggestionRows()).toEqual([]);
+    expect(await savedState(id)).toEqual(full);
+  });
+
+  it('never saves a trim past the clip, so the saved edit always passes PATCH', async () => {
+    const id = await readyProject(8);
+    const before = await credits(t, user.userId);
+    const tooLong = await apply(id, grayscale, { ...defaultEditorState(8), trim: { start: 0, end: 99999 } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/^Trim end must be at most the video's length/);
+    expect(await credits(t, user.userId)).toBe(before);
+    expect(await savedState(id)).toBeNull();
+
+    const trimmed = await apply(id, { type: 'trim', title: 'Trim', description: 'Keep it all', example: '0s–99999s' }, defaultEditorState(8));
+    expect(trimmed.statusCode).toBe(200);
+    expect(trimmed.json().editorState.trim).toEqual({ start: 0, end: 8 });
+    const saved = await savedState(id);
+    expect((await request('PATCH', `/api/projects/${id}`, { editorState: saved })).statusCode).toBe(200);
+  });
+
+  it('charges once for a suggestion applied twice, even when the second request repeats the first', async () => {
+    const id = await readyProject(15);
+    const before = await credits(t, user.userId);
+    for (const suggestion of [grayscale, hook]) {
+      const first = await apply(id, suggestion, defaultEditorState(15));
+      expect(first.json().creditsUsed).toBe(10);
+      const again = await apply(id, suggestion, first.json().editorState);
+      expect(again.json()).toEqual({ editorState: first.json().editorState, creditsUsed: 0 });
+      // A repeated request (the state from before the first apply) changes nothing that is saved either.
+      const repeated = await apply(id, suggestion, defaultEditorState(15));
+      expect(repeated.statusCode).toBe(200);
+      expect(repeated.json().creditsUsed).toBe(0);
+      expect(await savedState(id)).toEqual(first.json().editorState);
+      // The next suggestion starts from the plain edit again.
+      expect((await request('PATCH', `/api/projects/${id}`, { editorState: defaultEditorState(15) })).statusCode).toBe(200);
+    }
+    expect(await suggestionRows()).toEqual([{ delta: -10 }, { delta: -10 }]);
+    expect(await credits(t, user.userId)).toBe(before - 20);
+  });
+
+  it('refuses a free user short of credits with 402, saving nothing', async () => {
+    const id = await readyProject(8);
+    await adjustCredits(t.db, user.userId, 9, new Date());
+    const refused = await apply(id, grayscale, defaultEditorState(8));
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toMatch(/^Insufficient credits\. Applying a suggestion costs 10 credits and you have 9\./);
+    expect(await credits(t, user.userId)).toBe(9);
+    expect(await savedState(id)).toBeNull();
+  });
+
+  it('does not offer again what the edit already has', async () => {
+    const id = await readyProject(24);
+    let state = defaultEditorState(24);
+    const first = suggestionsResponseSchema.parse((await request('POST', '/api/suggest-improvements', { videoContext: contextOf(state, 24) })).json());
+    for (const suggestion of first.suggestions) {
+      const applied = await apply(id, suggestion, state);
+      expect(applied.statusCode).toBe(200);
+      expect(applied.json().creditsUsed).toBe(10);
+      state = applied.json().editorState;
+      const next = suggestionsResponseSchema.parse((await request('POST', '/api/suggest-improvements', { videoContext: contextOf(state, 24) })).json());
+      // What auto-apply carries out is the type and the example; the wording varies from call to call.
+      expect(next.suggestions.map(({ type, example }) => ({ type, example }))).not.toContainEqual({ type: suggestion.type, example: suggestion.example });
+    }
+  });
+
+  it('refuses videoContext numbers outside the editor’s ranges with a message', async () => {
+    const outOfRange = [
+      { duration: 1e308 },
+      { trim: { start: 0, end: 1e308 } },
+      { trim: { start: -1e308, end: 8 } },
+      { trim: { start: 0, end: 17 } },
+      { colorGrading: { brightness: 1e308, contrast: 100, saturation: 100 } },
+      { colorGrading: { brightness: 100, contrast: -1e308, saturation: 100 } },
+      { audio: { volume: 1e308, isMuted: false } },
+    ];
+    for (const fields of outOfRange) {
+      for (const [url, extra] of [['/api/suggest-improvements', {}], ['/api/ai-assistant', { message: 'Any tips?' }]] as const) {
+        const response = await request('POST', url, { ...extra, videoContext: { ...context, ...fields } });
+        expect(response.statusCode, `${url} ${JSON.stringify(fields)}`).toBe(400);
+        expect(response.json().message).toMatch(/\w/);
+        expect(response.json().message).not.toMatch(/Infinity|went wrong/);
+      }
+    }
   });
 });
 

@@ -6,10 +6,9 @@ import { findUserById } from '../auth/users-repository.ts';
 import { refundCredits, spendCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
-import { findUserProject, updateProject } from '../projects/projects-repository.ts';
-import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
+import type { ProjectsService } from '../projects/projects-service.ts';
 import type { ImageModel } from '../providers/image-model/image-model.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
 import { type Storage, storageKey } from '../providers/storage/storage.ts';
@@ -17,6 +16,7 @@ import { AiModelError, type TextModel } from '../providers/text-model/text-model
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { fitPngToSize } from '../render/image-operations.ts';
 import { applySuggestion } from './apply-suggestion.ts';
+import { sameEdit, usefulSuggestions } from './useful-suggestions.ts';
 
 interface AiServiceDeps {
   db: Db;
@@ -24,6 +24,7 @@ interface AiServiceDeps {
   storage: Storage;
   textModel: TextModel;
   imageModels: Record<ImageModelName, ImageModel>;
+  projects: ProjectsService;
   logger: Logger;
   now?: () => Date;
 }
@@ -37,9 +38,10 @@ export function imageKey(userId: string, imageId: string): string {
   return storageKey('images', userId, `${imageId}.png`);
 }
 
-export function createAiService({ db, ffmpeg, storage, textModel, imageModels, logger, now = () => new Date() }: AiServiceDeps) {
-  async function insufficient(user: UserRow, cost: number, what: string): Promise<never> {
-    const balance = (await findUserById(db, user.id))?.credits ?? 0;
+export function createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger, now = () => new Date() }: AiServiceDeps) {
+  /** `trx` is the charge's transaction when there is one: reading beside it would wait for it on SQLite. */
+  async function insufficient(trx: Db, user: UserRow, cost: number, what: string): Promise<never> {
+    const balance = (await findUserById(trx, user.id))?.credits ?? 0;
     throw new HttpError(402, `Insufficient credits. ${what} costs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited.`);
   }
 
@@ -51,7 +53,7 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, l
   async function generateImage(user: UserRow, prompt: string, model: ImageModelName): Promise<string> {
     const { credits, width, height } = IMAGE_MODELS[model];
     const charged = await db.transaction().execute((trx) => spendCredits(trx, user, credits, 'image', null, now()));
-    if (charged === null) await insufficient(user, credits, 'This image');
+    if (charged === null) await insufficient(db, user, credits, 'This image');
     try {
       const answered = await imageModels[model].generate({ prompt, width, height, quality: model === 'dall-e-3-hd' ? 'hd' : 'standard' });
       const size = pngSize(answered);
@@ -72,23 +74,32 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, l
   }
 
   async function suggest(context: VideoContext): Promise<Suggestion[]> {
-    return textModel.suggestImprovements(context).catch((error: unknown) => Promise.reject(asHttpError(error)));
+    const suggestions = await textModel.suggestImprovements(context).catch((error: unknown) => Promise.reject(asHttpError(error)));
+    return usefulSuggestions(suggestions, context);
   }
 
-  /** Applies a suggestion to the project's edit and saves it, charging 10 credits (pro: free) in the same transaction. */
+  /**
+   * Applies a suggestion to the edit and saves the result by the projects' one save path (PATCH's
+   * rules). It costs 10 credits (pro: free), charged in the save's transaction and only when the edit
+   * changes: applied to the edit on screen, or repeated after its result was saved, it is free.
+   */
   async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, current: EditorState) {
-    const project = await findUserProject(db, user.id, projectId);
-    if (!project) throw notFound(PROJECT_NOT_FOUND);
-    if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
-    const editorState = applySuggestion(suggestion, current, { title: project.title, duration: project.duration }, randomUUID);
-    const creditsUsed = await db.transaction().execute(async (trx) => {
+    const project = await projects.get(user, projectId);
+    const applied = applySuggestion(suggestion, current, project, randomUUID);
+    const saved = project.editorState;
+    // Keeping the saved state (not an equal one) keeps its overlays' ids.
+    const editorState = saved && sameEdit(applied, saved) ? saved : applied;
+    if (editorState === saved || sameEdit(applied, current)) {
+      await projects.saveEditorState(user, projectId, editorState);
+      return { editorState, creditsUsed: 0 };
+    }
+    let creditsUsed = 0;
+    await projects.saveEditorState(user, projectId, editorState, async (trx) => {
       const charged = await spendCredits(trx, user, SUGGESTION_COST, 'suggestion', projectId, now());
-      if (charged === null) return null;
-      await updateProject(trx, projectId, { editorState: JSON.stringify(editorState), updatedAt: now().toISOString() });
-      return charged;
+      if (charged === null) await insufficient(trx, user, SUGGESTION_COST, 'Applying a suggestion');
+      creditsUsed = charged ?? 0;
     });
-    if (creditsUsed === null) await insufficient(user, SUGGESTION_COST, 'Applying a suggestion');
-    return { editorState, creditsUsed: creditsUsed ?? 0 };
+    return { editorState, creditsUsed };
   }
 
   return { inspire, generateImage, assistant, suggest, autoApply };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
-import type { Suggestion } from '../../shared/schemas/ai.ts';
+import { defaultEditorState, editorStateSchema, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { type Suggestion, videoContextSchema } from '../../shared/schemas/ai.ts';
 import { applySuggestion } from './apply-suggestion.ts';
+import { sameEdit, usefulSuggestions } from './useful-suggestions.ts';
 
 const video = { title: 'Sunset skate session', duration: 30 };
 const ids = () => 'new-overlay';
@@ -64,5 +65,29 @@ describe('applySuggestion', () => {
       expect(editorStateSchema.safeParse(applySuggestion(suggest(type, 'Do it'), base, video, ids)).success).toBe(true);
     }
     expect(base).toEqual(before);
+  });
+});
+
+describe('usefulSuggestions', () => {
+  const context = (fields: object) => videoContextSchema.parse({ title: 'Skate', prompt: 'A skater at sunset', aspectRatio: '9:16', duration: 30, ...fields });
+  const offered = [
+    suggest('effect', 'Go monochrome', 'grayscale'),
+    suggest('audio', 'Make room for music', 'volume 40%'),
+    suggest('text-overlay', 'Open with a hook', 'Wait for it'),
+    suggest('trim', 'Keep it all', '0s–30s'),
+  ];
+
+  it('keeps only what would change the edit within its rules', () => {
+    expect(usefulSuggestions(offered, context({}))).toEqual(offered.slice(0, 3));
+    const full = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${String(i)}`), text: `Line ${String(i)}` }));
+    expect(usefulSuggestions(offered, context({ visualEffect: 'grayscale', audio: { volume: 0.4, isMuted: false }, textOverlays: full }))).toEqual([]);
+  });
+
+  it('compares edits without their overlays’ ids', () => {
+    const hook = suggest('text-overlay', 'Open with a hook', 'Wait for it');
+    const a = applySuggestion(hook, defaultEditorState(30), video, () => 'a');
+    const b = applySuggestion(hook, defaultEditorState(30), video, () => 'b');
+    expect(sameEdit(a, b)).toBe(true);
+    expect(sameEdit(a, defaultEditorState(30))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import {
   parseTrimExample,
 } from '../../shared/ai/suggestion-examples.ts';
 import { RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
-import { type EditorState, clampToRange, clampTrim, editorStateSchema, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { type EditorState, clampToRange, clampTrim, newTextOverlay } from '../../shared/editor/editor-state.ts';
 import type { Suggestion } from '../../shared/schemas/ai.ts';
 
 /** Hooks sit in the top third, big and heavily outlined, where short-video viewers look first. */
@@ -64,10 +64,11 @@ function chooseAudio(suggestion: Suggestion, current: EditorState['audio']): Edi
 }
 
 /**
- * Carries out a suggestion on an editor state by rule (not by asking a model), so the result is
- * always a valid state that the preview and the export render the same way. The concrete value
- * comes from the suggestion's `example` (formats in shared/ai/suggestion-examples.ts), else from
- * its wording.
+ * Carries out a suggestion on an editor state by rule (not by asking a model), so the preview and
+ * the export render the result the same way. The concrete value comes from the suggestion's
+ * `example` (formats in shared/ai/suggestion-examples.ts), else from its wording. Every value it
+ * picks is within the editor's ranges; whether the whole state may be saved (an overlay beyond the
+ * limit, a trim the input already had past the clip) is the save path's rule.
  */
 export function applySuggestion(
   suggestion: Suggestion,
@@ -97,5 +98,5 @@ export function applySuggestion(
       next.audio = chooseAudio(suggestion, state.audio);
       break;
   }
-  return editorStateSchema.parse(next);
+  return next;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EditorState } from '../../shared/editor/editor-state.ts';
+import { type EditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
@@ -126,20 +126,36 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     await storage.delete(keys.filter((key): key is string => Boolean(key)));
   }
 
-  /** Saves the editor state of a ready project; the trim must stay within the clip. */
-  async function saveEditorState(user: UserRow, projectId: string, editorState: EditorState): Promise<Project> {
+  /**
+   * The one way an edit is saved (the editor's PATCH and auto-apply): the project must be ready, the
+   * state must fit the editor-state schema and its trim must end within the clip. `alongside` runs in
+   * the save's transaction (auto-apply charges there): a refused save charges nothing, a refused
+   * charge saves nothing.
+   */
+  async function saveEditorState(
+    user: UserRow,
+    projectId: string,
+    editorState: EditorState,
+    alongside?: (trx: Db) => Promise<void>,
+  ): Promise<Project> {
     const project = await ownProject(user, projectId);
     const stillGenerating = () => new HttpError(409, 'The video is still being generated');
     if (project.status !== 'ready') throw stillGenerating();
-    if (editorState.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
+    const checked = editorStateSchema.safeParse(editorState);
+    if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'The edit is not valid');
+    if (checked.data.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
       throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
     }
-    const updatedAt = now().toISOString();
-    // Only while still ready: an extension that started since the read must not have the edit land under it.
-    if (!(await updateProject(db, projectId, { editorState: JSON.stringify(editorState), updatedAt }, 'ready'))) {
-      throw (await findProject(db, projectId)) ? stillGenerating() : notFound(PROJECT_NOT_FOUND);
-    }
-    return toProject({ ...project, editorState: JSON.stringify(editorState), updatedAt });
+    const changes = { editorState: JSON.stringify(checked.data), updatedAt: now().toISOString() };
+    const save = async (trx: Db) => {
+      await alongside?.(trx);
+      // Only while still ready: an extension that started since the read must not have the edit land under it.
+      if (!(await updateProject(trx, projectId, changes, 'ready'))) {
+        throw (await findProject(trx, projectId)) ? stillGenerating() : notFound(PROJECT_NOT_FOUND);
+      }
+    };
+    await (alongside ? db.transaction().execute(save) : save(db));
+    return toProject({ ...project, ...changes });
   }
 
   return { create, list, get, remove, saveEditorState };

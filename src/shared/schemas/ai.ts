@@ -1,18 +1,27 @@
 import { z } from 'zod';
-import { editorStateSchema, textOverlaySchema } from '../editor/editor-state.ts';
-import { VISUAL_EFFECTS } from '../editor/editor-constants.ts';
+import { colorGradingSchema, editorStateSchema, textOverlaySchema } from '../editor/editor-state.ts';
+import { MAX_OVERLAYS, VISUAL_EFFECTS } from '../editor/editor-constants.ts';
 
-/** What the AI features know about the video being edited (SPEC §7 videoContext). */
-export const videoContextSchema = z.object({
-  title: z.string().max(200),
-  prompt: z.string().max(2000),
-  aspectRatio: z.string().max(10),
-  duration: z.number().min(0).max(600),
-  textOverlays: z.array(textOverlaySchema).max(50).default([]),
-  visualEffect: z.enum(VISUAL_EFFECTS).default('none'),
-  trim: z.object({ start: z.number(), end: z.number() }).optional(),
-  colorGrading: z.object({ brightness: z.number(), contrast: z.number(), saturation: z.number() }).optional(),
-});
+/**
+ * What the AI features know about the video being edited (SPEC §7 videoContext): the edit as it is on
+ * screen, within the editor's own ranges, so no rule ever reads a number no editor could hold.
+ */
+export const videoContextSchema = z
+  .object({
+    title: z.string().max(200),
+    prompt: z.string().max(2000),
+    aspectRatio: z.string().max(10),
+    duration: z.number().min(0).max(600),
+    textOverlays: z.array(textOverlaySchema).max(MAX_OVERLAYS).default([]),
+    visualEffect: z.enum(VISUAL_EFFECTS).default('none'),
+    trim: editorStateSchema.shape.trim.optional(),
+    colorGrading: colorGradingSchema.optional(),
+    audio: editorStateSchema.shape.audio.optional(),
+  })
+  .refine((context) => !context.trim || context.trim.end <= context.duration, {
+    message: "Trim end must be at most the video's length",
+    path: ['trim', 'end'],
+  });
 export type VideoContext = z.infer<typeof videoContextSchema>;
 
 export const inspirePromptResponseSchema = z.object({ prompt: z.string() });
@@ -48,7 +57,10 @@ export const suggestionSchema = z.object({
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestImprovementsRequestSchema = z.object({ videoContext: videoContextSchema });
-export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema).min(3).max(5) });
+/** A text model's answer: 3–5 suggestions, most useful first. */
+export const modelSuggestionsSchema = z.object({ suggestions: z.array(suggestionSchema).min(3).max(5) });
+/** The API's answer: the model's suggestions less those the edit already has, so possibly none. */
+export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema).max(5) });
 
 export const autoApplyRequestSchema = z.object({ suggestion: suggestionSchema, currentEditorState: editorStateSchema });
 export const autoApplyResponseSchema = z.object({ editorState: editorStateSchema, creditsUsed: z.number().int().min(0) });

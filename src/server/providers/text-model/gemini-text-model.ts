@@ -4,7 +4,7 @@ import {
   SUGGESTION_TYPES,
   assistantResponseSchema,
   inspirePromptResponseSchema,
-  suggestionsResponseSchema,
+  modelSuggestionsSchema,
   type VideoContext,
 } from '../../../shared/schemas/ai.ts';
 import { VISUAL_EFFECTS } from '../../../shared/editor/editor-constants.ts';
@@ -114,6 +114,7 @@ function contextForModel(context: VideoContext) {
     visualEffect: context.visualEffect,
     trim: context.trim,
     colorGrading: context.colorGrading ?? { brightness: 100, contrast: 100, saturation: 100 },
+    audio: context.audio ?? { volume: 1, isMuted: false },
   };
 }
 
@@ -217,7 +218,7 @@ export function createGeminiTextModel(options: GeminiTextModelOptions): TextMode
     async suggestImprovements(context) {
       const { suggestions } = await structured(
         'suggestImprovements',
-        suggestionsResponseSchema,
+        modelSuggestionsSchema,
         SUGGESTIONS_INSTRUCTION,
         `The video: ${JSON.stringify(contextForModel(context))}`,
         suggestionsJsonSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUGGESTION_TYPES, suggestionsResponseSchema, videoContextSchema, type VideoContext } from '../../../shared/schemas/ai.ts';
+import { SUGGESTION_TYPES, modelSuggestionsSchema, videoContextSchema, type VideoContext } from '../../../shared/schemas/ai.ts';
 import { VISUAL_EFFECTS } from '../../../shared/editor/editor-constants.ts';
 import { newTextOverlay } from '../../../shared/editor/editor-state.ts';
 import { createOfflineTextModel } from './offline-text-model.ts';
@@ -80,7 +80,7 @@ describe('offline text model: suggestions', () => {
     ];
     for (const videoContext of contexts) {
       const suggestions = await model.suggestImprovements(videoContext);
-      expect(suggestionsResponseSchema.safeParse({ suggestions }).success).toBe(true);
+      expect(modelSuggestionsSchema.safeParse({ suggestions }).success).toBe(true);
       for (const suggestion of suggestions) expect(SUGGESTION_TYPES).toContain(suggestion.type);
     }
   });

@@ -16,5 +16,6 @@ export function videoContextFor(
     visualEffect: state.visualEffect,
     trim: state.trim,
     colorGrading: state.colorGrading,
+    audio: state.audio,
   };
 }

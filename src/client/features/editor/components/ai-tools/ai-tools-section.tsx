@@ -1,5 +1,6 @@
 import { Lightbulb, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
+import { SUGGESTION_COST } from '@shared/schemas/ai';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,10 +19,19 @@ export function AiToolsSection({ project }: { project: AiProject }) {
   const { store } = useEditor();
   const user = useCurrentUser();
   const [chatting, setChatting] = useState(false);
+  const isPro = user?.subscription === 'pro';
+  const shortOfCredits =
+    user !== null && !isPro && user.credits < SUGGESTION_COST
+      ? `Insufficient credits. Applying a suggestion costs ${String(SUGGESTION_COST)} credits and you have ${String(user.credits)}. Upgrade to Pro for unlimited.`
+      : undefined;
 
   const suggest = useSuggestImprovements({
     onSuccess: (suggestions) => {
-      toast({ title: 'AI Suggestions ready', description: `${String(suggestions.length)} ideas to improve your video.` });
+      toast(
+        suggestions.length > 0
+          ? { title: 'AI Suggestions ready', description: `${String(suggestions.length)} ideas to improve your video.` }
+          : { title: 'No new suggestions', description: 'Your edit already has everything the AI would suggest.' },
+      );
     },
     onError: () => {
       toast({ variant: 'destructive', title: 'Failed to generate suggestions', description: 'Please try again.' });
@@ -56,7 +66,8 @@ export function AiToolsSection({ project }: { project: AiProject }) {
           key={suggest.submittedAt}
           projectId={project.id}
           suggestions={suggest.data}
-          isPro={user?.subscription === 'pro'}
+          isPro={isPro}
+          blockedReason={shortOfCredits}
         />
       )}
       <AssistantDialog project={project} open={chatting} onOpenChange={setChatting} />

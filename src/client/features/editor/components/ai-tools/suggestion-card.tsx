@@ -19,10 +19,12 @@ interface SuggestionCardProps {
   state: 'idle' | 'applying' | 'applied';
   /** Another suggestion is being applied: one at a time (SPEC §4). */
   disabled: boolean;
+  /** Why it cannot be applied now, and the id of the text that says so. */
+  blocked?: { reason: string; reasonId: string };
   onApply: () => void;
 }
 
-export function SuggestionCard({ suggestion, isPro, state, disabled, onApply }: SuggestionCardProps) {
+export function SuggestionCard({ suggestion, isPro, state, disabled, blocked, onApply }: SuggestionCardProps) {
   const titleId = useId();
   const type = TYPES[suggestion.type];
   const Icon = type.icon;
@@ -43,29 +45,31 @@ export function SuggestionCard({ suggestion, isPro, state, disabled, onApply }: 
           {suggestion.example}
         </p>
       )}
-      <Button
-        type="button"
-        variant={state === 'applied' ? 'ghost' : 'outline'}
-        size="sm"
-        className="justify-self-start"
-        aria-describedby={titleId}
-        disabled={disabled || state !== 'idle'}
-        onClick={onApply}
-      >
-        {state === 'applying' && (
-          <>
-            <Spinner />
-            Applying...
-          </>
-        )}
-        {state === 'applied' && (
-          <>
-            <Check aria-hidden className="text-emerald-400" />
-            Applied
-          </>
-        )}
-        {state === 'idle' && (isPro ? 'Apply (free)' : `Apply (${String(SUGGESTION_COST)} credits)`)}
-      </Button>
+      {/* A disabled button gets no pointer events, so the reason sits on a wrapper the pointer can reach. */}
+      <span title={state === 'idle' ? blocked?.reason : undefined} className="inline-flex justify-self-start">
+        <Button
+          type="button"
+          variant={state === 'applied' ? 'ghost' : 'outline'}
+          size="sm"
+          aria-describedby={blocked && state === 'idle' ? `${titleId} ${blocked.reasonId}` : titleId}
+          disabled={disabled || state !== 'idle' || blocked !== undefined}
+          onClick={onApply}
+        >
+          {state === 'applying' && (
+            <>
+              <Spinner />
+              Applying...
+            </>
+          )}
+          {state === 'applied' && (
+            <>
+              <Check aria-hidden className="text-emerald-400" />
+              Applied
+            </>
+          )}
+          {state === 'idle' && (isPro ? 'Apply (free)' : `Apply (${String(SUGGESTION_COST)} credits)`)}
+        </Button>
+      </span>
     </li>
   );
 }

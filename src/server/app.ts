@@ -48,13 +48,18 @@ export interface AppOptions {
   rateLimitNamespace?: string;
 }
 
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole HTTP app without listening, so tests can `inject` requests into it. */
 export async function buildApp(services: Services, { clientDir, rateLimitNamespace }: AppOptions): Promise<FastifyInstance> {
   const { config, db, mailer, logger, storage, queue, ffmpeg, videoModel, textModel, imageModels } = services;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.publicUrl.startsWith('https:'),
+    // Fastify 5 reads a bare number as "trust nobody"; TRUST_PROXY's hop count means the nearest N peers.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     // Our own id on every request's log lines and in the X-Request-Id answer header; a client's is not trusted.
     genReqId: () => randomUUID(),
   });

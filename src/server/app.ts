@@ -19,6 +19,7 @@ import { createExamplesService } from './examples/examples-service.ts';
 import { fontsRoutes } from './fonts/fonts-routes.ts';
 import { createExtensionService } from './generation/extension-service.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
+import { registerApiNoStore } from './http/cache-control.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   });
 
   registerSecurityHeaders(app, { https: config.secureCookies });
+  registerApiNoStore(app);
   registerSameOriginGuard(app, config.publicUrl);
   // Large JSON (the admin's user list: 1.7 MiB at 10k users) travels compressed; small answers do not.
   // gzip at level 1 first: it shrinks JSON about as well for a fraction of brotli's CPU (docs/benchmarks.md).

@@ -24,6 +24,7 @@ import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { registerSameOriginGuard } from './http/same-origin-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { mediaRoutes } from './media/media-routes.ts';
@@ -59,6 +60,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
     // Fastify 5 reads a bare number as "trust nobody"; TRUST_PROXY's hop count means the nearest N peers.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     // Our own id on every request's log lines and in the X-Request-Id answer header; a client's is not trusted.
@@ -71,6 +73,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBodyTimeouts(app, config.timeouts);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);

@@ -51,6 +51,10 @@ const environmentSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   PATH: z.string().default(''),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(16 * 1024),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().max(24 * 3600).default(30 * 60),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -94,6 +98,13 @@ export interface Config {
   redisUrl?: string;
   /** Multiplies every rate limit; 1 in production. */
   rateLimitScale: number;
+  /**
+   * requestMs: a request's headers, and any body but an upload's, must arrive within it; an upload must
+   * bring uploadMinBytesPerSecond in every such period, and all of itself within uploadMs.
+   */
+  timeouts: { requestMs: number; uploadMinBytesPerSecond: number; uploadMs: number };
+  /** On SIGTERM/SIGINT the process exits after this long even if requests or jobs still hang. */
+  shutdownTimeoutMs: number;
   /** How long a crashed runner's job stays claimed before another runner takes it (both queues). */
   jobLeaseMs: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
@@ -137,6 +148,12 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      uploadMs: env.UPLOAD_TIMEOUT_SECONDS * 1000,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     s3: env.S3_BUCKET
       ? {

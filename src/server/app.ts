@@ -19,10 +19,12 @@ import { createExamplesService } from './examples/examples-service.ts';
 import { fontsRoutes } from './fonts/fonts-routes.ts';
 import { createExtensionService } from './generation/extension-service.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
+import { registerApiNoStore } from './http/cache-control.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { registerSameOriginGuard } from './http/same-origin-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { mediaRoutes } from './media/media-routes.ts';
@@ -48,13 +50,19 @@ export interface AppOptions {
   rateLimitNamespace?: string;
 }
 
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole HTTP app without listening, so tests can `inject` requests into it. */
 export async function buildApp(services: Services, { clientDir, rateLimitNamespace }: AppOptions): Promise<FastifyInstance> {
   const { config, db, mailer, logger, storage, queue, ffmpeg, videoModel, textModel, imageModels } = services;
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.publicUrl.startsWith('https:'),
+    ...serverTimeouts(config.timeouts),
+    // Fastify 5 reads a bare number as "trust nobody"; TRUST_PROXY's hop count means the nearest N peers.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     // Our own id on every request's log lines and in the X-Request-Id answer header; a client's is not trusted.
     genReqId: () => randomUUID(),
   });
@@ -65,6 +73,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBodyTimeouts(app, config.timeouts);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
     const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
@@ -72,6 +81,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   });
 
   registerSecurityHeaders(app, { https: config.secureCookies });
+  registerApiNoStore(app);
   registerSameOriginGuard(app, config.publicUrl);
   // Large JSON (the admin's user list: 1.7 MiB at 10k users) travels compressed; small answers do not.
   // gzip at level 1 first: it shrinks JSON about as well for a fraction of brotli's CPU (docs/benchmarks.md).

@@ -30,6 +30,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies, https or not', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://reel.example.com' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('bounds how long requests may take to arrive and how long a shutdown may wait', () => {
+    expect(loadConfig({})).toMatchObject({
+      timeouts: { requestMs: 30_000, uploadMinBytesPerSecond: 16_384, uploadMs: 1_800_000 },
+      shutdownTimeoutMs: 25_000,
+    });
+    const tuned = loadConfig({ REQUEST_TIMEOUT_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '1024', UPLOAD_TIMEOUT_SECONDS: '600', SHUTDOWN_TIMEOUT_SECONDS: '5' });
+    expect(tuned).toMatchObject({ timeouts: { requestMs: 500, uploadMinBytesPerSecond: 1024, uploadMs: 600_000 }, shutdownTimeoutMs: 5000 });
+  });
+
   it('treats empty strings as unset, as .env files write them', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
   });
@@ -40,6 +61,11 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres:\/\/ or sqlite:/],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /^Invalid configuration: REQUEST_TIMEOUT_SECONDS /],
+    [{ UPLOAD_MIN_BYTES_PER_SECOND: 'fast' }, /^Invalid configuration: UPLOAD_MIN_BYTES_PER_SECOND /],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a hop count .*\(got "true"\)$/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY must be a hop count /],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^Invalid configuration: TRUST_PROXY must be a hop count /],
   ])('stops with one clear line for %o', (environment, message) => {
     let caught: unknown;
     try {

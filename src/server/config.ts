@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,25 @@ const urlWithProtocol = (protocols: string[], label: string) =>
     }
   }, `must be a ${label} URL`);
 
+/** proxy-addr's names for whole ranges, which Fastify's trustProxy also accepts. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const TRUST_PROXY_FORMAT = 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/** A hop count, or the proxies' addresses/CIDRs: never "trust everyone", which lets clients pick their address. */
+const trustProxySchema = z
+  .string()
+  .refine((value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrCidr(entry.trim())), TRUST_PROXY_FORMAT)
+  .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())));
+
 /** Every environment variable PromptReel reads. Empty strings count as unset. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -23,6 +43,7 @@ const environmentSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
     .optional(),
   PUBLIC_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  TRUST_PROXY: trustProxySchema.optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:'], 'smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('PromptReel <no-reply@promptreel.local>'),
@@ -30,6 +51,10 @@ const environmentSchema = z.object({
   FFPROBE_PATH: z.string().min(1).optional(),
   PATH: z.string().default(''),
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10_000).default(1),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(16 * 1024),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().max(24 * 3600).default(30 * 60),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -62,12 +87,24 @@ export interface Config {
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
   secureCookies: boolean;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto/-Host (Fastify's trustProxy): none (false), the nearest
+   * N hops, or these addresses/CIDRs. Per-address rate limits count the client address this yields.
+   */
+  trustProxy: false | number | string[];
   mail: { smtpUrl?: string; from: string };
   /** searchPath is the PATH ffmpeg is looked up on. */
   ffmpeg: { ffmpegPath?: string; ffprobePath?: string; searchPath: string };
   redisUrl?: string;
   /** Multiplies every rate limit; 1 in production. */
   rateLimitScale: number;
+  /**
+   * requestMs: a request's headers, and any body but an upload's, must arrive within it; an upload must
+   * bring uploadMinBytesPerSecond in every such period, and all of itself within uploadMs.
+   */
+  timeouts: { requestMs: number; uploadMinBytesPerSecond: number; uploadMs: number };
+  /** On SIGTERM/SIGINT the process exits after this long even if requests or jobs still hang. */
+  shutdownTimeoutMs: number;
   /** How long a crashed runner's job stays claimed before another runner takes it (both queues). */
   jobLeaseMs: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
@@ -106,10 +143,17 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     publicUrl,
     logLevel: env.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https:'),
+    trustProxy: env.TRUST_PROXY ?? false,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ffmpeg: { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH, searchPath: env.PATH },
     redisUrl: env.REDIS_URL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      uploadMs: env.UPLOAD_TIMEOUT_SECONDS * 1000,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
     s3: env.S3_BUCKET
       ? {

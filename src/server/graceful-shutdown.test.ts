@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../shared/schemas/project.ts';
 import { createDatabase } from './db/database.ts';
@@ -73,3 +75,44 @@ describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
     }
   });
 });
+
+describe('SIGTERM while a request is still arriving (issue 13: a shutdown deadline)', () => {
+  let home: ServerHome;
+  let server: ServerProcess | undefined;
+  let upload: net.Socket | undefined;
+  beforeAll(async () => {
+    home = await makeServerHome('deadline');
+  });
+  afterAll(async () => {
+    upload?.destroy();
+    server?.kill();
+    await home.remove();
+  });
+
+  it('exits with code 1 once SHUTDOWN_TIMEOUT_SECONDS has passed, instead of waiting for the upload', async () => {
+    server = await startServer(home, { SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const cookie = await signUpOverHttp(home.baseUrl, 'slow-uploader');
+    const { uploadURL } = await requestJson<{ uploadURL: string }>(home.baseUrl, cookie, 'POST', '/api/videos/upload');
+    // 100 MB at 640 kB/s: well above the minimum rate, so only the deadline can end it.
+    upload = net.connect(home.port, '127.0.0.1');
+    upload.on('error', () => undefined);
+    upload.write(
+      `PUT ${new URL(uploadURL).pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: video/mp4\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n`,
+    );
+    const sending = setInterval(() => upload?.write(Buffer.alloc(64 * 1024)), 100);
+    try {
+      // The server is storing it: its temporary file has bytes.
+      await waitFor('the upload to be under way', async () => ((await storedBytes(home.mediaDir)) > 0 ? true : undefined));
+      expect(await server.stop()).toBe(1);
+      server = undefined;
+    } finally {
+      clearInterval(sending);
+    }
+  });
+});
+
+async function storedBytes(dir: string): Promise<number> {
+  const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true });
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await fsp.stat(`${entry.parentPath}/${entry.name}`)).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}

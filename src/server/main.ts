@@ -7,6 +7,7 @@ import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './fonts/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
+import { exitOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -25,17 +26,15 @@ async function main(): Promise<void> {
     queue.start(jobDefinitionsFor(services));
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info(`${signal} received, shutting down`);
-    await app.close();
-    await closeServices(services);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitOnSignals(
+    config.shutdownTimeoutMs,
+    async () => {
+      await app.close();
+      await closeServices(services);
+    },
+    logger,
+    'shutting down',
+  );
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`PromptReel is ready at ${config.publicUrl}`);

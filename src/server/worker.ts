@@ -5,6 +5,7 @@ import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './fonts/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
+import { exitOnSignals } from './shutdown.ts';
 
 /** `npm run worker`: runs queued jobs (generation) beside the API processes, on the same config. */
 async function main(): Promise<void> {
@@ -17,13 +18,7 @@ async function main(): Promise<void> {
   await requeueUnfinishedGenerations(services.db, services.queue, logger);
   services.queue.start(jobDefinitionsFor(services));
 
-  const shutdown = async (signal: string) => {
-    logger.info(`${signal} received: finishing running jobs`);
-    await closeServices(services);
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  exitOnSignals(config.shutdownTimeoutMs, () => closeServices(services), logger, 'finishing running jobs');
 }
 
 main().catch((error: unknown) => {

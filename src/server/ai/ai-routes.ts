@@ -38,7 +38,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; storage: Storage }
   app.get('/api/images/:id', { schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
     const key = imageKey(requireUser(request).id, request.params.id);
     if (!(await storage.stat(key))) throw notFound('Image not found');
-    return sendStoredObject(request, reply, storage, key, { cache: 'private, max-age=86400' });
+    return sendStoredObject(request, reply, storage, key);
   });
 
   app.post(

@@ -89,6 +89,17 @@ describe.each(testDatabases())('auth API on $name', (database) => {
       }
     });
 
+    it('refuses a password longer than any account can have (128) before hashing it: 400, as signup does', async () => {
+      await signUp(t.app, { username: 'maya', password: 'right-password' });
+      const huge = await post('/api/auth/login', { username: 'maya', password: 'x'.repeat(1024 * 1024 - 100) });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json()).toEqual({ message: 'Password must be at most 128 characters long.' });
+      // At the cap it is an ordinary wrong password.
+      const longest = await post('/api/auth/login', { username: 'maya', password: 'x'.repeat(128) });
+      expect(longest.statusCode).toBe(401);
+      expect(longest.json()).toEqual({ message: 'Invalid username or password' });
+    });
+
     it('answers 400 when a field is missing', async () => {
       const response = await post('/api/auth/login', { username: 'maya' });
       expect(response.statusCode).toBe(400);

@@ -83,6 +83,8 @@ type RouteSpec = (
 ) & {
   /** The success status for callers who may (200 unless said). */
   ok?: number;
+  /** Cache-Control of a success, for public content meant to be cached; every other /api answer is no-store (issue 13). */
+  cache?: string;
   /** The route ends or replaces the session it is called with: use a throwaway session of the caller. */
   freshSession?: boolean;
   /** Builds the request; owner routes always name the owner's resources, whoever calls. */
@@ -161,11 +163,12 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/examples': { access: 'public' },
   'GET /api/examples/:id/video': {
     access: 'public',
+    cache: 'public, max-age=86400',
     request: () => ({ params: { id: '3' } }),
     // The clip seeded in beforeAll, so the route served the cached render.
     verify: (f, _caller, response) => expect(response.rawPayload.equals(f.clip)).toBe(true),
   },
-  'GET /api/examples/:id/thumbnail': { access: 'public', request: () => ({ params: { id: '3' } }) },
+  'GET /api/examples/:id/thumbnail': { access: 'public', cache: 'public, max-age=86400', request: () => ({ params: { id: '3' } }) },
   'GET /api/generation-info': { access: 'public' },
 
   // Projects
@@ -413,6 +416,10 @@ describe.each(testDatabases())('authorisation matrix on $name', (database) => {
       expect({ status: response.statusCode, body: response.json() }).toEqual({ status, body: { message } });
     }
     await spec.verify?.(f, caller, response, parts);
+    // Nothing a user sees stays in the browser's (or a proxy's) cache after they sign out.
+    const cache = expected === 'ok' ? spec.cache : undefined;
+    if (cache) expect(response.headers['cache-control']).toBe(cache);
+    else expect(response.headers['cache-control']).toMatch(/(^|, )no-store$/);
 
     if (expected === 'sign-in') {
       // Authorisation comes before validation: sending nothing valid still hears "sign in", not a 400.

@@ -80,6 +80,38 @@ describe('every rate-limited route', () => {
   });
 });
 
+/**
+ * Issue 13: behind https the app trusted any X-Forwarded-For, so a client picked a new address per
+ * request. Per-address limits count the address TRUST_PROXY yields: the socket's unless the socket is
+ * a trusted proxy. Requests come from 10.1.1.1, as a proxy (or an attacker) on the private network.
+ */
+const PER_ADDRESS = Object.entries(LIMITS).filter(([, { perUser }]) => !perUser);
+const TRUST_CASES: Array<[string, Record<string, string>, 'socket' | 'forwarded']> = [
+  ['https PUBLIC_URL, TRUST_PROXY unset', { PUBLIC_URL: 'https://reel.example.com' }, 'socket'],
+  ['TRUST_PROXY naming other proxies', { PUBLIC_URL: 'https://reel.example.com', TRUST_PROXY: '192.168.0.0/16,127.0.0.1' }, 'socket'],
+  ['TRUST_PROXY=1 (one proxy hop)', { PUBLIC_URL: 'https://reel.example.com', TRUST_PROXY: '1' }, 'forwarded'],
+  ['TRUST_PROXY listing the sender', { PUBLIC_URL: 'https://reel.example.com', TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }, 'forwarded'],
+];
+
+describe.each(TRUST_CASES)('the address per-address limits count, with %s', (_name, env, counted) => {
+  it.each(PER_ADDRESS)(`%s counts the ${counted === 'socket' ? "socket's address, whatever X-Forwarded-For says" : 'address the proxy forwards'}`, async (route, { max }) => {
+    const app = await createTestApp(defaultDatabase!, { env });
+    try {
+      const [method, url] = route.split(' ') as ['POST', string];
+      const send = (forwardedFor: string) =>
+        app.app.inject({ method, url, payload: {}, remoteAddress: '10.1.1.1', headers: { 'x-forwarded-for': forwardedFor } });
+      // The same client every time, but for a spoof each request claims a new address.
+      const claimed = (i: number) => (counted === 'socket' ? `10.0.${i}.1` : '203.0.113.7');
+      for (let i = 0; i < max; i += 1) expect((await send(claimed(i))).statusCode).not.toBe(429);
+      expect((await send(claimed(max))).statusCode).toBe(429);
+      // Another client behind the trusted proxy has its own counter; a spoofed one does not.
+      expect((await send('198.51.100.9')).statusCode === 429).toBe(counted === 'socket');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe.skipIf(!redisUrl)('rate limits shared through Redis (REDIS_URL)', () => {
   let a: TestApp;
   let b: TestApp;

@@ -15,12 +15,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = 
   app.get('/api/video-proxy/:id', { schema: { params: projectParamsSchema } }, async (request, reply) => {
     const project = await findUserProject(db, requireUser(request).id, request.params.id);
     if (!project?.videoKey) throw notFound(project ? 'The video is not ready yet' : PROJECT_NOT_FOUND);
-    return sendStoredObject(request, reply, storage, project.videoKey, { cache: 'private, max-age=3600' });
+    return sendStoredObject(request, reply, storage, project.videoKey);
   });
 
   app.get('/api/projects/:id/thumbnail', { schema: { params: projectParamsSchema } }, async (request, reply) => {
     const project = await findUserProject(db, requireUser(request).id, request.params.id);
     if (!project?.thumbnailKey) throw notFound(project ? 'No thumbnail yet' : PROJECT_NOT_FOUND);
-    return sendStoredObject(request, reply, storage, project.thumbnailKey, { cache: 'private, max-age=86400' });
+    return sendStoredObject(request, reply, storage, project.thumbnailKey);
   });
 };

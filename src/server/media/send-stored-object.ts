@@ -9,7 +9,8 @@ export async function sendStoredObject(
   reply: FastifyReply,
   storage: Storage,
   key: string,
-  options: { cache: string; downloadName?: string },
+  /** cache: a Cache-Control for public content; without it the answer keeps /api's no-store. */
+  options: { cache?: string; downloadName?: string } = {},
 ) {
   const object = await storage.stat(key);
   if (!object) throw notFound('The file is missing');
@@ -17,11 +18,8 @@ export async function sendStoredObject(
   if (range === 'unsatisfiable') {
     return reply.status(416).header('Content-Range', `bytes */${object.size}`).send({ message: 'Requested range is not satisfiable' });
   }
-  reply
-    .header('Accept-Ranges', 'bytes')
-    .header('Content-Type', object.contentType)
-    .header('Cache-Control', options.cache)
-    .header('X-Content-Type-Options', 'nosniff');
+  reply.header('Accept-Ranges', 'bytes').header('Content-Type', object.contentType).header('X-Content-Type-Options', 'nosniff');
+  if (options.cache) reply.header('Cache-Control', options.cache);
   if (options.downloadName) {
     reply.header('Content-Disposition', `attachment; filename="${options.downloadName.replace(/[^\w.-]+/g, '_')}"`);
   }

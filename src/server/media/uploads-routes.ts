@@ -31,7 +31,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     raw.withTypeProvider<ZodTypeProvider>().put(
       '/api/videos/uploads/:token',
-      { schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: messageResponseSchema } } },
+      {
+        config: { uploadBody: true },
+        schema: { params: z.object({ token: z.string().min(20).max(100) }), response: { 200: messageResponseSchema } },
+      },
       async (request) => {
         const user = requireUser(request);
         const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -78,7 +78,8 @@ export interface ServerProcess {
   kill(): void;
 }
 
-export async function startServer(home: ServerHome): Promise<ServerProcess> {
+/** `settings` add to or replace the environment below (e.g. a short SHUTDOWN_TIMEOUT_SECONDS). */
+export async function startServer(home: ServerHome, settings: Record<string, string> = {}): Promise<ServerProcess> {
   const env: Record<string, string> = {
     ...inheritedEnvironment(),
     TMPDIR: home.tmpDir,
@@ -88,6 +89,7 @@ export async function startServer(home: ServerHome): Promise<ServerProcess> {
     DATA_DIR: home.dataDir,
     JOB_LEASE_SECONDS: '2',
     LOG_LEVEL: 'warn',
+    ...settings,
   };
   // Its own process group, so clean-up can reach the ffmpeg processes it started.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });

@@ -30,9 +30,13 @@ const optionalEmailSchema = z
   .union([z.literal('').transform(() => undefined), emailSchema])
   .optional();
 
+/** The password is bounded like signup's, so an over-long one is refused before it costs a hash. */
 export const loginRequestSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -29,20 +29,24 @@ describe.each(testDatabases())('failures a user is told about on $name', (databa
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
 
-  it('stores a plain sentence when an export’s ffmpeg fails, and logs its command and stderr tail', async () => {
+  /** A ready project of the user's, with a real 2 s clip stored as its video. */
+  async function readyProject(id: string): Promise<void> {
     const clip = path.join(t.dataDir, 'clip.mp4');
     await makeTestClip(clip, { width: 360, height: 640, seconds: 2 });
-    await t.services.storage.putFile('projects/p1/video.mp4', clip, 'video/mp4');
+    await t.services.storage.putFile(`projects/${id}/video.mp4`, clip, 'video/mp4');
     const at = new Date().toISOString();
     await t.db
       .insertInto('videoProjects')
       .values({
-        id: 'p1', userId: user.userId, title: 'Clip', prompt: 'p', aspectRatio: '9:16', videoUrl: null, thumbnailUrl: null,
-        targetDuration: 2, editorState: null, errorMessage: null, videoKey: 'projects/p1/video.mp4', thumbnailKey: null,
+        id, userId: user.userId, title: 'Clip', prompt: 'p', aspectRatio: '9:16', videoUrl: null, thumbnailUrl: null,
+        targetDuration: 2, editorState: null, errorMessage: null, videoKey: `projects/${id}/video.mp4`, thumbnailKey: null,
         status: 'ready', duration: 2, createdAt: at, updatedAt: at,
       })
       .execute();
+  }
 
+  it('stores a plain sentence when an export’s ffmpeg fails, and logs its command and stderr tail', async () => {
+    await readyProject('p1');
     const started = await t.app.inject({
       method: 'POST', url: '/api/projects/p1/export', headers: { cookie: user.cookie }, payload: { resolution: '720p', format: 'mp4', quality: 'low' },
     });
@@ -72,5 +76,21 @@ describe.each(testDatabases())('failures a user is told about on $name', (databa
     const refunds = await t.db.selectFrom('creditLedger').select('reason').where('projectId', '=', id).where('reason', '=', 'generation-refund').execute();
     expect(refunds).toHaveLength(1);
     expect(logLines.some((line) => line.projectId === id && Array.isArray(line.command) && Array.isArray(line.stderrTail))).toBe(true);
+  });
+
+  it('stores a plain sentence when an extension’s renderer fails, and puts the video back as it was', async () => {
+    await readyProject('p2');
+    const started = await t.app.inject({
+      method: 'POST', url: '/api/projects/p2/extend', headers: { cookie: user.cookie }, payload: { prompt: 'And then the tide comes in' },
+    });
+    expect(started.statusCode).toBe(200);
+    await waitUntil(async () => (await get('/api/projects/p2')).json().status !== 'generating', 30_000, 50);
+    const answer = await get('/api/projects/p2');
+    expect(answer.json()).toMatchObject({
+      status: 'ready',
+      duration: 2,
+      errorMessage: 'The extension failed: Something went wrong while making it — please try again. Your credits were refunded.',
+    });
+    expect(answer.body).not.toMatch(SYSTEM_TEXT);
   });
 });

@@ -40,7 +40,7 @@ export interface ExportCommand {
   durationSeconds: number;
   width: number;
   height: number;
-  /** The filter graph, also among `files`: ffmpeg reads it from there (-filter_complex_script), for logs. */
+  /** The filter graph, which ffmpeg reads from its file among `files` (-filter_complex_script); kept for logs. */
   filterGraph: string;
   /**
    * Files to write before running: the filter graph, so the argument list stays small whatever the

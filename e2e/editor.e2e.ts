@@ -186,9 +186,18 @@ describe('the editor', () => {
     expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
     await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect, { timeout: 10_000 }).toBe('sepia');
 
-    // In-place editing: typed line breaks are kept; Escape commits.
+    // In-place editing holds at most ten lines: a longer paste keeps its first ten, an eleventh line break is refused.
     await overlay(page).dblclick();
     const editor = page.getByRole('textbox', { name: 'Overlay text' });
+    const lines = Array.from({ length: 12 }, (_, i) => `L${i + 1}`);
+    await editor.fill(lines.join('\n'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('!');
+    await page.keyboard.press('Escape');
+    expect(await overlay(page).innerText()).toBe([...lines.slice(0, 9), 'L10!'].join('\n'));
+
+    // Typed line breaks are kept; Escape commits.
+    await overlay(page).dblclick();
     await editor.fill('Big\nnews');
     await page.keyboard.press('Escape');
     expect(await overlay(page).innerText()).toBe('Big\nnews');

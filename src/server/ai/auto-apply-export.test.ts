@@ -34,6 +34,6 @@ describe('auto-applied states export', () => {
     );
     expect(command).toMatchObject({ width: 1080, height: 1920 });
     expect(command.durationSeconds).toBeCloseTo(state.trim.end - state.trim.start, 3);
-    if (type === 'text-overlay') expect(command.args.join(' ')).toMatch(/drawtext/);
+    if (type === 'text-overlay') expect(command.filterGraph).toMatch(/drawtext/);
   });
 });

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError, badRequest } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
 import { InvalidWebhookError, type PaymentEvent, type Payments } from '../providers/payments/index.ts';
-import { changeSubscription } from './subscriptions.ts';
+import { recordAndApplyPaymentEvent } from './payment-events.ts';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
@@ -58,36 +58,9 @@ const webhookRoute: FastifyPluginAsync<BillingOptions> = async (app, { db, payme
       if (error instanceof InvalidWebhookError) throw badRequest(`Webhook signature verification failed: ${error.message}`);
       throw error;
     }
-    const first = await db
-      .insertInto('stripeEvents')
-      .values({ id: event.id, type: event.type, receivedAt: new Date().toISOString() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    if (first.numInsertedOrUpdatedRows === 0n) return { received: true, duplicate: true };
-    await applyPaymentEvent(db, event, logger);
+    const outcome = await recordAndApplyPaymentEvent(db, event, logger);
+    if (outcome === 'duplicate') return { received: true, duplicate: true };
     return { received: true };
   });
 };
 
-async function applyPaymentEvent(db: Db, event: PaymentEvent, logger: Logger): Promise<void> {
-  const now = new Date();
-  switch (event.type) {
-    case 'checkout-completed': {
-      if (!event.userId) return void logger.warn({ eventId: event.id }, 'checkout without a client reference');
-      if (event.customerId) await db.updateTable('users').set({ stripeCustomerId: event.customerId }).where('id', '=', event.userId).execute();
-      await changeSubscription(db, { userId: event.userId, to: 'pro', source: 'stripe', changedBy: null }, now);
-      return;
-    }
-    case 'subscription-changed': {
-      const user = await db.selectFrom('users').select('id').where('stripeCustomerId', '=', event.customerId).executeTakeFirst();
-      if (!user) return void logger.warn({ eventId: event.id }, 'subscription event for an unknown customer');
-      await changeSubscription(db, { userId: user.id, to: event.active ? 'pro' : 'free', source: 'stripe', changedBy: null }, now);
-      return;
-    }
-    case 'payment-failed':
-      logger.warn({ eventId: event.id, customerId: event.customerId }, 'a subscription payment failed; Stripe retries and reports the outcome');
-      return;
-    case 'ignored':
-      return;
-  }
-}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -75,6 +76,47 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     const audit = await t.db.selectFrom('subscriptionChanges').select(['toSubscription', 'source']).where('userId', '=', user.userId).orderBy('createdAt').execute();
     expect(audit.map((row) => row.toSubscription)).toEqual(['pro', 'free', 'pro', 'free']);
     expect(new Set(audit.map((row) => row.source))).toEqual(new Set(['stripe']));
+  });
+
+  /** The next plan change fails once inside the database (a transient fault at the audit insert), then works again. */
+  async function failNextPlanChange(): Promise<void> {
+    if (database.name === 'sqlite') {
+      await sql`create trigger fail_plan_change before insert on subscription_changes
+        begin select raise(abort, 'injected fault'); end`.execute(t.db);
+    } else {
+      await sql`create function fail_plan_change() returns trigger language plpgsql as $$
+        begin raise exception 'injected fault'; end $$`.execute(t.db);
+      await sql`create trigger fail_plan_change before insert on subscription_changes
+        for each row execute function fail_plan_change()`.execute(t.db);
+    }
+  }
+  const clearFault = () =>
+    database.name === 'sqlite'
+      ? sql`drop trigger fail_plan_change`.execute(t.db)
+      : sql`drop trigger fail_plan_change on subscription_changes`.execute(t.db);
+
+  it('applies an event whose first handling failed when Stripe delivers it again, and records it once', async () => {
+    const completed = signed(event('evt_r', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_r' }));
+    await failNextPlanChange();
+    const failed = await webhook(completed);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json().message).not.toMatch(/injected/);
+    expect(await plan()).toBe('free');
+    expect(await t.db.selectFrom('stripeEvents').select('id').execute()).toEqual([]);
+
+    await clearFault();
+    const retry = await webhook(completed);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ received: true });
+    expect(await plan()).toBe('pro');
+    const stored = await t.db.selectFrom('users').select('stripeCustomerId').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    expect(stored.stripeCustomerId).toBe('cus_r');
+
+    // A true duplicate after success is acknowledged and applies nothing twice.
+    expect((await webhook(completed)).json()).toEqual({ received: true, duplicate: true });
+    expect(await t.db.selectFrom('stripeEvents').select('id').execute()).toEqual([{ id: 'evt_r' }]);
+    const audit = await t.db.selectFrom('subscriptionChanges').select('toSubscription').where('userId', '=', user.userId).execute();
+    expect(audit).toEqual([{ toSubscription: 'pro' }]);
   });
 
   it('refuses a webhook with a bad signature and changes nothing', async () => {

@@ -4,6 +4,7 @@ import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/
 import { findUserById } from '../auth/users-repository.ts';
 import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { type Storage, storageKey } from '../providers/storage/storage.ts';
 import { renderExport } from '../render/export/render-export.ts';
@@ -23,9 +24,13 @@ const PROGRESS_WRITE_MS = 500;
 
 const CONTENT_TYPES: Record<ExportSettings['format'], string> = { mp4: 'video/mp4', mov: 'video/quicktime' };
 
+/** What the user reads when an export fails for a reason only the log can explain. */
+export const EXPORT_FAILED = 'The export failed — please try again.';
+
 /**
  * Renders a project's saved edit in one ffmpeg pass, stores the file and records where to download
  * it. Idempotent: a finished job is left alone, and a re-run after a crash renders again from scratch.
+ * A failure is stored as a plain sentence; its detail (ffmpeg's command, stderr tail, graph) is logged.
  */
 export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
   async function run({ exportJobId }: { exportJobId: string }, context: JobContext) {
@@ -33,7 +38,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     if (!job || job.status !== 'pending') return;
     const project = await findProject(db, job.projectId);
     const owner = await findUserById(db, job.userId);
-    if (!project?.videoKey || !owner) throw new Error('The project or its video no longer exists');
+    if (!project?.videoKey || !owner) throw new UserFacingError('The project or its video no longer exists.');
     const settings = exportSettingsSchema.parse(JSON.parse(job.settings));
     const saved = project.editorState ? editorStateSchema.safeParse(JSON.parse(project.editorState)) : undefined;
     const editorState = saved?.success ? saved.data : defaultEditorState(project.duration);
@@ -78,7 +83,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
   }
 
   return {
-    run,
+    run: withPlainFailures(run, EXPORT_FAILED),
     async fail({ exportJobId }, reason) {
       await updatePendingExportJob(db, exportJobId, { status: 'failed', errorMessage: reason, completedAt: now().toISOString() });
     },

@@ -96,4 +96,23 @@ describe.each(testDatabases())('export API on $name', (database) => {
     expect(job.errorMessage).toBeTruthy();
     expect(job.errorMessage).not.toMatch(/\n\s+at /);
   });
+  it('exports the largest state the editor accepts: every overlay with its most lines and characters', async () => {
+    // 50 overlays of 10 lines of 49 characters (499 with the line breaks): 500 drawn lines.
+    const text = Array.from({ length: 10 }, (_, line) => `${line}`.padEnd(49, 'WAVY Text ')).join('\n');
+    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`), text, fontSize: 12, position: { x: 50, y: (i % 10) * 10 + 5 } }));
+    const editorState = { ...defaultEditorState(4), trim: { start: 0, end: 1 }, textOverlays };
+    const saved = await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie }, payload: { editorState } });
+    expect(saved.statusCode).toBe(200);
+
+    const { jobId } = (await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json();
+    const job = await finished(jobId);
+    expect(job).toMatchObject({ status: 'completed', errorMessage: null });
+    const download = await t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: owner.cookie } });
+    const file = path.join(t.dataDir, 'largest.mp4');
+    await fs.writeFile(file, download.rawPayload);
+    const probe = await probeMedia(t.services.ffmpeg, file);
+    expect(probe).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', audioCodec: 'aac' });
+    expect(probe.durationSeconds).toBeGreaterThan(0.9);
+    expect(probe.durationSeconds).toBeLessThan(1.1);
+  });
 });

@@ -6,6 +6,7 @@ import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
+import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { VideoModelError } from '../providers/video-model/video-model.ts';
@@ -17,6 +18,9 @@ import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperat
 
 /** Players and probes disagree on a clip's end by a few hundredths of a second. */
 const TRIM_END_TOLERANCE = 0.1;
+
+/** Why an extension failed, when only the log can explain it: "The extension failed: <this> Your credits were refunded." */
+const EXTENSION_FAILED = 'Something went wrong while making it — please try again.';
 
 /** The project's columns that describe an extension under way, once it is over. */
 const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null } as const;
@@ -139,7 +143,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
   }
 
   return {
-    run,
+    run: withPlainFailures(run, EXTENSION_FAILED),
     async fail({ projectId, charged }, reason) {
       await failExtension(db, projectId, charged, `The extension failed: ${reason} Your credits were refunded.`, now());
       await storage.delete(await deleteSegments(db, projectId));

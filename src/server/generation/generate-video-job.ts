@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
+import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -13,7 +14,7 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { concatSegments, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
-import { failGeneration } from './fail-generation.ts';
+import { GENERATION_FAILED, failGeneration } from './fail-generation.ts';
 import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
 export interface GenerationDeps {
@@ -148,7 +149,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
   }
 
   return {
-    run,
+    run: withPlainFailures(run, GENERATION_FAILED),
     async fail({ projectId }, reason) {
       await failGeneration(db, projectId, reason, now());
     },

@@ -65,6 +65,7 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     [{ editorState: { ...edited, trim: { start: 5, end: 2 } } }, /Trim end must not be before its start/],
     [{ editorState: { ...edited, trim: { start: 0, end: 9 } } }, /Trim end must be at most the video's length \(8 s\)/],
     [{ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], fontSize: 500 }] } }, /fontSize/],
+    [{ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], text: 'line\n'.repeat(10) + 'eleven' }] } }, /^An overlay holds at most 10 lines of text$/],
     [{ editorState: { ...edited, unknown: 1 } }, /./],
     [{ state: edited }, /./],
   ])('refuses a bad shape with 400 and a message (%#)', async (payload, message) => {

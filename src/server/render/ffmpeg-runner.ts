@@ -21,14 +21,19 @@ export interface RunFfmpegOptions {
 
 const STDERR_TAIL_LINES = 30;
 
-/** ffmpeg exited non-zero. `message` is ffmpeg's own reason (one line); `stderrTail` is kept for logs. */
+/**
+ * ffmpeg exited non-zero. `message` is ffmpeg's own reason (one line); `command` (the binary, then its
+ * arguments) and `stderrTail` are kept for logs, never for users.
+ */
 export class FfmpegError extends Error {
   override name = 'FfmpegError';
+  /** The graph a -filter_complex_script file held, set by its caller: the file is gone with its scratch dir. */
+  filterGraph?: string;
   constructor(
     message: string,
     readonly exitCode: number | null,
     readonly stderrTail: string[],
-    readonly args: readonly string[],
+    readonly command: readonly string[],
   ) {
     super(message);
   }
@@ -135,7 +140,7 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
     });
 
     child.on('error', (error) => {
-      finish(new FfmpegError(`ffmpeg could not start: ${error.message}`, null, [], fullArgs));
+      finish(new FfmpegError(`ffmpeg could not start: ${error.message}`, null, [], [binaries.ffmpegPath, ...fullArgs]));
     });
     child.on('close', (code) => {
       if (settled) return;
@@ -149,7 +154,7 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
         report(1);
         finish();
       } else {
-        finish(new FfmpegError(reasonFromStderr(tail, code), code, tail, fullArgs));
+        finish(new FfmpegError(reasonFromStderr(tail, code), code, tail, [binaries.ffmpegPath, ...fullArgs]));
       }
     });
   });

@@ -52,3 +52,8 @@ export const RANGES = {
 
 export const MAX_OVERLAYS = 50;
 export const MAX_OVERLAY_TEXT = 500;
+/**
+ * Lines of one overlay. The export draws each line with its own drawtext filter (its cost in ffmpeg's
+ * memory and time grows with their number), and a caption of more lines is no longer read on a phone.
+ */
+export const MAX_OVERLAY_LINES = 10;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { RANGES } from './editor-constants.ts';
-import { clampToRange, clampTrim, defaultEditorState, editorStateSchema, newTextOverlay } from './editor-state.ts';
+import { MAX_OVERLAY_LINES, MAX_OVERLAY_TEXT, RANGES } from './editor-constants.ts';
+import {
+  clampToRange,
+  clampTrim,
+  defaultEditorState,
+  editorStateSchema,
+  fitOverlayText,
+  newTextOverlay,
+  overlayLines,
+} from './editor-state.ts';
 import { cssFilter, referenceScale } from './looks.ts';
 
 describe('editor state model', () => {
@@ -34,6 +42,23 @@ describe('editor state model', () => {
       { ...state, extra: true },
     ];
     for (const candidate of broken) expect(editorStateSchema.safeParse(candidate).success).toBe(false);
+  });
+
+  it('breaks overlay text only at line feeds, as white-space: pre does', () => {
+    expect(overlayLines('one\ntwo\r\nthree\rfour')).toEqual(['one', 'two', 'three', 'four']);
+    expect(overlayLines('no break  here')).toEqual(['no break  here']);
+    expect(overlayLines('a\n\nb')).toEqual(['a', '', 'b']);
+  });
+
+  it(`bounds an overlay to ${MAX_OVERLAY_LINES} lines and ${MAX_OVERLAY_TEXT} characters, and fits text to them`, () => {
+    const overlayWith = (text: string) => ({ ...defaultEditorState(8), textOverlays: [{ ...newTextOverlay('a'), text }] });
+    const tenLines = Array.from({ length: MAX_OVERLAY_LINES }, (_, i) => `line ${i}`).join('\n');
+    expect(editorStateSchema.safeParse(overlayWith(tenLines)).success).toBe(true);
+    expect(editorStateSchema.safeParse(overlayWith(`${tenLines}\r\nmore`)).success).toBe(false);
+    expect(editorStateSchema.safeParse(overlayWith('x'.repeat(MAX_OVERLAY_TEXT + 1))).success).toBe(false);
+    expect(fitOverlayText(`${tenLines}\nmore\nand more`)).toBe(tenLines);
+    expect(fitOverlayText('x'.repeat(MAX_OVERLAY_TEXT + 9))).toHaveLength(MAX_OVERLAY_TEXT);
+    expect(fitOverlayText('keeps\r\nits breaks')).toBe('keeps\r\nits breaks');
   });
 
   it.each([

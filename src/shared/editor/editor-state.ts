@@ -1,9 +1,29 @@
 import { z } from 'zod';
-import { FONT_FAMILIES, MAX_OVERLAYS, MAX_OVERLAY_TEXT, RANGES, TEXT_ALIGNMENTS, VISUAL_EFFECTS } from './editor-constants.ts';
+import {
+  FONT_FAMILIES,
+  MAX_OVERLAYS,
+  MAX_OVERLAY_LINES,
+  MAX_OVERLAY_TEXT,
+  RANGES,
+  TEXT_ALIGNMENTS,
+  VISUAL_EFFECTS,
+} from './editor-constants.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 const percent = z.number().min(0).max(100);
 const between = (range: { min: number; max: number }) => z.number().min(range.min).max(range.max);
+
+/** An overlay's lines exactly as `white-space: pre` breaks them: at line feeds only (CR LF and a lone CR count as one). */
+export function overlayLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}
+
+/** Overlay text cut to what the schema accepts: its first lines and characters. */
+export function fitOverlayText(text: string): string {
+  const cut = text.slice(0, MAX_OVERLAY_TEXT);
+  const lines = overlayLines(cut);
+  return lines.length <= MAX_OVERLAY_LINES ? cut : lines.slice(0, MAX_OVERLAY_LINES).join('\n');
+}
 
 /**
  * A text overlay (SPEC §3). `position` is the centre of the text box in percent of the frame;
@@ -12,7 +32,10 @@ const between = (range: { min: number; max: number }) => z.number().min(range.mi
 export const textOverlaySchema = z
   .object({
     id: z.string().min(1).max(64),
-    text: z.string().max(MAX_OVERLAY_TEXT),
+    text: z
+      .string()
+      .max(MAX_OVERLAY_TEXT, `An overlay holds at most ${MAX_OVERLAY_TEXT} characters`)
+      .refine((text) => overlayLines(text).length <= MAX_OVERLAY_LINES, `An overlay holds at most ${MAX_OVERLAY_LINES} lines of text`),
     fontSize: between(RANGES.fontSize),
     color: hexColor,
     position: z.object({ x: percent, y: percent }).strict(),

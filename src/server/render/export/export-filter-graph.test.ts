@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
 import { WATERMARK_TEXT } from '../../../shared/product.ts';
 import type { MediaProbe } from '../probe-media.ts';
-import { type ExportInput, buildExportCommand } from './export-filter-graph.ts';
+import { type ExportCommand, type ExportInput, buildExportCommand as build } from './export-filter-graph.ts';
 import { loadExportFont } from './export-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
 
@@ -49,13 +49,22 @@ function valueOf(args: string[], flag: string): string | undefined {
   return index < 0 ? undefined : args[index + 1];
 }
 
+const graphs = new WeakMap<string[], string>();
+
+/** buildExportCommand, remembering each command's graph by its args (the graph is a file the args name). */
+function buildExportCommand(...parameters: Parameters<typeof build>): ExportCommand {
+  const command = build(...parameters);
+  graphs.set(command.args, command.filterGraph);
+  return command;
+}
+
 function graphOf(args: string[]): string {
-  return valueOf(args, '-filter_complex') as string;
+  return graphs.get(args) as string;
 }
 
 /** The filters of the graph, split at unescaped commas and semicolons. */
 function filtersOf(args: string[]): string[] {
-  return graphOf(args).split(/(?<!\\)[,;]/);
+  return graphOf(args).split(/(?<!\\)[,;]\n?/);
 }
 
 describe('buildExportCommand', () => {
@@ -142,6 +151,7 @@ describe('buildExportCommand', () => {
     expect(files).toEqual([
       { path: '/tmp/job-1/overlay-1-line-1.txt', contents: 'First line' },
       { path: '/tmp/job-1/overlay-1-line-2.txt', contents: "Third: it's 100%" },
+      { path: '/tmp/job-1/filter-graph.txt', contents: graphOf(args) },
     ]);
     const drawtexts = filtersOf(args).filter((f) => f.startsWith('drawtext='));
     expect(drawtexts).toHaveLength(2);
@@ -163,9 +173,9 @@ describe('buildExportCommand', () => {
   it('stamps the watermark only when the spec asks for it', () => {
     const without = buildExportCommand(input(), state(), spec({ watermark: false }));
     expect(graphOf(without.args)).not.toContain('overlay=');
-    expect(without.files).toEqual([]);
+    expect(without.files.map((file) => file.path)).toEqual(['/tmp/job-1/filter-graph.txt']);
     const withMark = buildExportCommand(input(), state(), spec({ watermark: true }));
-    expect(withMark.files).toEqual([{ path: '/tmp/job-1/watermark.txt', contents: WATERMARK_TEXT }]);
+    expect(withMark.files).toContainEqual({ path: '/tmp/job-1/watermark.txt', contents: WATERMARK_TEXT });
     const graph = graphOf(withMark.args);
     const montserrat = loadExportFont('montserrat-extrabold.ttf').file;
     expect(graph).toContain(`fontfile=\\'${montserrat}\\'`);
@@ -174,6 +184,17 @@ describe('buildExportCommand', () => {
     const canvasX = Number(/\[base\]\[text\]overlay=x=(\d+):y=\d+:format=gbrp,scale=out_color_matrix=bt709/.exec(graph)?.[1]);
     const textRight = Number(/x=round\((\d+)-text_w\)/.exec(graph)?.[1]);
     expect(canvasX + textRight).toBe(1080 - 36);
+  });
+
+  it('hands ffmpeg the graph in a file, so the argument list stays small whatever the editor state', () => {
+    const lines = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(49, 'W')).join('\n');
+    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`), text: lines }));
+    const { args, files, filterGraph } = buildExportCommand(input(), state({ textOverlays }), spec({ watermark: true }));
+    expect(valueOf(args, '-filter_complex_script')).toBe('/tmp/job-1/filter-graph.txt');
+    expect(args).not.toContain('-filter_complex');
+    expect(files).toContainEqual({ path: '/tmp/job-1/filter-graph.txt', contents: filterGraph });
+    expect(filterGraph.match(/drawtext=/g)).toHaveLength(500 + 2); // the watermark's canvas draws twice
+    expect(args.join(' ').length).toBeLessThan(2000);
   });
 
   it('sets the volume, mutes, and gives a silent source a silent track', () => {

@@ -40,7 +40,13 @@ export interface ExportCommand {
   durationSeconds: number;
   width: number;
   height: number;
-  /** Text files drawtext reads (user text never enters the filter graph); write them before running. */
+  /** The filter graph, which ffmpeg reads from its file among `files` (-filter_complex_script); kept for logs. */
+  filterGraph: string;
+  /**
+   * Files to write before running: the filter graph, so the argument list stays small whatever the
+   * editor state (a graph passed as an argument fails with E2BIG past 128 KiB), and the text files
+   * drawtext reads (user text never enters the filter graph).
+   */
   files: Array<{ path: string; contents: string }>;
 }
 
@@ -167,13 +173,14 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     audioMap.push('-map', '1:a:0');
   }
 
+  const filterGraph = graph.join(';\n');
   const args = [
     ...(trim.start > 0 ? ['-ss', seconds(trim.start)] : []),
     '-format_whitelist', VIDEO_DEMUXERS,
     '-i', input.inputFile,
     // A source without sound gets a silent track: every stored video has audio (DESIGN §5 Media).
     ...(probe.audioCodec ? [] : ['-f', 'lavfi', '-t', seconds(durationSeconds), '-i', 'anullsrc=r=48000:cl=stereo']),
-    '-filter_complex', graph.join(';'),
+    '-filter_complex_script', textFile('filter-graph.txt', filterGraph),
     '-map', '[v]', ...audioMap,
     '-t', seconds(durationSeconds),
     ...h264AacOutputArgs(CRF_BY_QUALITY[spec.quality]),
@@ -182,5 +189,5 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-f', spec.format,
     input.outputFile,
   ];
-  return { args, durationSeconds, width: frame.width, height: frame.height, files };
+  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
-import { runFfmpeg } from '../ffmpeg-runner.ts';
+import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { type MediaProbe, VIDEO_DEMUXERS, probeMedia } from '../probe-media.ts';
 import { withScratchDir } from '../scratch-dir.ts';
 import { type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
@@ -53,8 +53,9 @@ export async function probeSourceColor(binaries: FfmpegBinaries, file: string): 
 
 /**
  * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
- * the output's probe. Text files for drawtext live in a scratch dir that is always removed. A failed
- * render rejects with FfmpegError carrying ffmpeg's reason; the partial output is removed.
+ * the output's probe. The filter graph and drawtext's text files live in a scratch dir that is always
+ * removed. A failed render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and
+ * the filter graph; the partial output is removed.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
   const { inputFile, outputFile, editorState, spec, onProgress, signal, fonts = loadExportFont } = options;
@@ -66,6 +67,7 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
       await runFfmpeg(binaries, command.args, { expectedDurationSeconds: command.durationSeconds, onProgress, signal });
     } catch (error) {
       await fs.rm(outputFile, { force: true });
+      if (error instanceof FfmpegError) error.filterGraph = command.filterGraph;
       throw error;
     }
   });

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { newTextOverlay } from '../../../shared/editor/editor-state.ts';
 import { loadExportFont } from './export-fonts.ts';
 import { lineWidth } from './font-metrics.ts';
-import { baselineInLineBox, layoutOverlay, layoutWatermark, outlineWidth, splitLines } from './text-layout.ts';
+import { baselineInLineBox, layoutOverlay, layoutWatermark, outlineWidth } from './text-layout.ts';
 
 const anton = loadExportFont('anton.ttf');
 const vertical720 = { width: 720, height: 1280 };
-
-describe('splitLines', () => {
-  it('breaks only at line feeds, as white-space: pre does', () => {
-    expect(splitLines('one\ntwo\r\nthree\rfour')).toEqual(['one', 'two', 'three', 'four']);
-    expect(splitLines('no break  here')).toEqual(['no break  here']);
-    expect(splitLines('a\n\nb')).toEqual(['a', '', 'b']);
-  });
-});
 
 describe('baselineInLineBox', () => {
   it('rounds ascent and descent to pixels and floors the upper half-leading, as Blink does', () => {

@@ -1,4 +1,4 @@
-import type { TextOverlay } from '../../../shared/editor/editor-state.ts';
+import { type TextOverlay, overlayLines } from '../../../shared/editor/editor-state.ts';
 import { WATERMARK_STYLE, referenceScale } from '../../../shared/editor/looks.ts';
 import { type FontMetrics, lineWidth } from './font-metrics.ts';
 
@@ -36,11 +36,6 @@ interface Frame {
   height: number;
 }
 
-/** Lines exactly as `white-space: pre` breaks them: at line feeds only (CR LF and a lone CR count as one). */
-export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
-}
-
 /**
  * Where Chromium puts the baseline inside a line box of height `lineBox` (CSS line-height x font
  * size): ascent and descent are the font's, rounded to whole pixels (Blink's FontMetrics), and the
@@ -65,7 +60,7 @@ export function outlineWidth(thickness: number, scale: number): number {
 export function layoutOverlay(overlay: TextOverlay, frame: Frame, font: ExportFont): TextLine[] {
   const scale = referenceScale(frame.width, frame.height);
   const fontSize = overlay.fontSize * scale;
-  const lines = splitLines(overlay.text);
+  const lines = overlayLines(overlay.text);
   const lineBox = overlay.lineHeight * fontSize;
   const centreX = (overlay.position.x / 100) * frame.width;
   const top = (overlay.position.y / 100) * frame.height - (lines.length * lineBox) / 2;

@@ -1,6 +1,5 @@
 import {
   FONT_FAMILIES,
-  MAX_OVERLAY_TEXT,
   RANGES,
   TEXT_ALIGNMENTS,
   VISUAL_EFFECTS,
@@ -8,7 +7,14 @@ import {
   type TextAlign,
   type VisualEffect,
 } from '@shared/editor/editor-constants';
-import { clampToRange, clampTrim, DEFAULT_COLOR_GRADING, type ColorGrading, type EditorState } from '@shared/editor/editor-state';
+import {
+  clampToRange,
+  clampTrim,
+  DEFAULT_COLOR_GRADING,
+  fitOverlayText,
+  type ColorGrading,
+  type EditorState,
+} from '@shared/editor/editor-state';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 
 export interface OverlayStyle {
@@ -50,7 +56,7 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
     case 'editOverlayText':
       // An overlay never ends up blank: the in-place editor keeps the old text when it is left empty.
       if (action.text.trim() === '') return null;
-      return overlayCommand('Edit text', state, action.id, { text: action.text.slice(0, MAX_OVERLAY_TEXT) });
+      return overlayCommand('Edit text', state, action.id, { text: fitOverlayText(action.text) });
     case 'setVisualEffect':
       return VISUAL_EFFECTS.includes(action.effect) ? sectionCommand('Change effect', state, { visualEffect: action.effect }) : null;
     case 'setTrimIn':

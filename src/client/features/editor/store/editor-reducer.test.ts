@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
+import { MAX_OVERLAY_LINES, MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { defaultEditorState, editorStateSchema, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
 import { canRedo, canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 
@@ -69,6 +69,13 @@ describe('overlay edits', () => {
       text: 'Hello\nworld',
     });
     expect(store.past).toHaveLength(4);
+    expect(editorStateSchema.safeParse(store.present).success).toBe(true);
+  });
+
+  it(`keeps edited text inside the overlay's ${MAX_OVERLAY_LINES} lines`, () => {
+    const lines = Array.from({ length: MAX_OVERLAY_LINES + 2 }, (_, i) => `line ${i}`);
+    const store = run([{ type: 'editOverlayText', id: 'a', text: lines.join('\n') }], withOverlay());
+    expect(overlay(store).text).toBe(lines.slice(0, MAX_OVERLAY_LINES).join('\n'));
     expect(editorStateSchema.safeParse(store.present).success).toBe(true);
   });
 

@@ -1,9 +1,20 @@
 import { useRef, useState } from 'react';
+import { MAX_OVERLAY_LINES, MAX_OVERLAY_TEXT } from '@shared/editor/editor-constants';
+import { fitOverlayText, overlayLines } from '@shared/editor/editor-state';
 
 interface OverlayTextEditorProps {
   text: string;
   /** The text to keep, or null to keep the old one (left empty, or nothing changed). */
   onDone: (text: string | null) => void;
+}
+
+/**
+ * The draft after a change, inside the overlay's limits: a line break past the last allowed line is
+ * refused (the lines below it would be lost); a paste that runs over keeps its first lines.
+ */
+function nextDraft(draft: string, value: string): string {
+  if (overlayLines(value).length <= MAX_OVERLAY_LINES) return value;
+  return overlayLines(draft).length >= MAX_OVERLAY_LINES ? draft : fitOverlayText(value);
 }
 
 /**
@@ -32,13 +43,14 @@ export function OverlayTextEditor({ text, onDone }: OverlayTextEditorProps) {
         value={draft}
         autoFocus
         rows={1}
+        maxLength={MAX_OVERLAY_TEXT}
         wrap="off"
         spellCheck={false}
         onFocus={(event) => {
           event.currentTarget.select();
         }}
         onChange={(event) => {
-          setDraft(event.target.value);
+          setDraft(nextDraft(draft, event.target.value));
         }}
         onBlur={finish}
         onKeyDown={(event) => {

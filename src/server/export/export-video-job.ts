@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { defaultEditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
+import { defaultEditorState } from '../../shared/editor/editor-state.ts';
+import { decodeStoredEditorState } from '../projects/stored-editor-state.ts';
 import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
 import { findUserById } from '../auth/users-repository.ts';
 import type { Db } from '../db/database.ts';
@@ -40,8 +41,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     const owner = await findUserById(db, job.userId);
     if (!project?.videoKey || !owner) throw new UserFacingError('The project or its video no longer exists.');
     const settings = exportSettingsSchema.parse(JSON.parse(job.settings));
-    const saved = project.editorState ? editorStateSchema.safeParse(JSON.parse(project.editorState)) : undefined;
-    const editorState = saved?.success ? saved.data : defaultEditorState(project.duration);
+    const editorState = decodeStoredEditorState(project.editorState) ?? defaultEditorState(project.duration);
     const log = context.logger.child({ projectId: project.id });
 
     await withScratchDir('export', async (dir) => {

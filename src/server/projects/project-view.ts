@@ -1,7 +1,7 @@
-import { type EditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 import type { ProjectSummaryRow } from './projects-repository.ts';
+import { decodeStoredEditorState } from './stored-editor-state.ts';
 
 /** A project as the API shows it: media behind owner-only URLs, storage keys never exposed. */
 export function toProject(row: VideoProjectRow): Project {
@@ -11,7 +11,7 @@ export function toProject(row: VideoProjectRow): Project {
     model: row.model,
     resolution: row.resolution,
     generationProgress: row.generationProgress,
-    editorState: parseEditorState(row.editorState),
+    editorState: decodeStoredEditorState(row.editorState) ?? null,
   };
 }
 
@@ -42,15 +42,4 @@ export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
  */
 function mediaVersion(key: string): string {
   return encodeURIComponent(key.slice(key.lastIndexOf('/') + 1).replace(/\.\w+$/, ''));
-}
-
-/** Stored JSON that no longer fits the schema (an older shape) reads as "not edited" rather than failing. */
-function parseEditorState(json: string | null): EditorState | null {
-  if (!json) return null;
-  try {
-    const parsed = editorStateSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }

@@ -57,21 +57,57 @@ export async function createReadyProject(request: APIRequestContext, data: { tit
   return id;
 }
 
-/** The project's stored video, byte for byte, through the editor's proxy. */
+/** What the editor's proxy streams to this user (a free user's is the watermarked copy), byte for byte. */
 export async function downloadProjectVideo(request: APIRequestContext, id: string, file: string): Promise<void> {
   const response = await request.get(`/api/video-proxy/${id}`);
   expect(response.status()).toBe(200);
   fs.writeFileSync(file, await response.body());
 }
 
-/** A ready project from a file (an upload already in the stored format is kept as it is). */
-export async function uploadReadyProject(request: APIRequestContext, file: string, title: string): Promise<string> {
+/** The stored master of a project in the e2e server's own media folder: the clean file, whoever's plan. */
+function masterVideoFile(dataDir: string, id: string): string {
+  const db = new Database(path.join(dataDir, 'promptreel.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('select video_key from video_projects where id = ?').get(id) as { video_key: string | null } | undefined;
+    if (!row?.video_key) throw new Error(`project ${id} has no video`);
+    return path.join(dataDir, 'media', row.video_key);
+  } finally {
+    db.close();
+  }
+}
+
+export function copyMasterVideo(dataDir: string, id: string, file: string): void {
+  fs.copyFileSync(masterVideoFile(dataDir, id), file);
+}
+
+/** Removes a project's watermarked copy, as for a project made before copies existed. */
+export function forgetWatermarkedCopy(dataDir: string, id: string): void {
+  const copy = masterVideoFile(dataDir, id).replace(/\.mp4$/, '-watermarked.mp4');
+  for (const file of [copy, `${copy}~meta.json`]) fs.rmSync(file, { force: true });
+}
+
+/**
+ * Waits until the proxy streams the project's video: a free user's watermarked copy of an upload is made
+ * on the first request for it (409 meanwhile).
+ */
+export async function waitForVideo(request: APIRequestContext, id: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while ((await request.get(`/api/video-proxy/${id}`, { headers: { Range: 'bytes=0-0' } })).status() === 409) {
+    if (Date.now() > deadline) throw new Error('the video was not streamable within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** A ready project from a file (an upload already in the stored format is kept as it is), streamable unless told not to wait. */
+export async function uploadReadyProject(request: APIRequestContext, file: string, title: string, { waitUntilStreamable = true } = {}): Promise<string> {
   const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
   const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
   expect(put.status(), await put.text()).toBe(200);
   const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title, aspectRatio: '9:16' } });
   expect(done.status(), await done.text()).toBe(201);
-  return ((await done.json()) as ProjectBody).id;
+  const { id } = (await done.json()) as ProjectBody;
+  if (waitUntilStreamable) await waitForVideo(request, id);
+  return id;
 }
 
 export async function saveEditorState(request: APIRequestContext, id: string, editorState: EditorState): Promise<void> {

@@ -107,7 +107,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
   await app.register(projectsRoutes, { projects, extensions: createExtensionService({ db, queue, logger }) });
-  await app.register(mediaRoutes, { db, storage });
+  await app.register(mediaRoutes, { db, storage, queue });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });
   await app.register(generationRoutes, { videoModel });

@@ -3,6 +3,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { TextLink } from '@/components/text-link';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useProject } from '@/features/editor/api/get-project';
+import { useVideoAvailability } from '@/features/editor/api/get-video-availability';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
 import { EditorStatus } from '@/features/editor/components/editor-status';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -10,8 +11,9 @@ import { ApiError, errorMessage } from '@/lib/api';
 const statusIcon = 'size-10 text-muted-foreground';
 
 export function EditorPage({ params }: { params: { id: string } }) {
-  const { user, isLoading: userLoading } = useAuth();
+  const { isLoading: userLoading } = useAuth();
   const project = useProject(params.id);
+  const video = useVideoAvailability(project.data?.status === 'ready' ? project.data.videoUrl : null);
 
   if (project.isLoading || userLoading) return <PageSpinner />;
 
@@ -49,5 +51,22 @@ export function EditorPage({ params }: { params: { id: string } }) {
     );
   }
 
-  return <EditorScreen key={data.id} project={{ ...data, videoUrl: data.videoUrl }} showWatermark={user?.subscription !== 'pro'} />;
+  if (video.error) {
+    return (
+      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="The video could not be loaded">
+        {errorMessage(video.error, 'Please try again.')}
+      </EditorStatus>
+    );
+  }
+  if (!video.data) return <PageSpinner />;
+  if (video.data.state === 'preparing') {
+    return (
+      <EditorStatus icon={<LoaderCircle className={`${statusIcon} animate-spin`} aria-hidden />} title="Preparing your video…">
+        {video.data.message} The editor opens by itself when it is ready.
+      </EditorStatus>
+    );
+  }
+
+  // A free user's video has the watermark burned in (the copy the proxy streams), so the page draws none.
+  return <EditorScreen key={data.id} project={{ ...data, videoUrl: data.videoUrl }} />;
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
+import { storeWatermarkedVideo, watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { VideoModelError } from '../providers/video-model/video-model.ts';
@@ -55,7 +56,8 @@ export async function failExtension(db: Db, projectId: string, charged: number, 
 /**
  * Adds an 8-second continuation to a ready video: the model starts from the video's last frame,
  * the new part is conformed to the video's size and rate, and the two are joined without
- * re-encoding the original. The project is 'generating' meanwhile; a failure restores it as it was.
+ * re-encoding the original. The new master gets its own watermarked copy and replaces the old one with
+ * the old copy. The project is 'generating' meanwhile; a failure restores it as it was.
  */
 export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'extend-video'> {
   const { db, storage, ffmpeg } = deps;
@@ -115,6 +117,8 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
       await concatSegments(ffmpeg, [original, conformed], joined, { signal: context.signal });
       const after = await probeMedia(ffmpeg, joined);
       const videoKey = storageKey('projects', projectId, `video-${now().getTime().toString(36)}.mp4`);
+      // The copy first: its encode is what may fail, and then no master is left behind unreferenced.
+      const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal });
       await storage.putFile(videoKey, joined, 'video/mp4');
       const done = await updateProject(
         db,
@@ -134,10 +138,11 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
         'generating',
       );
       if (!done) {
-        await storage.delete([videoKey]);
+        await storage.delete([videoKey, watermarkedKey]);
         return;
       }
-      await storage.delete([project.videoKey!, ...(await deleteSegments(db, projectId))]);
+      const replaced = [project.videoKey!, watermarkedVideoKey(project.videoKey!)];
+      await storage.delete([...replaced, ...(await deleteSegments(db, projectId))]);
       log.info({ duration: after.durationSeconds }, 'video extended');
     });
   }

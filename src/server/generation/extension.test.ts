@@ -55,6 +55,11 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     const probe = await probeMedia(t.services.ffmpeg, file);
     expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', audioCodec: 'aac' });
     expect(probe.durationSeconds).toBeGreaterThan(15.9);
+    // The new master and its watermarked copy replaced the old pair.
+    const { videoKey } = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const stored = await fs.readdir(path.join(t.dataDir, 'media', 'projects', created.id));
+    const master = path.basename(videoKey!);
+    expect(stored.filter((name) => name.endsWith('.mp4')).sort()).toEqual([master.replace(/\.mp4$/, '-watermarked.mp4'), master]);
   });
 
   it('needs a prompt, 12 credits for free users (free for pro), and refuses at 148 s', async () => {

@@ -7,6 +7,7 @@ import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
+import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
@@ -27,12 +28,13 @@ export interface GenerationDeps {
   now?: () => Date;
 }
 
-/** Up to 95 % while segments are made; the join and the thumbnail take the rest. */
+/** Up to 95 % while segments are made; the join, the thumbnail and the watermarked copy take the rest. */
 const SEGMENTS_SHARE = 95;
 
 /**
  * Makes a project's video: its 8-second segments in order (each continuing the last), stored as each
- * finishes so a restarted job resumes where it stopped, then joined, thumbnailed and marked ready.
+ * finishes so a restarted job resumes where it stopped, then joined, thumbnailed, copied with the free
+ * plan's watermark (storeWatermarkedVideo) and marked ready.
  */
 export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'generate-video'> {
   const { db, storage, ffmpeg } = deps;
@@ -120,6 +122,8 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       const version = now().getTime().toString(36);
       const videoKey = storageKey('projects', projectId, `video-${version}.mp4`);
       const thumbnailKey = storageKey('projects', projectId, `thumbnail-${version}.jpg`);
+      // The copy first: its encode is what may fail, and then no master is left behind unreferenced.
+      const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal });
       await storage.putFile(videoKey, joined, 'video/mp4');
       await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
       const ready = await updateProject(
@@ -138,7 +142,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
         'generating',
       );
       if (!ready) {
-        await storage.delete([videoKey, thumbnailKey]);
+        await storage.delete([videoKey, thumbnailKey, watermarkedKey]);
         return;
       }
       await storage.delete(await deleteSegments(db, projectId));

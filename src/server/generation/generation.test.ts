@@ -47,7 +47,7 @@ describe.each(testDatabases())('offline generation on $name', (database) => {
     t = await createTestApp(database, { runJobs: true });
     const { cookie, userId } = await signUp(t.app, { username: 'maya', email: 'maya@example.com' });
     const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
-    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 60_000, 250);
+    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 100_000, 250);
 
     const ready = await project(t, cookie, created.id);
     expect(ready).toMatchObject({
@@ -98,11 +98,12 @@ describe.each(testDatabases())('offline generation on $name', (database) => {
     expect(mail.replace(/=\r?\n/g, '')).toContain(`/editor/${created.id}`);
 
     expect(await balances(t, userId)).toEqual({ credits: 176, ledger: 176 });
-    // Segments are gone once the joined video is stored; deleting the project removes the rest.
-    expect((await storedFiles(t.dataDir)).sort()).toHaveLength(2);
+    // Segments are gone once the joined video is stored (with its watermarked copy and thumbnail);
+    // deleting the project removes the rest.
+    expect((await storedFiles(t.dataDir)).sort()).toHaveLength(3);
     await t.app.inject({ method: 'DELETE', url: `/api/projects/${created.id}`, headers: { cookie } });
     expect(await storedFiles(t.dataDir)).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('generation with Veo (fake Veo server)', () => {

@@ -59,7 +59,7 @@ describe('a server killed mid-generation (SIGKILL)', () => {
       const job = await db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'completed', attempts: 2 });
       expect(await db.selectFrom('generationSegments').selectAll().execute()).toEqual([]);
-      // Segments are removed once joined; the video and its thumbnail are all that is stored.
+      // Segments are removed once joined; the video, its watermarked copy and its thumbnail are all that is stored.
       expect(await storedObjectMismatches(db, home.mediaDir)).toEqual({ orphaned: [], missing: [] });
     } finally {
       await db.destroy();
@@ -68,6 +68,7 @@ describe('a server killed mid-generation (SIGKILL)', () => {
     expect(files.filter((file) => !file.endsWith('~meta.json')).sort()).toEqual([
       'segments',
       expect.stringMatching(/^thumbnail-\w+\.jpg$/),
+      expect.stringMatching(/^video-\w+-watermarked\.mp4$/),
       expect.stringMatching(/^video-\w+\.mp4$/),
     ]);
     // The start-up sweep removed the killed process's scratch dirs; the restarted one removed its own.

@@ -9,6 +9,7 @@ import { makeAdmin } from '../admin/make-admin.ts';
 import { createResetToken } from '../auth/reset-tokens-repository.ts';
 import { EXPORT_NOT_FOUND } from '../export/export-service.ts';
 import { NOT_OUR_URL_MESSAGE } from '../media/uploads-service.ts';
+import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { insertProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -332,6 +333,9 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   const completed = await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: owner, payload: { videoURL: url, title: 'Beach day' } });
   expect(completed.statusCode).toBe(201);
   f.project = { id: completed.json().id, duration: completed.json().duration };
+  // The owner is on the free plan and streams the video's watermarked copy; what it holds does not matter here.
+  const { videoKey } = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', f.project.id).executeTakeFirstOrThrow();
+  await t.services.storage.putFile(watermarkedVideoKey(videoKey!), clipFile, 'video/mp4');
 
   // The examples service keeps each rendered example under these keys and renders only when one is
   // missing; seeding them keeps this file fast (rendering examples is examples.test.ts's job).

@@ -6,6 +6,8 @@ export interface JobPayloads {
   'export-video': { exportJobId: string };
   /** `charged` is what the extension cost, refunded if it fails. */
   'extend-video': { projectId: string; prompt: string; charged: number };
+  /** Makes the free plan's watermarked copy of a project's master that has none (older projects). */
+  'watermark-video': { projectId: string };
 }
 
 export type JobName = keyof JobPayloads;

@@ -2,20 +2,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
+import type { Queue } from '../jobs/queue.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { projectParamsSchema } from '../projects/projects-routes.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { sendStoredObject } from './send-stored-object.ts';
+import { VIDEO_BEING_PREPARED, videoToServe } from './watermarked-video.ts';
 
-/** A project's video and thumbnail, streamed from storage to its owner only (others get 404). */
-export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage }> = async (app, { db, storage }) => {
+/** How long a player waiting for a free user's watermarked copy should wait before asking again. */
+const PREPARING_RETRY_SECONDS = 5;
+
+/**
+ * A project's video and thumbnail, streamed from storage to its owner only (others get 404). The video
+ * is the clean master for pro users and the watermarked copy for free users, never the master.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; queue: Queue }> = async (app, { db, storage, queue }) => {
   app.addHook('preValidation', signedInOnly);
 
   app.get('/api/video-proxy/:id', { schema: { params: projectParamsSchema } }, async (request, reply) => {
-    const project = await findUserProject(db, requireUser(request).id, request.params.id);
+    const user = requireUser(request);
+    const project = await findUserProject(db, user.id, request.params.id);
     if (!project?.videoKey) throw notFound(project ? 'The video is not ready yet' : PROJECT_NOT_FOUND);
-    return sendStoredObject(request, reply, storage, project.videoKey);
+    const video = await videoToServe({ storage, queue }, user, { id: project.id, videoKey: project.videoKey });
+    if (!('key' in video)) {
+      return reply.status(409).header('Retry-After', String(PREPARING_RETRY_SECONDS)).send({ message: VIDEO_BEING_PREPARED });
+    }
+    return sendStoredObject(request, reply, storage, video.key);
   });
 
   app.get('/api/projects/:id/thumbnail', { schema: { params: projectParamsSchema } }, async (request, reply) => {

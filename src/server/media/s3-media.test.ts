@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeSubscription } from '../billing/subscriptions.ts';
 import { createS3Client } from '../providers/storage/s3-storage.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { startS3TestServer } from '../test-support/s3-test-server.ts';
@@ -37,7 +38,9 @@ describe('media in S3-compatible storage (s3rver)', () => {
 
   it('uploads into the bucket, streams ranges through the proxy, and deletes from the bucket', async () => {
     expect(t.services.storage.kind).toBe('s3');
-    const { cookie } = await signUp(t.app, { username: 'cloudy' });
+    const { cookie, userId } = await signUp(t.app, { username: 'cloudy' });
+    // On Pro the proxy streams the stored video itself (free users get its watermarked copy).
+    await changeSubscription(t.db, { userId, to: 'pro', source: 'admin', changedBy: null }, new Date());
     const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie } })).json();
     const put = await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie, 'content-type': 'video/mp4' }, payload: clip });
     expect(put.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeSubscription } from '../billing/subscriptions.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
@@ -51,7 +52,10 @@ describe.each(testDatabases())('uploads on $name', (database) => {
   let cookie: string;
   beforeEach(async () => {
     t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
-    ({ cookie } = await signUp(t.app, { username: 'uploader' }));
+    const uploader = await signUp(t.app, { username: 'uploader' });
+    cookie = uploader.cookie;
+    // On Pro the proxy streams the stored video itself (free users get its watermarked copy).
+    await changeSubscription(t.db, { userId: uploader.userId, to: 'pro', source: 'admin', changedBy: null }, new Date());
   });
   afterEach(() => t.close());
 

@@ -15,6 +15,7 @@ import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failGeneration } from '../generation/fail-generation.ts';
+import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
   deleteProjectRow,
@@ -122,7 +123,8 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
       .execute();
     const exportKeys = await listProjectExportKeys(db, projectId);
     await deleteProjectRow(db, projectId);
-    const keys = [project.videoKey, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey)];
+    const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);
+    const keys = [project.videoKey, watermarked, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey)];
     await storage.delete(keys.filter((key): key is string => Boolean(key)));
   }
 

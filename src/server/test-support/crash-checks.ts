@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { scratchRoot } from '../render/scratch-dir.ts';
 
 /**
@@ -24,8 +25,8 @@ export async function ledgerMismatches(db: Db): Promise<Array<{ userId: string; 
 }
 
 /**
- * Local storage against the rows that point into it: `orphaned` are files no project, segment, export or open
- * upload refers to (a `~meta.json` sidecar counts as its object; temp files of an interrupted write count as
+ * Local storage against the rows that point into it: `orphaned` are files no project (its video, the video's
+ * watermarked copy, its thumbnail), segment, export or open upload refers to (a `~meta.json` sidecar counts as its object; temp files of an interrupted write count as
  * themselves), `missing` are keys a project, segment or export refers to with no file.
  */
 export async function storedObjectMismatches(db: Db, mediaDir: string): Promise<{ orphaned: string[]; missing: string[] }> {
@@ -38,7 +39,8 @@ export async function storedObjectMismatches(db: Db, mediaDir: string): Promise<
     ...segments.map((row) => row.storageKey),
     ...exports.map((row) => row.outputKey),
   ].filter((key): key is string => key !== null);
-  const referenced = new Set([...required, ...uploads.map((row) => row.storageKey)]);
+  const watermarked = projects.flatMap((row) => (row.videoKey ? [watermarkedVideoKey(row.videoKey)] : []));
+  const referenced = new Set([...required, ...watermarked, ...uploads.map((row) => row.storageKey)]);
 
   const files = await listFiles(mediaDir);
   const stored = new Set(files.filter((file) => !file.endsWith('~meta.json')));

@@ -44,7 +44,8 @@ function round(value: number): number {
 
 /**
  * The free plan's watermark, in reference pixels (short side 1080): bottom-right, white text with a
- * soft dark outline. The preview and the export both draw it from these numbers.
+ * soft dark outline. The export draws it from these numbers, and so does the watermarked copy that a
+ * free user's editor plays (docs/decisions/007-watermarked-rendition.md).
  */
 export const WATERMARK_STYLE = {
   fontFamily: 'Montserrat' satisfies FontFamily,

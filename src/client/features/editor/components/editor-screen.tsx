@@ -14,7 +14,6 @@ import { ToolbarHint } from './toolbar/toolbar-hint';
 
 interface EditorScreenProps {
   project: Project & { videoUrl: string };
-  showWatermark: boolean;
 }
 
 /** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
@@ -30,7 +29,7 @@ export function EditorScreen(props: EditorScreenProps) {
  * Wide screens: panels left, player centre, text style right, all in one viewport. Narrow screens:
  * the player first, then the text style of the selected overlay, then the panels, in one column.
  */
-function EditorLayout({ project, showWatermark }: EditorScreenProps) {
+function EditorLayout({ project }: EditorScreenProps) {
   const { store, dispatch, editingId, setEditingId } = useEditor();
   const videoRef = useRef<HTMLVideoElement>(null);
   const fonts = useEditorFonts();
@@ -72,7 +71,6 @@ function EditorLayout({ project, showWatermark }: EditorScreenProps) {
             videoRef={videoRef}
             videoEvents={playback.videoEvents}
             fonts={fonts}
-            showWatermark={showWatermark}
           />
           <PlayerControls videoRef={videoRef} playback={playback} duration={project.duration} />
         </section>

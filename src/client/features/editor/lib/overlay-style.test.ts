@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newTextOverlay } from '@shared/editor/editor-state';
 import { referenceScale } from '@shared/editor/looks';
-import { overlayBoxStyle, watermarkStyle } from './overlay-style';
+import { overlayBoxStyle } from './overlay-style';
 
 describe('overlay geometry (DESIGN §5)', () => {
   const scale = referenceScale(360, 640);
@@ -24,9 +24,5 @@ describe('overlay geometry (DESIGN §5)', () => {
   it('draws no stroke for an outline of thickness 0', () => {
     const style = overlayBoxStyle({ ...newTextOverlay('a'), outline: { color: '#FFFFFF', thickness: 0 } }, scale);
     expect(style.WebkitTextStroke).toBeUndefined();
-  });
-
-  it('places the watermark bottom-right in scaled reference pixels', () => {
-    expect(watermarkStyle(scale)).toMatchObject({ right: '12px', bottom: '14.667px', fontSize: '10px', pointerEvents: 'none' });
   });
 });

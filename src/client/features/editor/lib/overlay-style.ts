@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { TextOverlay } from '@shared/editor/editor-state';
 import { FONT_FACES } from '@shared/editor/fonts';
-import { WATERMARK_STYLE } from '@shared/editor/looks';
 
 /**
  * The outline sits outside the glyphs, as ffmpeg's drawtext borderw draws it: a stroke twice as
@@ -33,23 +32,6 @@ export function overlayBoxStyle(overlay: TextOverlay, scale: number): CSSPropert
     textAlign: overlay.textAlign,
     color: overlay.color,
     ...outlineStyle(overlay.outline.thickness, overlay.outline.color, scale),
-  };
-}
-
-/** The free plan's mark, bottom-right, from the numbers the export uses too. */
-export function watermarkStyle(scale: number): CSSProperties {
-  return {
-    ...FACE_ONLY,
-    position: 'absolute',
-    right: `${round(WATERMARK_STYLE.marginX * scale)}px`,
-    bottom: `${round(WATERMARK_STYLE.marginY * scale)}px`,
-    fontFamily: `'${FONT_FACES[WATERMARK_STYLE.fontFamily].cssFamily}'`,
-    fontSize: `${round(WATERMARK_STYLE.fontSize * scale)}px`,
-    lineHeight: 1,
-    color: WATERMARK_STYLE.color,
-    opacity: WATERMARK_STYLE.opacity,
-    pointerEvents: 'none',
-    ...outlineStyle(WATERMARK_STYLE.outline.thickness, WATERMARK_STYLE.outline.color, scale),
   };
 }
 

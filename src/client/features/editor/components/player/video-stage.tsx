@@ -8,7 +8,6 @@ import { aspectValue, fitFrame } from '../../lib/fit-frame';
 import type { FontStatus } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { OverlayBox } from './overlay-box';
-import { Watermark } from './watermark';
 
 interface VideoStageProps {
   videoUrl: string;
@@ -17,14 +16,14 @@ interface VideoStageProps {
   videoRef: RefObject<HTMLVideoElement | null>;
   videoEvents: Playback['videoEvents'];
   fonts: FontStatus;
-  showWatermark: boolean;
 }
 
 /**
  * The frame: the clip at the project's aspect ratio, as large as the space allows, with the
- * overlays and the watermark laid over it in frame percentages and reference-pixel sizes.
+ * overlays laid over it in frame percentages and reference-pixel sizes. A free user's clip carries
+ * its watermark in its pixels (the proxy streams the watermarked copy), so none is drawn here.
  */
-export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts, showWatermark }: VideoStageProps) {
+export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts }: VideoStageProps) {
   const { store, dispatch } = useEditor();
   const spaceRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -62,7 +61,6 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
           {...videoEvents}
         />
         {fonts === 'ready' && textOverlays.map((overlay) => <OverlayBox key={overlay.id} overlay={overlay} scale={scale} />)}
-        {fonts === 'ready' && showWatermark && <Watermark scale={scale} />}
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
       </div>
     </div>

@@ -1,0 +1,29 @@
+import { defaultEditorState } from '../../shared/editor/editor-state.ts';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+import type { MediaOperationOptions, StandardResolution } from './media-operations.ts';
+import { type MediaProbe, probeMedia } from './probe-media.ts';
+import { renderExport } from './export/render-export.ts';
+
+/** The free plan exports at most 1080p, so its copy to watch is never larger. */
+function renditionResolution(probe: MediaProbe): StandardResolution {
+  return Math.min(probe.width, probe.height) > 720 ? '1080p' : '720p';
+}
+
+/**
+ * The copy of a master video that free users stream: the untouched clip run through the export with
+ * the watermark on, so the mark is drawn by the very code, at the very place, that draws it on a free
+ * export, in the same frame the editor shows. Returns the output's probe.
+ */
+export async function renderWatermarkedRendition(
+  binaries: FfmpegBinaries,
+  { inputFile, outputFile, signal }: { inputFile: string; outputFile: string } & Pick<MediaOperationOptions, 'signal'>,
+): Promise<MediaProbe> {
+  const probe = await probeMedia(binaries, inputFile);
+  return renderExport(binaries, {
+    inputFile,
+    outputFile,
+    editorState: defaultEditorState(probe.durationSeconds),
+    spec: { resolution: renditionResolution(probe), format: 'mp4', quality: 'high', watermark: true },
+    signal,
+  });
+}

@@ -1,6 +1,7 @@
 import { createExportVideoJob } from '../export/export-video-job.ts';
 import { createExtendVideoJob } from '../generation/extend-video-job.ts';
 import { type GenerationDeps, createGenerateVideoJob } from '../generation/generate-video-job.ts';
+import { createProcessUploadJob } from '../media/process-upload-job.ts';
 import type { JobDefinitions } from './job-registry.ts';
 
 /**
@@ -12,5 +13,6 @@ export function createJobDefinitions(deps: GenerationDeps): JobDefinitions {
     'generate-video': createGenerateVideoJob(deps),
     'export-video': createExportVideoJob(deps),
     'extend-video': createExtendVideoJob(deps),
+    'process-upload': createProcessUploadJob(deps),
   };
 }

@@ -6,6 +6,8 @@ export interface JobPayloads {
   'export-video': { exportJobId: string };
   /** `charged` is what the extension cost, refunded if it fails. */
   'extend-video': { projectId: string; prompt: string; charged: number };
+  /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */
+  'process-upload': { projectId: string };
 }
 
 export type JobName = keyof JobPayloads;

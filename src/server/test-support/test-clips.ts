@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 
@@ -16,10 +17,44 @@ const codecArgs: Record<ClipFormat, string[]> = {
 /** Writes a small real video (ffmpeg's test pattern, plus a tone for mp4) for tests to feed the app. */
 export async function makeTestClip(
   file: string,
-  { width, height, seconds, format = 'mp4' }: { width: number; height: number; seconds: number; format?: ClipFormat },
+  { width, height, seconds, format = 'mp4', rate = 24 }: { width: number; height: number; seconds: number; format?: ClipFormat; rate?: number },
 ): Promise<void> {
   const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
-  const inputs = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24`];
+  const inputs = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${rate}`];
   if (format === 'mp4') inputs.push('-f', 'lavfi', '-i', 'sine=frequency=440');
   await run(ffmpegPath, ['-v', 'error', '-y', ...inputs, '-t', String(seconds), ...codecArgs[format], file]);
+}
+
+/**
+ * A Matroska video (160x90, 1 frame per second, with AAC audio) that holds `seconds` but whose header claims
+ * `claimedSeconds`: its Segment Info Duration (EBML id 0x4489, an 8-byte float in milliseconds) is rewritten.
+ */
+export async function makeLyingMatroska(file: string, { seconds, claimedSeconds }: { seconds: number; claimedSeconds: number }): Promise<void> {
+  const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  await run(ffmpegPath, [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', 'color=c=blue:s=160x90:r=1',
+    '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono',
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-b:a', '8k', file,
+  ]);
+  const bytes = await fs.readFile(file);
+  const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+  if (at < 0) throw new Error('no 8-byte Duration element in the Matroska file');
+  bytes.writeDoubleBE(claimedSeconds * 1000, at + 3);
+  await fs.writeFile(file, bytes);
+}
+
+/** A faststart MP4 cut just after its `mdat` box header: the index is whole, the media is gone. */
+export async function makeCutMp4(file: string): Promise<void> {
+  await makeTestClip(file, { width: 320, height: 240, seconds: 2 });
+  const bytes = await fs.readFile(file);
+  let offset = 0;
+  while (offset + 8 <= bytes.length) {
+    if (bytes.toString('latin1', offset + 4, offset + 8) === 'mdat') {
+      await fs.writeFile(file, bytes.subarray(0, offset + 8));
+      return;
+    }
+    offset += bytes.readUInt32BE(offset);
+  }
+  throw new Error('no mdat box in the MP4 file');
 }

@@ -35,8 +35,8 @@ export const TOO_SLOW_MESSAGE = 'This video took too long to process. Try a shor
 export const PROCESSING_FAILED_MESSAGE = 'The video could not be processed. Please upload it again.';
 
 /** Time limits proportional to the media's length, generous enough for a busy 2-core machine. */
-const measureTimeoutMs = (seconds: number) => 30_000 + seconds * 200;
-const encodeTimeoutMs = (seconds: number) => 60_000 + seconds * 6_000;
+const measureTimeoutMs = (seconds: number) => Math.ceil(30_000 + seconds * 200);
+const encodeTimeoutMs = (seconds: number) => Math.ceil(60_000 + seconds * 6_000);
 const THUMBNAIL_TIMEOUT_MS = 30_000;
 
 /** Already what we store (H.264 yuv420p + AAC in MP4 with faststart, small enough): no need to re-encode. */

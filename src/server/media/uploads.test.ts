@@ -42,6 +42,7 @@ const fixture = (name: string) => path.join(fixtures, name);
 beforeAll(async () => {
   fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-fixtures-'));
   await makeTestClip(fixture('phone.mp4'), { width: 360, height: 640, seconds: 2 });
+  await makeTestClip(fixture('camera.mp4'), { width: 320, height: 568, seconds: 2.02, format: 'mp4-index-last' });
   await makeTestClip(fixture('wide.webm'), { width: 640, height: 360, seconds: 2, format: 'webm-silent' });
   await makeTestClip(fixture('square.avi'), { width: 400, height: 400, seconds: 2, format: 'avi-silent' });
   await fs.writeFile(fixture('notes.mp4'), 'these are not the frames you are looking for'.repeat(100));
@@ -106,6 +107,7 @@ describe.each(testDatabases())('uploads on $name', (database) => {
   });
 
   it.each([
+    ['camera.mp4', 'video/mp4', '9:16', 320, 568],
     ['wide.webm', 'video/webm', '16:9', 640, 360],
     ['square.avi', 'video/x-msvideo', '1:1', 400, 400],
   ])('transcodes %s to H.264/AAC MP4 and records its aspect ratio', async (name, type, aspectRatio, width, height) => {

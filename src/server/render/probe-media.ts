@@ -90,7 +90,7 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string, { timeo
     const { stdout } = await run(
       binaries.ffprobePath,
       ['-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      { timeout: Math.ceil(timeoutMs), killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
     );
     parsed = JSON.parse(stdout) as ProbeOutput;
   } catch (error) {
@@ -136,7 +136,7 @@ async function durationFromPackets(binaries: FfmpegBinaries, file: string, timeo
       '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'v:0',
       '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file,
     ],
-    { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 },
+    { timeout: Math.ceil(timeoutMs), killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 },
   ).catch(() => ({ stdout: '' }));
   let end = 0;
   for (const line of stdout.split('\n')) {

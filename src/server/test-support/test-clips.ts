@@ -5,11 +5,13 @@ import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 
 const run = promisify(execFile);
 
-type ClipFormat = 'mp4' | 'webm-silent' | 'avi-silent';
+type ClipFormat = 'mp4' | 'mp4-index-last' | 'webm-silent' | 'avi-silent';
 
 const codecArgs: Record<ClipFormat, string[]> = {
   // What a phone or Veo hands us: H.264 + AAC with the index at the front.
   mp4: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart'],
+  /** As a camera writes it: the index (moov) after the media, so it is re-encoded on upload. */
+  'mp4-index-last': ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
   'webm-silent': ['-c:v', 'libvpx', '-b:v', '300k'],
   'avi-silent': ['-c:v', 'mpeg4'],
 };
@@ -21,7 +23,7 @@ export async function makeTestClip(
 ): Promise<void> {
   const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
   const inputs = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${rate}`];
-  if (format === 'mp4') inputs.push('-f', 'lavfi', '-i', 'sine=frequency=440');
+  if (format.startsWith('mp4')) inputs.push('-f', 'lavfi', '-i', 'sine=frequency=440');
   await run(ffmpegPath, ['-v', 'error', '-y', ...inputs, '-t', String(seconds), ...codecArgs[format], file]);
 }
 
@@ -35,7 +37,7 @@ export async function makeLyingMatroska(file: string, { seconds, claimedSeconds 
     '-v', 'error', '-y',
     '-f', 'lavfi', '-i', 'color=c=blue:s=160x90:r=1',
     '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-b:a', '8k', file,
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-b:a', '8k', '-f', 'matroska', file,
   ]);
   const bytes = await fs.readFile(file);
   const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));

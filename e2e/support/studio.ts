@@ -64,14 +64,17 @@ export async function downloadProjectVideo(request: APIRequestContext, id: strin
   fs.writeFileSync(file, await response.body());
 }
 
-/** A ready project from a file (an upload already in the stored format is kept as it is). */
+/** A ready project from a file, waited for (an upload already in the stored format is kept as it is). */
 export async function uploadReadyProject(request: APIRequestContext, file: string, title: string): Promise<string> {
   const { uploadURL } = (await (await request.post('/api/videos/upload')).json()) as { uploadURL: string };
   const put = await request.put(uploadURL, { data: fs.readFileSync(file), headers: { 'Content-Type': 'video/mp4' } });
   expect(put.status(), await put.text()).toBe(200);
   const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title, aspectRatio: '9:16' } });
   expect(done.status(), await done.text()).toBe(201);
-  return ((await done.json()) as ProjectBody).id;
+  // complete-upload answers while the video is still being processed.
+  const { id } = (await done.json()) as ProjectBody;
+  await waitUntilReady(request, id);
+  return id;
 }
 
 export async function saveEditorState(request: APIRequestContext, id: string, editorState: EditorState): Promise<void> {

@@ -176,6 +176,19 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     expect(await processed(id)).toMatchObject({ status: 'ready', duration: 2 });
   });
 
+  it('leaves an uploaded video that is being extended alone when a stale upload job runs again', async () => {
+    const { id } = (await uploadFile('phone.mp4')).json();
+    const ready = await processed(id);
+    // An extension under way also says 'generating', but the project has its video already.
+    await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', id).execute();
+    const context = { jobId: `process-upload:${id}`, attempt: 2, signal: new AbortController().signal, logger: t.services.logger };
+    const job = jobDefinitionsFor(t.services)['process-upload'];
+    await job.run({ projectId: id }, context);
+    await job.fail({ projectId: id }, 'stalled');
+    const row = await t.db.selectFrom('videoProjects').select(['status', 'errorMessage', 'duration']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'generating', errorMessage: null, duration: ready.duration });
+  });
+
   it('refuses more than 100 MB with 413 and removes the partial file', async () => {
     const url = await ticket();
     const declared = await put(url, Buffer.alloc(10), 'video/mp4', cookie, { 'content-length': String(104_857_601) });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeLyingMatroska } from '../src/server/test-support/test-clips.ts';
 import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -138,6 +139,31 @@ describe('projects on the dashboard', () => {
     await expect.poll(() => page.getByText('Project deleted').isVisible()).toBe(true);
     await expect.poll(() => card.count()).toBe(0);
     expect(await page.getByText('No projects yet').isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+
+  it('shows a video the server refuses while processing it as failed, with the reason', async () => {
+    // A WebM (Matroska) file whose header claims 10 s but that holds 330 s: accepted at once, refused by its job.
+    const long = path.join(mediaDir, 'long-take.webm');
+    await makeLyingMatroska(long, { seconds: 330, claimedSeconds: 10 });
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUpInUi(page);
+
+    await page.getByRole('button', { name: 'New Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Video' });
+    await dialog.getByRole('tab', { name: 'Upload Video' }).click();
+    await dialog.getByLabel('Choose a video or drop it here').setInputFiles(long);
+    await dialog.locator('form').getByRole('button', { name: 'Upload Video' }).click();
+
+    await expect.poll(() => page.getByText('Upload failed').isVisible(), { timeout: 30_000 }).toBe(true);
+    const reason = 'Videos must be between 1 and 300 seconds long';
+    await expect.poll(() => page.getByText(reason).first().isVisible()).toBe(true);
+    // The dialog stays open on a failure, so the user can pick another file.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const card = projectCard(page, 'long take');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await statusOf(card)).toBe('Error');
+    expect(await card.innerText()).toContain(reason);
     await context.close();
   }, 90_000);
 

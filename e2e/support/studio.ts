@@ -105,7 +105,9 @@ export async function uploadReadyProject(request: APIRequestContext, file: strin
   expect(put.status(), await put.text()).toBe(200);
   const done = await request.post('/api/videos/complete-upload', { data: { videoURL: uploadURL, title, aspectRatio: '9:16' } });
   expect(done.status(), await done.text()).toBe(201);
+  // complete-upload answers while the video is still being processed.
   const { id } = (await done.json()) as ProjectBody;
+  await waitUntilReady(request, id);
   if (waitUntilStreamable) await waitForVideo(request, id);
   return id;
 }

@@ -100,7 +100,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
 
   const auth = createAuthService({ db, mailer, logger, publicUrl: config.publicUrl });
   const projects = createProjectsService({ db, queue, storage, logger });
-  const uploads = createUploadsService({ db, storage, ffmpeg, publicUrl: config.publicUrl });
+  const uploads = createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl: config.publicUrl });
   const exports = createExportService({ db, queue });
   const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger });
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { defaultClientDir } from './client-dir.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { createLogger } from './logger.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
@@ -25,11 +26,13 @@ async function main(): Promise<void> {
     await requeueUnfinishedGenerations(services.db, queue, logger);
     queue.start(jobDefinitionsFor(services));
   }
+  const housekeeping = startHousekeeping(services.db, storage, logger);
 
   exitOnSignals(
     config.shutdownTimeoutMs,
     async () => {
       await app.close();
+      await housekeeping.stop();
       await closeServices(services);
     },
     logger,

@@ -36,16 +36,20 @@ export function EditorPage({ params }: { params: { id: string } }) {
 
   const data = project.data;
   if (!data) return <PageSpinner />;
+  const uploaded = data.source === 'upload';
   if (data.status === 'error') {
     return (
-      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="Video generation failed">
+      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title={uploaded ? 'Upload failed' : 'Video generation failed'}>
         {data.errorMessage ?? 'This video could not be made.'}
       </EditorStatus>
     );
   }
   if (data.status !== 'ready' || !data.videoUrl) {
     return (
-      <EditorStatus icon={<LoaderCircle className={`${statusIcon} animate-spin`} aria-hidden />} title="Video is being generated">
+      <EditorStatus
+        icon={<LoaderCircle className={`${statusIcon} animate-spin`} aria-hidden />}
+        title={uploaded && !data.videoUrl ? 'Processing video...' : 'Video is being generated'}
+      >
         The editor opens once the video is ready. The dashboard shows its progress.
       </EditorStatus>
     );

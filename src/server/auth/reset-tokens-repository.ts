@@ -35,3 +35,7 @@ export async function consumeResetToken(db: Db, token: string, now: Date): Promi
 export async function deleteUserResetTokens(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('passwordResetTokens').where('userId', '=', userId).execute();
 }
+
+export async function deleteExpiredResetTokens(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('passwordResetTokens').where('expiresAt', '<=', now.toISOString()).execute();
+}

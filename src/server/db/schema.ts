@@ -93,13 +93,21 @@ export interface GenerationSegmentsTable {
   completedAt: string | null;
 }
 
+export type UploadStatus = 'pending' | 'uploaded' | 'checking' | 'processing' | 'completed';
+
 export interface UploadsTable {
   id: string;
   userId: string;
   /** SHA-256 of the token in the upload URL. */
   tokenHash: string;
   storageKey: string;
-  status: Generated<'pending' | 'uploaded' | 'completed'>;
+  /**
+   * pending -> uploaded (the PUT) -> checking (complete-upload's quick checks) -> processing (the project and its
+   * job exist); the row and its file are deleted once processed or refused. 'completed' rows predate the job.
+   */
+  status: Generated<UploadStatus>;
+  /** The project it is being processed into, from 'processing' on. */
+  projectId: Generated<string | null>;
   sizeBytes: number | null;
   contentType: string | null;
   expiresAt: string;

@@ -36,6 +36,10 @@ describe('a server killed mid-export (SIGKILL)', () => {
     });
     expect(put.status).toBe(200);
     const project = await requestJson<Project>(baseUrl, cookie, 'POST', '/api/videos/complete-upload', { videoURL: uploadURL, title: 'Crash test' });
+    await waitFor('the upload to be processed', async () => {
+      const current = await requestJson<Project>(baseUrl, cookie, 'GET', `/api/projects/${project.id}`);
+      return current.status === 'ready' ? current : undefined;
+    });
     const { jobId } = await requestJson<{ jobId: string }>(baseUrl, cookie, 'POST', `/api/projects/${project.id}/export`, {
       resolution: '720p',
       format: 'mp4',

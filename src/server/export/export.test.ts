@@ -6,6 +6,7 @@ import { isFaststart, probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { uploadProject } from '../test-support/uploaded-project.ts';
 
 describe.each(testDatabases())('export API on $name', (database) => {
   let t: TestApp;
@@ -18,11 +19,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
     owner = await signUp(t.app, { username: 'exporter' });
     const clip = path.join(t.dataDir, 'clip.mp4');
     await makeTestClip(clip, { width: 360, height: 640, seconds: 4 });
-    const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie: owner.cookie } })).json();
-    await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie: owner.cookie, 'content-type': 'video/mp4' }, payload: await fs.readFile(clip) });
-    projectId = (
-      await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie: owner.cookie }, payload: { videoURL: uploadURL, title: 'Beach Day!' } })
-    ).json().id;
+    projectId = (await uploadProject(t, owner.cookie, clip, 'Beach Day!')).id;
   });
   afterEach(() => t.close());
 

@@ -11,6 +11,7 @@ import { testDatabases } from '../test-support/database-targets.ts';
 import { startFakeVeoServer } from '../test-support/fake-veo-server.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { uploadProject } from '../test-support/uploaded-project.ts';
 
 async function balance(t: TestApp, userId: string) {
   const { credits } = await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -113,9 +114,7 @@ describe('an extension that fails (Veo blocks it)', () => {
       },
     });
     const { cookie, userId } = await signUp(t.app, { username: 'blocked' });
-    const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie } })).json();
-    await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie, 'content-type': 'video/mp4' }, payload: await fs.readFile(clipFile) });
-    const project = (await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie }, payload: { videoURL: uploadURL, title: 'Mine' } })).json();
+    const project = await uploadProject(t, cookie, clipFile, 'Mine');
 
     expect((await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/extend`, headers: { cookie }, payload: { prompt: 'Something unsafe' } })).statusCode).toBe(200);
     await waitUntil(async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } })).json().status !== 'generating', 30_000, 100);

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Project } from '../../shared/schemas/project.ts';
 import { findUserById } from '../auth/users-repository.ts';
 import type { Queue } from '../jobs/index.ts';
 import { findProject } from '../projects/projects-repository.ts';
@@ -11,6 +10,7 @@ import { jobDefinitionsFor } from '../services.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { uploadProject } from '../test-support/uploaded-project.ts';
 import { createExtensionService } from './extension-service.ts';
 import { requeueUnfinishedGenerations } from './generation-sweep.ts';
 
@@ -29,12 +29,10 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
   async function readyProject() {
     t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
     const { cookie, userId } = await signUp(t.app, { username: 'extender' });
-    const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie } })).json();
-    await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie, 'content-type': 'video/mp4' }, payload: await fs.readFile(clipFile) });
-    const complete = await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie }, payload: { videoURL: uploadURL, title: 'Short' } });
-    expect(complete.statusCode).toBe(201);
+    const project = await uploadProject(t, cookie, clipFile, 'Short');
+    expect(project.status).toBe('ready');
     const user = (await findUserById(t.db, userId))!;
-    return { cookie, user, project: complete.json() as Project };
+    return { cookie, user, project };
   }
 
   const extend = (cookie: string, id: string, prompt: string) =>

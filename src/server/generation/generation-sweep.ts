@@ -1,17 +1,22 @@
 import type { Db } from '../db/database.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
+import { uploadJobId } from '../media/process-upload-job.ts';
 import { generationJobId } from '../projects/projects-service.ts';
-import { listGeneratingProjectIds, listPendingExtensions } from '../projects/projects-repository.ts';
+import { listGeneratingProjects, listPendingExtensions } from '../projects/projects-repository.ts';
 
 /**
- * At start-up, makes sure every project still 'generating' has a job: a first generation or an extension
- * lost between the project's commit and its enqueue (a crash), or lost from Redis, is queued again with the
- * id it was given, so jobs that exist already are left as they are. Returns how many were (re)queued.
+ * At start-up, makes sure every project still 'generating' has a job: a first generation, an upload being
+ * processed or an extension lost between the project's commit and its enqueue (a crash), or lost from Redis,
+ * is queued again with the id it was given, so jobs that exist already are left as they are. Returns how many
+ * were (re)queued.
  */
 export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger: Logger): Promise<number> {
-  const generations = await listGeneratingProjectIds(db);
-  for (const projectId of generations) await queue.enqueue('generate-video', { projectId }, generationJobId(projectId));
+  const firstVideos = await listGeneratingProjects(db);
+  const generations = firstVideos.filter((project) => project.source !== 'upload');
+  const uploads = firstVideos.filter((project) => project.source === 'upload');
+  for (const { id: projectId } of generations) await queue.enqueue('generate-video', { projectId }, generationJobId(projectId));
+  for (const { id: projectId } of uploads) await queue.enqueue('process-upload', { projectId }, uploadJobId(projectId));
 
   let extensions = 0;
   for (const { id: projectId, extensionJobId, extensionPrompt, extensionCharged } of await listPendingExtensions(db)) {
@@ -24,7 +29,7 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
     extensions += 1;
   }
 
-  const count = generations.length + extensions;
-  if (count > 0) logger.info({ generations: generations.length, extensions }, 'generations resumed after restart');
+  const count = firstVideos.length + extensions;
+  if (count > 0) logger.info({ generations: generations.length, uploads: uploads.length, extensions }, 'generations resumed after restart');
   return count;
 }

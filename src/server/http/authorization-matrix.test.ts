@@ -18,6 +18,7 @@ import { type TestDatabase, testDatabases } from '../test-support/database-targe
 import { startFakeStripeServer } from '../test-support/fake-stripe-server.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, sessionCookieFrom, signUp, waitUntil } from '../test-support/test-app.ts';
+import { uploadProject } from '../test-support/uploaded-project.ts';
 
 /**
  * Issue 8: every /api route, asked by each kind of caller, answers as SPEC §6 and DESIGN §5 say.
@@ -329,10 +330,9 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   const f: Fixtures = { t, people, bystander, clip: await fs.readFile(clipFile), clipFile, project: { id: '', duration: 0 }, exportJobId: '', imageId: '' };
 
   const owner = { cookie: people.owner.cookie };
-  const { url } = await ownerUpload(f, { put: true });
-  const completed = await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: owner, payload: { videoURL: url, title: 'Beach day' } });
-  expect(completed.statusCode).toBe(201);
-  f.project = { id: completed.json().id, duration: completed.json().duration };
+  const uploaded = await uploadProject(t, owner.cookie, clipFile, 'Beach day');
+  expect(uploaded.status).toBe('ready');
+  f.project = { id: uploaded.id, duration: uploaded.duration };
   // The owner is on the free plan and streams the video's watermarked copy; what it holds does not matter here.
   const { videoKey } = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', f.project.id).executeTakeFirstOrThrow();
   await t.services.storage.putFile(watermarkedVideoKey(videoKey!), clipFile, 'video/mp4');

@@ -2,6 +2,7 @@ import { createExportVideoJob } from '../export/export-video-job.ts';
 import { createExtendVideoJob } from '../generation/extend-video-job.ts';
 import { type GenerationDeps, createGenerateVideoJob } from '../generation/generate-video-job.ts';
 import { createWatermarkVideoJob } from '../media/watermark-video-job.ts';
+import { createProcessUploadJob } from '../media/process-upload-job.ts';
 import type { JobDefinitions } from './job-registry.ts';
 
 /**
@@ -14,5 +15,6 @@ export function createJobDefinitions(deps: GenerationDeps): JobDefinitions {
     'export-video': createExportVideoJob(deps),
     'extend-video': createExtendVideoJob(deps),
     'watermark-video': createWatermarkVideoJob(deps),
+    'process-upload': createProcessUploadJob(deps),
   };
 }

@@ -8,6 +8,8 @@ export interface JobPayloads {
   'extend-video': { projectId: string; prompt: string; charged: number };
   /** Makes the free plan's watermarked copy of a project's master that has none (older projects). */
   'watermark-video': { projectId: string };
+  /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */
+  'process-upload': { projectId: string };
 }
 
 export type JobName = keyof JobPayloads;

@@ -9,6 +9,7 @@ import { testDatabases } from '../test-support/database-targets.ts';
 import { startS3TestServer } from '../test-support/s3-test-server.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { uploadProject } from '../test-support/uploaded-project.ts';
 
 describe('media in S3-compatible storage (s3rver)', () => {
   let s3: Awaited<ReturnType<typeof startS3TestServer>>;
@@ -41,15 +42,12 @@ describe('media in S3-compatible storage (s3rver)', () => {
     const { cookie, userId } = await signUp(t.app, { username: 'cloudy' });
     // On Pro the proxy streams the stored video itself (free users get its watermarked copy).
     await changeSubscription(t.db, { userId, to: 'pro', source: 'admin', changedBy: null }, new Date());
-    const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie } })).json();
-    const put = await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie, 'content-type': 'video/mp4' }, payload: clip });
-    expect(put.statusCode).toBe(200);
-    const project = (
-      await t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie }, payload: { videoURL: uploadURL, title: 'Cloud clip' } })
-    ).json();
+    const clipFile = path.join(t.dataDir, 'clip.mp4');
+    await fs.writeFile(clipFile, clip);
+    const project = await uploadProject(t, cookie, clipFile, 'Cloud clip');
     expect(project.status).toBe('ready');
 
-    const range = await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie, range: 'bytes=10-209' } });
+    const range = await t.app.inject({ method: 'GET', url: project.videoUrl!, headers: { cookie, range: 'bytes=10-209' } });
     expect(range.statusCode).toBe(206);
     expect(range.headers['content-range']).toBe(`bytes 10-209/${clip.length}`);
     expect(range.rawPayload.equals(clip.subarray(10, 210))).toBe(true);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { UploadStatus } from '../db/schema.ts';
 
 export async function insertUpload(
   db: Db,
@@ -16,13 +17,33 @@ export async function findUserUpload(db: Db, userId: string, tokenHash: string) 
     .executeTakeFirst();
 }
 
+/** The upload a project is being processed from, if it is still there. */
+export async function findProjectUpload(db: Db, projectId: string) {
+  return db.selectFrom('uploads').selectAll().where('projectId', '=', projectId).executeTakeFirst();
+}
+
+/**
+ * Records why an upload's processing failed, on its project, if that project is still being processed (an
+ * uploaded video being extended also says 'generating', but has a video already). False when it was not.
+ */
+export async function failUploadProject(db: Db, projectId: string, message: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('videoProjects')
+    .set({ status: 'error', errorMessage: message, updatedAt: at })
+    .where('id', '=', projectId)
+    .where('status', '=', 'generating')
+    .where('videoKey', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Moves an upload from one status to the next; false when another request got there first. */
 export async function advanceUpload(
   db: Db,
   id: string,
-  from: 'pending' | 'uploaded',
-  to: 'uploaded' | 'completed',
-  details: { sizeBytes?: number; contentType?: string } = {},
+  from: UploadStatus,
+  to: UploadStatus,
+  details: { sizeBytes?: number; contentType?: string; projectId?: string } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('uploads')
@@ -31,4 +52,33 @@ export async function advanceUpload(
     .where('status', '=', from)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+export async function deleteUploadRows(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('uploads').where('id', 'in', ids).execute();
+}
+
+/**
+ * Uploads nobody will finish, oldest first: tickets expired before complete-upload accepted them, checks whose
+ * request died (`checkingBefore`: long after any request would have answered), and processing whose project is
+ * gone or no longer processing. Each of these stays dead, so several processes may sweep them at once.
+ */
+export async function listAbandonedUploads(db: Db, now: string, checkingBefore: string, limit: number) {
+  return db
+    .selectFrom('uploads')
+    .leftJoin('videoProjects', 'videoProjects.id', 'uploads.projectId')
+    .select(['uploads.id', 'uploads.storageKey'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('uploads.status', 'in', ['pending', 'uploaded', 'completed']), eb('uploads.expiresAt', '<=', now)]),
+        eb.and([eb('uploads.status', '=', 'checking'), eb('uploads.expiresAt', '<=', checkingBefore)]),
+        eb.and([
+          eb('uploads.status', '=', 'processing'),
+          eb.or([eb('videoProjects.id', 'is', null), eb('videoProjects.status', '!=', 'generating')]),
+        ]),
+      ]),
+    )
+    .orderBy('uploads.createdAt')
+    .limit(limit)
+    .execute();
 }

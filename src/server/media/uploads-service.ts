@@ -4,19 +4,21 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { completeUploadRequestSchema } from '../../shared/schemas/project.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_DURATION, UPLOAD_MIN_DURATION } from '../../shared/uploads.ts';
+import { UPLOAD_MAX_BYTES } from '../../shared/uploads.ts';
 import { createSecureToken, hashToken } from '../auth/secure-token.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
+import type { Queue } from '../jobs/index.ts';
+import type { Logger } from '../logger.ts';
 import { toProject } from '../projects/project-view.ts';
-import { insertProject } from '../projects/projects-repository.ts';
+import { insertProject, updateProject } from '../projects/projects-repository.ts';
 import { ObjectTooLargeError, type Storage, storageKey } from '../providers/storage/storage.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
-import { extractThumbnail, normalizeVideo } from '../render/media-operations.ts';
-import { type MediaProbe, NotAVideoError, isFaststart, probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { nearestAspectRatio } from './aspect-ratio.ts';
+import { discardUpload, uploadJobId } from './process-upload-job.ts';
+import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, findUserUpload, insertUpload } from './uploads-repository.ts';
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
@@ -30,24 +32,13 @@ interface UploadsServiceDeps {
   db: Db;
   storage: Storage;
   ffmpeg: FfmpegBinaries;
+  queue: Queue;
+  logger: Logger;
   publicUrl: string;
   now?: () => Date;
 }
 
-/** Already what we store (H.264 yuv420p + AAC in MP4 with faststart): no need to re-encode. */
-async function isStandardMp4(file: string, probe: MediaProbe): Promise<boolean> {
-  return (
-    probe.videoCodec === 'h264' &&
-    probe.pixelFormat === 'yuv420p' &&
-    probe.audioCodec === 'aac' &&
-    probe.formatName.includes('mp4') &&
-    probe.width % 2 === 0 &&
-    probe.height % 2 === 0 &&
-    (await isFaststart(file))
-  );
-}
-
-export function createUploadsService({ db, storage, ffmpeg, publicUrl, now = () => new Date() }: UploadsServiceDeps) {
+export function createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl, now = () => new Date() }: UploadsServiceDeps) {
   /** A single-use, expiring address to PUT one file to. */
   async function issue(user: UserRow): Promise<string> {
     const { token, hash } = createSecureToken();
@@ -93,62 +84,68 @@ export function createUploadsService({ db, storage, ffmpeg, publicUrl, now = () 
   }
 
   /**
-   * Turns an uploaded file into a ready project: probes it (not a video -> 400), keeps it as is when
-   * it is already a standard MP4 or re-encodes it, records duration and aspect, makes a thumbnail.
+   * Accepts an uploaded file as a project that is being processed, after the cheap checks (a playable video
+   * of an accepted length and size: otherwise 400 with the reason, and the file is gone). The `process-upload`
+   * job does the rest; the answer does not wait for it.
    */
   async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {
     const token = tokenFromUrl(input.videoURL);
     const upload = token ? await findOpenUpload(user, token) : undefined;
     if (!upload || upload.status !== 'uploaded') throw badRequest(NOT_OUR_URL_MESSAGE);
-    if (!(await advanceUpload(db, upload.id, 'uploaded', 'completed'))) throw badRequest(NOT_OUR_URL_MESSAGE);
-    try {
-      return await withScratchDir('upload', async (dir) => {
-        const original = path.join(dir, 'original');
-        await storage.downloadToFile(upload.storageKey, original);
-        const probe = await probeMedia(ffmpeg, original).catch((error: unknown) => {
-          throw error instanceof NotAVideoError ? badRequest('Not a playable video') : error;
-        });
-        if (probe.durationSeconds < UPLOAD_MIN_DURATION || probe.durationSeconds > UPLOAD_MAX_DURATION) {
-          throw badRequest(`Videos must be between ${UPLOAD_MIN_DURATION} and ${UPLOAD_MAX_DURATION} seconds long`);
-        }
-        const video = path.join(dir, 'video.mp4');
-        const final = (await isStandardMp4(original, probe)) ? probe : await normalizeVideo(ffmpeg, original, video);
-        const videoFile = final === probe ? original : video;
-        const thumbnail = path.join(dir, 'thumbnail.jpg');
-        await extractThumbnail(ffmpeg, videoFile, thumbnail, Math.min(1, final.durationSeconds / 2));
+    if (!(await advanceUpload(db, upload.id, 'uploaded', 'checking'))) throw badRequest(NOT_OUR_URL_MESSAGE);
 
-        const id = randomUUID();
-        const videoKey = storageKey('projects', id, 'video-upload.mp4');
-        const thumbnailKey = storageKey('projects', id, 'thumbnail-upload.jpg');
-        await storage.putFile(videoKey, videoFile, 'video/mp4');
-        await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
-        const at = now().toISOString();
-        const project = await insertProject(db, {
-          id,
-          userId: user.id,
-          title: input.title,
-          prompt: '',
-          aspectRatio: nearestAspectRatio(final.width, final.height),
-          status: 'ready',
-          source: 'upload',
-          duration: Math.round(final.durationSeconds * 100) / 100,
-          resolution: `${Math.min(final.width, final.height)}p`,
-          generationProgress: 100,
-          targetDuration: null,
-          videoUrl: null,
-          thumbnailUrl: null,
-          editorState: null,
-          errorMessage: null,
-          videoKey,
-          thumbnailKey,
-          createdAt: at,
-          updatedAt: at,
-        });
-        return toProject(project);
+    let header;
+    try {
+      header = await withScratchDir('upload-check', async (dir) => {
+        const file = path.join(dir, 'original');
+        await storage.downloadToFile(upload.storageKey, file);
+        return checkUploadedFile(ffmpeg, file);
       });
-    } finally {
-      await storage.delete([upload.storageKey]);
+    } catch (error) {
+      if (!(error instanceof UploadRefusedError)) {
+        // Our failure, not the file's: the ticket stays usable.
+        await advanceUpload(db, upload.id, 'checking', 'uploaded');
+        throw error;
+      }
+      await discardUpload(db, storage, upload);
+      throw badRequest(error.message);
     }
+
+    const id = randomUUID();
+    const at = now().toISOString();
+    const project = await db.transaction().execute(async (trx) => {
+      const created = await insertProject(trx, {
+        id,
+        userId: user.id,
+        title: input.title,
+        prompt: '',
+        aspectRatio: nearestAspectRatio(header.width, header.height),
+        status: 'generating',
+        source: 'upload',
+        resolution: `${Math.min(header.width, header.height)}p`,
+        generationProgress: 0,
+        targetDuration: null,
+        videoUrl: null,
+        thumbnailUrl: null,
+        editorState: null,
+        errorMessage: null,
+        videoKey: null,
+        thumbnailKey: null,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await advanceUpload(trx, upload.id, 'checking', 'processing', { projectId: id });
+      return created;
+    });
+    try {
+      await queue.enqueue('process-upload', { projectId: id }, uploadJobId(id));
+    } catch (error) {
+      logger.error({ err: error, projectId: id }, 'could not queue the upload');
+      await updateProject(db, id, { status: 'error', errorMessage: 'The video could not be queued.', updatedAt: at }, 'generating');
+      await discardUpload(db, storage, upload);
+      throw new HttpError(503, 'The video service is unavailable right now. Please upload the video again.');
+    }
+    return toProject(project);
   }
 
   return { issue, receive, complete };

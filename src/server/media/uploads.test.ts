@@ -5,10 +5,12 @@ import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeSubscription } from '../billing/subscriptions.ts';
+import { requeueUnfinishedGenerations } from '../generation/generation-sweep.ts';
 import { probeMedia } from '../render/probe-media.ts';
+import { jobDefinitionsFor } from '../services.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
-import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { makeCutMp4, makeLyingMatroska, makeTestClip } from '../test-support/test-clips.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 
 let fixtures: string;
 
@@ -41,9 +43,14 @@ const fixture = (name: string) => path.join(fixtures, name);
 beforeAll(async () => {
   fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-fixtures-'));
   await makeTestClip(fixture('phone.mp4'), { width: 360, height: 640, seconds: 2 });
+  await makeTestClip(fixture('camera.mp4'), { width: 320, height: 568, seconds: 2.02, format: 'mp4-index-last' });
   await makeTestClip(fixture('wide.webm'), { width: 640, height: 360, seconds: 2, format: 'webm-silent' });
   await makeTestClip(fixture('square.avi'), { width: 400, height: 400, seconds: 2, format: 'avi-silent' });
   await fs.writeFile(fixture('notes.mp4'), 'these are not the frames you are looking for'.repeat(100));
+  await makeLyingMatroska(fixture('long.mkv'), { seconds: 330, claimedSeconds: 10 });
+  await makeCutMp4(fixture('cut.mp4'));
+  await makeTestClip(fixture('huge.mp4'), { width: 8192, height: 8192, seconds: 1, rate: 1 });
+  await makeTestClip(fixture('large.avi'), { width: 2560, height: 1440, seconds: 1, format: 'avi-silent' });
 });
 afterAll(() => fs.rm(fixtures, { recursive: true, force: true }));
 
@@ -66,6 +73,23 @@ describe.each(testDatabases())('uploads on $name', (database) => {
   const complete = (videoURL: string, title = 'My clip', as = cookie) =>
     t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie: as }, payload: { videoURL, title, aspectRatio: '9:16' } });
 
+  let running: TestApp | undefined;
+  /** Runs the queued jobs from now on and waits until the project is processed; answers it as its owner sees it. */
+  async function processed(projectId: string) {
+    if (running !== t) t.services.queue.start(jobDefinitionsFor(t.services));
+    running = t;
+    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    await waitUntil(async () => (await read()).status !== 'generating', 120_000);
+    return read();
+  }
+  const storedUploads = async () =>
+    (await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true }).catch(() => [])).filter((entry) => entry.startsWith('uploads/'));
+  const uploadFile = async (name: string, type = 'video/mp4') => {
+    const url = await ticket();
+    expect((await put(url, await fs.readFile(fixture(name)), type)).statusCode).toBe(200);
+    return complete(url);
+  };
+
   it('takes an MP4 through upload and complete-upload into a ready project, keeping it as is', async () => {
     const url = await ticket();
     expect(url).toMatch(/^http:\/\/reel\.test\/api\/videos\/uploads\/[\w-]{43}$/);
@@ -74,8 +98,12 @@ describe.each(testDatabases())('uploads on $name', (database) => {
 
     const response = await complete(url);
     expect(response.statusCode).toBe(201);
-    const project = response.json();
-    expect(project).toMatchObject({ title: 'My clip', status: 'ready', source: 'upload', aspectRatio: '9:16', duration: 2 });
+    // The answer comes before the processing: the project is still being made.
+    expect(response.json()).toMatchObject({ title: 'My clip', status: 'generating', source: 'upload', generationProgress: 0, videoUrl: null });
+    const project = await processed(response.json().id);
+    expect(project).toMatchObject({ title: 'My clip', status: 'ready', source: 'upload', aspectRatio: '9:16', duration: 2, generationProgress: 100 });
+    expect(await storedUploads()).toEqual([]);
+    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
     const video = await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } });
     expect(video.rawPayload.equals(await fs.readFile(fixture('phone.mp4')))).toBe(true);
     const thumbnail = await t.app.inject({ method: 'GET', url: project.thumbnailUrl, headers: { cookie } });
@@ -83,12 +111,13 @@ describe.each(testDatabases())('uploads on $name', (database) => {
   });
 
   it.each([
+    ['camera.mp4', 'video/mp4', '9:16', 320, 568],
     ['wide.webm', 'video/webm', '16:9', 640, 360],
     ['square.avi', 'video/x-msvideo', '1:1', 400, 400],
   ])('transcodes %s to H.264/AAC MP4 and records its aspect ratio', async (name, type, aspectRatio, width, height) => {
     const url = await ticket();
     expect((await put(url, await fs.readFile(fixture(name)), type)).statusCode).toBe(200);
-    const project = (await complete(url)).json();
+    const project = await processed((await complete(url)).json().id);
     expect(project).toMatchObject({ status: 'ready', aspectRatio });
     const video = await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } });
     const file = path.join(t.dataDir, `out-${name}.mp4`);
@@ -103,8 +132,65 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Not a playable video' });
     expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
-    const media = await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true });
-    expect(media.filter((entry) => entry.startsWith('uploads/'))).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('answers 400 "Not a playable video" for an MP4 cut just after its mdat header, and frees its ticket and file', async () => {
+    const response = await uploadFile('cut.mp4');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Not a playable video' });
+    expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('refuses a video whose header claims 10 s but that holds 330 s, never making it a long project', async () => {
+    const response = await uploadFile('long.mkv', 'application/octet-stream');
+    expect(response.statusCode).toBe(201);
+    const project = await processed(response.json().id);
+    expect(project).toMatchObject({ status: 'error', errorMessage: 'Videos must be between 1 and 300 seconds long', videoUrl: null });
+    expect(project.duration).toBeLessThanOrEqual(300);
+    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('refuses an 8192x8192 video from its header, before decoding it', async () => {
+    const response = await uploadFile('huge.mp4');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Videos must be at most 4K: 4096 x 2304 pixels' });
+    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
+  });
+
+  it('scales a 2560x1440 video it re-encodes down to 1920x1080', async () => {
+    const project = await processed((await uploadFile('large.avi', 'video/x-msvideo')).json().id);
+    expect(project).toMatchObject({ status: 'ready', aspectRatio: '16:9' });
+    const file = path.join(t.dataDir, 'large-out.mp4');
+    await fs.writeFile(file, (await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } })).rawPayload);
+    expect(await probeMedia(t.services.ffmpeg, file)).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080 });
+  });
+
+  it('resumes an upload left processing by a stopped server as an upload job, not a generation', async () => {
+    const response = await uploadFile('phone.mp4');
+    const { id } = response.json();
+    // The server stopped before its job ran: the queue lost it.
+    await t.db.deleteFrom('jobs').execute();
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    expect(await t.db.selectFrom('jobs').select(['id', 'name']).execute()).toEqual([{ id: `process-upload:${id}`, name: 'process-upload' }]);
+    expect(await processed(id)).toMatchObject({ status: 'ready', duration: 2 });
+  });
+
+  it('leaves an uploaded video that is being extended alone when a stale upload job runs again', async () => {
+    const { id } = (await uploadFile('phone.mp4')).json();
+    const ready = await processed(id);
+    // An extension under way also says 'generating', but the project has its video already.
+    await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', id).execute();
+    const context = { jobId: `process-upload:${id}`, attempt: 2, signal: new AbortController().signal, logger: t.services.logger };
+    const job = jobDefinitionsFor(t.services)['process-upload'];
+    await job.run({ projectId: id }, context);
+    await job.fail({ projectId: id }, 'stalled');
+    const row = await t.db.selectFrom('videoProjects').select(['status', 'errorMessage', 'duration']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'generating', errorMessage: null, duration: ready.duration });
   });
 
   it('refuses more than 100 MB with 413 and removes the partial file', async () => {
@@ -131,7 +217,9 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(404);
 
     expect((await complete(url, 'Theirs', other.cookie)).statusCode).toBe(400);
-    expect((await complete(url)).statusCode).toBe(201);
+    const accepted = await complete(url);
+    expect(accepted.statusCode).toBe(201);
+    expect(await processed(accepted.json().id)).toMatchObject({ status: 'ready' });
     const again = await complete(url);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/^Valid video URL is required/);

@@ -78,15 +78,17 @@ export async function deleteProjectRow(db: Db, projectId: string): Promise<void>
   await db.deleteFrom('videoProjects').where('id', '=', projectId).execute();
 }
 
-/** Projects whose first video is still being made (an extension also says 'generating', but has a video). */
-export async function listGeneratingProjectIds(db: Db): Promise<string[]> {
-  const rows = await db
+/**
+ * Projects whose first video is still being made (an extension also says 'generating', but has a video): by a
+ * generation, or from an upload (source 'upload'), each by its own job.
+ */
+export async function listGeneratingProjects(db: Db): Promise<Array<{ id: string; source: string }>> {
+  return db
     .selectFrom('videoProjects')
-    .select('id')
+    .select(['id', 'source'])
     .where('status', '=', 'generating')
     .where('videoKey', 'is', null)
     .execute();
-  return rows.map((row) => row.id);
 }
 
 /** Projects being extended, with the extension's job id and payload as recorded when it was charged. */

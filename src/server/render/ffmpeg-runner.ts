@@ -17,6 +17,14 @@ export interface RunFfmpegOptions {
   onProgress?: (fraction: number) => void;
   /** Aborting kills ffmpeg and rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Past this many milliseconds ffmpeg is killed and the run rejects with FfmpegTimeoutError. */
+  timeoutMs?: number;
+}
+
+/** What ffmpeg's last progress report said: how far the output got, and how many video frames it holds. */
+export interface FfmpegRunStats {
+  outTimeSeconds: number;
+  frames: number;
 }
 
 const STDERR_TAIL_LINES = 30;
@@ -70,20 +78,31 @@ export function reasonFromStderr(lines: readonly string[], exitCode: number | nu
   return reason.length > 200 ? `${reason.slice(0, 197)}...` : reason;
 }
 
+/** ffmpeg ran past its `timeoutMs` and was killed. */
+export class FfmpegTimeoutError extends Error {
+  override name = 'FfmpegTimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    readonly args: readonly string[],
+  ) {
+    super(`ffmpeg was stopped after its time limit of ${timeoutMs / 1000} s`);
+  }
+}
+
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('The render was aborted', 'AbortError');
 }
 
 /**
- * Runs ffmpeg with an argument array (never a shell) and resolves when it exits 0. Adds the flags every run
- * needs: no banner, no stdin, overwrite, machine-readable progress on stdout.
+ * Runs ffmpeg with an argument array (never a shell) and resolves when it exits 0, with its last progress
+ * report. Adds the flags every run needs: no banner, no stdin, overwrite, machine-readable progress on stdout.
  */
-export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: RunFfmpegOptions = {}): Promise<void> {
-  const { expectedDurationSeconds, onProgress, signal } = options;
+export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: RunFfmpegOptions = {}): Promise<FfmpegRunStats> {
+  const { expectedDurationSeconds, onProgress, signal, timeoutMs } = options;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', ...args];
 
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<FfmpegRunStats>((resolve, reject) => {
     const child = dieWithThisProcess
       ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', binaries.ffmpegPath, ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(binaries.ffmpegPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -92,6 +111,7 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
     let stdoutRest = '';
     let reported = 0;
     let settled = false;
+    const stats: FfmpegRunStats = { outTimeSeconds: 0, frames: 0 };
 
     const report = (fraction: number): void => {
       if (!onProgress || fraction <= reported) return;
@@ -106,28 +126,38 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
       child.kill('SIGKILL');
     };
     signal?.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, timeoutMs);
 
     function finish(error?: Error): void {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
       if (error) reject(error);
-      else resolve();
+      else resolve(stats);
     }
 
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       const lines = (stdoutRest + chunk).split('\n');
       stdoutRest = lines.pop() ?? '';
-      if (!expectedDurationSeconds || expectedDurationSeconds <= 0) return;
       for (const line of lines) {
+        const frame = /^frame=(\d+)/.exec(line.trim());
+        if (frame?.[1]) stats.frames = Number(frame[1]);
         // ffmpeg 4.x prints only out_time_ms, which (despite its name) is in microseconds, as out_time_us is.
         const match = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
-        if (match?.[1]) {
-          const seconds = Number(match[1]) / 1_000_000;
-          // Never 1 before ffmpeg has exited 0: the muxer may still fail while writing the index.
-          report(Math.min(0.99, seconds / expectedDurationSeconds));
-        }
+        if (!match?.[1]) continue;
+        const seconds = Number(match[1]) / 1_000_000;
+        stats.outTimeSeconds = seconds;
+        // Never 1 before ffmpeg has exited 0: the muxer may still fail while writing the index.
+        if (expectedDurationSeconds && expectedDurationSeconds > 0) report(Math.min(0.99, seconds / expectedDurationSeconds));
       }
     });
 
@@ -146,6 +176,10 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
       if (settled) return;
       if (aborted && signal) {
         finish(abortReason(signal));
+        return;
+      }
+      if (timedOut && timeoutMs !== undefined) {
+        finish(new FfmpegTimeoutError(timeoutMs, fullArgs));
         return;
       }
       if (stderrRest) stderrTail.push(stderrRest);

@@ -8,10 +8,12 @@ import { withScratchDir } from './scratch-dir.ts';
 export type StandardAspectRatio = '9:16' | '16:9' | '1:1';
 export type StandardResolution = '720p' | '1080p' | '4K';
 
-/** Progress and cancellation, accepted by every operation that encodes. */
+/** Progress, cancellation and a time limit, accepted by every operation that encodes. */
 export interface MediaOperationOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Past this ffmpeg is killed and the operation rejects with FfmpegTimeoutError. */
+  timeoutMs?: number;
 }
 
 const SHORT_SIDE: Record<StandardResolution, number> = { '720p': 720, '1080p': 1080, '4K': 2160 };
@@ -42,10 +44,16 @@ function silentAudioInput(seconds: number): string[] {
   return ['-f', 'lavfi', '-t', seconds.toFixed(3), '-i', 'anullsrc=r=48000:cl=stereo'];
 }
 
-/** `-i file`, limited to video containers so a user's file cannot make ffmpeg open other files. */
+/**
+ * `-i file`, limited to video containers so a user's file cannot make ffmpeg open other files. Decoding a user's
+ * file uses at most DECODER_THREADS threads: each frame thread holds frames of its own, so on a many-core
+ * machine an unbounded count multiplies the memory a large video takes.
+ */
 function videoInput(file: string): string[] {
-  return ['-format_whitelist', VIDEO_DEMUXERS, '-i', file];
+  return ['-threads', String(DECODER_THREADS), '-format_whitelist', VIDEO_DEMUXERS, '-i', file];
 }
+
+const DECODER_THREADS = 2;
 
 function concatListLine(file: string): string {
   const absolute = path.resolve(file);
@@ -119,8 +127,9 @@ export async function extractThumbnail(
   input: string,
   outputJpeg: string,
   atSeconds: number,
+  { timeoutMs }: { timeoutMs?: number } = {},
 ): Promise<void> {
-  const probe = await probeMedia(binaries, input);
+  const probe = await probeMedia(binaries, input, { timeoutMs });
   const at = Math.max(0, Math.min(atSeconds, probe.videoDurationSeconds - 0.5));
   await runFfmpeg(binaries, [
     '-ss', at.toFixed(3),
@@ -130,7 +139,7 @@ export async function extractThumbnail(
     '-q:v', '3',
     '-update', '1',
     outputJpeg,
-  ]);
+  ], { timeoutMs });
   await assertWritten(outputJpeg, 'thumbnail');
 }
 
@@ -150,6 +159,13 @@ export async function extractLastFrame(binaries: FfmpegBinaries, input: string, 
 export interface NormalizeOptions extends MediaOperationOptions {
   /** The output's long side is scaled down to this if larger; smaller videos are never enlarged. */
   maxLongSide?: number;
+  /** Frames beyond this rate are dropped; slower videos keep theirs. */
+  maxFrameRate?: number;
+  /**
+   * How long the input really is (measureMedia): the output stops there, and silence for a video without audio
+   * lasts that long. Without it the container's own duration is trusted.
+   */
+  durationSeconds?: number;
   crf?: number;
 }
 
@@ -161,27 +177,60 @@ export async function normalizeVideo(
   binaries: FfmpegBinaries,
   input: string,
   output: string,
-  { maxLongSide = 1920, crf = 23, ...options }: NormalizeOptions = {},
+  { maxLongSide = 1920, maxFrameRate, durationSeconds, crf = 23, ...options }: NormalizeOptions = {},
 ): Promise<MediaProbe> {
-  const probe = await probeMedia(binaries, input);
+  const probe = await probeMedia(binaries, input, { timeoutMs: options.timeoutMs });
+  const length = durationSeconds ?? probe.durationSeconds;
   // iw/ih here are after ffmpeg's automatic rotation; the factor only ever shrinks.
   const factor = `min(1,${maxLongSide}/max(iw*sar,ih))`;
   const scale = `scale=w='2*max(1,trunc(iw*sar*${factor}/2))':h='2*max(1,trunc(ih*${factor}/2))'`;
+  const fps = maxFrameRate !== undefined && !(probe.frameRate > 0 && probe.frameRate <= maxFrameRate) ? [`fps=${maxFrameRate}`] : [];
   const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0', '-shortest'];
   await runFfmpeg(
     binaries,
     [
       ...videoInput(input),
-      ...(probe.audioCodec ? [] : silentAudioInput(probe.durationSeconds)),
+      ...(probe.audioCodec ? [] : silentAudioInput(length)),
       '-map', '0:V:0', ...audio,
-      '-vf', `${scale},setsar=1,format=yuv420p`,
+      '-vf', [scale, ...fps, 'setsar=1', 'format=yuv420p'].join(','),
+      ...(durationSeconds === undefined ? [] : ['-t', durationSeconds.toFixed(3)]),
       ...h264AacOutputArgs(crf),
       '-map_metadata', '-1',
       output,
     ],
-    { ...options, expectedDurationSeconds: probe.durationSeconds },
+    { ...options, expectedDurationSeconds: length },
   );
-  return probeMedia(binaries, output);
+  return probeMedia(binaries, output, { timeoutMs: options.timeoutMs });
+}
+
+/** How long a video file really is, read off its packets (no decoding), and how many video frames that holds. */
+export interface MediaMeasure {
+  /** Up to `limitSeconds`: a file that reaches it holds at least that much. */
+  seconds: number;
+  frames: number;
+}
+
+/**
+ * Reads the file's first video and audio streams to the end, or to `limitSeconds`, without decoding: its
+ * timestamps say how long it really is, whatever its header claims. Costs about as much as reading the file.
+ */
+export async function measureMedia(
+  binaries: FfmpegBinaries,
+  input: string,
+  { limitSeconds, timeoutMs }: { limitSeconds: number; timeoutMs?: number },
+): Promise<MediaMeasure> {
+  const stats = await runFfmpeg(
+    binaries,
+    [...videoInput(input), '-map', '0:V:0', '-map', '0:a:0?', '-c', 'copy', '-t', limitSeconds.toFixed(3), '-f', 'null', '-'],
+    { timeoutMs },
+  );
+  return { seconds: stats.outTimeSeconds, frames: stats.frames };
+}
+
+/** Rejects with FfmpegError unless the video's first frame decodes. */
+export async function decodeFirstFrame(binaries: FfmpegBinaries, input: string, { timeoutMs }: { timeoutMs?: number } = {}): Promise<void> {
+  const stats = await runFfmpeg(binaries, [...videoInput(input), '-map', '0:V:0', '-frames:v', '1', '-f', 'null', '-'], { timeoutMs });
+  if (stats.frames < 1) throw new Error('no video frame could be decoded');
 }
 
 /**

@@ -75,17 +75,22 @@ function rotationOf(stream: ProbeStream): number {
   return ((Math.round(degrees) % 360) + 360) % 360;
 }
 
+export interface ProbeOptions {
+  /** Past this ffprobe is killed; the file then counts as not a video. */
+  timeoutMs?: number;
+}
+
 /**
- * Reads duration, size, codecs and rates of a video file. Throws NotAVideoError for anything that is not a
- * video in one of VIDEO_DEMUXERS' containers.
+ * Reads duration, size, codecs and rates of a video file from its headers. Throws NotAVideoError for anything
+ * that is not a video in one of VIDEO_DEMUXERS' containers, or that ffprobe cannot read within the time limit.
  */
-export async function probeMedia(binaries: FfmpegBinaries, file: string): Promise<MediaProbe> {
+export async function probeMedia(binaries: FfmpegBinaries, file: string, { timeoutMs = 60_000 }: ProbeOptions = {}): Promise<MediaProbe> {
   let parsed: ProbeOutput;
   try {
     const { stdout } = await run(
       binaries.ffprobePath,
       ['-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      { timeout: Math.ceil(timeoutMs), killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
     );
     parsed = JSON.parse(stdout) as ProbeOutput;
   } catch (error) {
@@ -100,7 +105,7 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string): Promis
   const audio = streams.find((stream) => stream.codec_type === 'audio');
 
   const durationSeconds =
-    positive(parsed.format?.duration) ?? positive(video.duration) ?? (await durationFromPackets(binaries, file));
+    positive(parsed.format?.duration) ?? positive(video.duration) ?? (await durationFromPackets(binaries, file, 2 * timeoutMs));
   if (!durationSeconds) throw new NotAVideoError('no duration');
 
   const sar = ratio(video.sample_aspect_ratio) || 1;
@@ -124,14 +129,14 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string): Promis
 }
 
 /** Some files (e.g. WebM from a browser's MediaRecorder) carry no duration: read it off the last video packet. */
-async function durationFromPackets(binaries: FfmpegBinaries, file: string): Promise<number | undefined> {
+async function durationFromPackets(binaries: FfmpegBinaries, file: string, timeoutMs: number): Promise<number | undefined> {
   const { stdout } = await run(
     binaries.ffprobePath,
     [
       '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'v:0',
       '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file,
     ],
-    { timeout: 120_000, maxBuffer: 256 * 1024 * 1024 },
+    { timeout: Math.ceil(timeoutMs), killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 },
   ).catch(() => ({ stdout: '' }));
   let end = 0;
   for (const line of stdout.split('\n')) {
@@ -141,34 +146,58 @@ async function durationFromPackets(binaries: FfmpegBinaries, file: string): Prom
   return end > 0 ? end : undefined;
 }
 
+interface TopLevelBox {
+  type: string;
+  offset: number;
+  /** 0 when the box claims to run to the end of the file. */
+  size: number;
+}
+
+/** The MP4/MOV file's top-level boxes in order, read from their headers alone; stops at the first unreadable one. */
+async function readTopLevelBoxes(file: string): Promise<{ boxes: TopLevelBox[]; fileSize: number }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size: fileSize } = await handle.stat();
+    const header = Buffer.alloc(16);
+    const boxes: TopLevelBox[] = [];
+    let offset = 0;
+    while (offset + 8 <= fileSize) {
+      const { bytesRead } = await handle.read(header, 0, 16, offset);
+      if (bytesRead < 8) break;
+      const type = header.toString('latin1', 4, 8);
+      let size = header.readUInt32BE(0);
+      if (size === 1) {
+        if (bytesRead < 16) break;
+        size = Number(header.readBigUInt64BE(8));
+      }
+      if (size !== 0 && size < 8) break;
+      boxes.push({ type, offset, size });
+      if (size === 0) break; // the box runs to the end of the file
+      offset += size;
+    }
+    return { boxes, fileSize };
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * True when the MP4's `moov` box comes before its `mdat` box, so a browser can start playing before the
  * whole file has arrived. Reads only the top-level box headers.
  */
 export async function isFaststart(file: string): Promise<boolean> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const { size: fileSize } = await handle.stat();
-    const header = Buffer.alloc(16);
-    let offset = 0;
-    while (offset + 8 <= fileSize) {
-      const { bytesRead } = await handle.read(header, 0, 16, offset);
-      if (bytesRead < 8) return false;
-      const type = header.toString('latin1', 4, 8);
-      if (type === 'moov') return true;
-      if (type === 'mdat') return false;
-      let boxSize = header.readUInt32BE(0);
-      if (boxSize === 1) {
-        if (bytesRead < 16) return false;
-        boxSize = Number(header.readBigUInt64BE(8));
-      } else if (boxSize === 0) {
-        return false; // the box runs to the end of the file, so no moov follows it
-      }
-      if (boxSize < 8) return false;
-      offset += boxSize;
-    }
-    return false;
-  } finally {
-    await handle.close();
-  }
+  const { boxes } = await readTopLevelBoxes(file);
+  const first = boxes.find((box) => box.type === 'moov' || box.type === 'mdat');
+  return first?.type === 'moov';
+}
+
+/**
+ * True when an MP4/MOV file is whole: it has a `moov` box and no top-level box claims more bytes than the file
+ * holds (a file cut short, e.g. just after its `mdat` header, is not). Reads only the top-level box headers.
+ */
+export async function isCompleteMp4(file: string): Promise<boolean> {
+  const { boxes, fileSize } = await readTopLevelBoxes(file);
+  const last = boxes.at(-1);
+  if (!last || !boxes.some((box) => box.type === 'moov')) return false;
+  return last.size === 0 || last.offset + last.size <= fileSize;
 }

@@ -16,6 +16,8 @@ export interface TestApp {
   config: Config;
   services: Services;
   dataDir: string;
+  /** Whether this process runs queued jobs (the `runJobs` option). */
+  runsJobs: boolean;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
     config,
     services,
     dataDir,
+    runsJobs: Boolean(options.runJobs),
     async close() {
       await app.close();
       await closeServices(services);

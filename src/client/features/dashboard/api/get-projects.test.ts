@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '@shared/schemas/project';
-import { GENERATING_REFETCH_MS, projectsRefetchInterval } from './get-projects';
+import { GENERATING_REFETCH_MS, PROCESSING_UPLOAD_REFETCH_MS, projectsRefetchInterval } from './get-projects';
 
-function project(status: ProjectSummary['status']): ProjectSummary {
+function project(status: ProjectSummary['status'], source = 'ai-generated'): ProjectSummary {
   return {
     id: status,
     title: status,
@@ -12,7 +12,7 @@ function project(status: ProjectSummary['status']): ProjectSummary {
     duration: 8,
     videoUrl: null,
     thumbnailUrl: null,
-    source: 'ai-generated',
+    source,
     targetDuration: 8,
     totalSegments: 1,
     currentSegment: 0,
@@ -25,6 +25,11 @@ describe('projects list polling (SPEC §4)', () => {
   it('re-reads every 30 s while any project is generating', () => {
     expect(projectsRefetchInterval([project('ready'), project('generating')])).toBe(GENERATING_REFETCH_MS);
     expect(GENERATING_REFETCH_MS).toBe(30_000);
+  });
+
+  it('re-reads every 3 s while an uploaded video is being processed', () => {
+    expect(projectsRefetchInterval([project('generating'), project('generating', 'upload')])).toBe(PROCESSING_UPLOAD_REFETCH_MS);
+    expect(projectsRefetchInterval([project('ready', 'upload')])).toBe(false);
   });
 
   it('does not poll when nothing is generating, or before the first answer', () => {

@@ -6,9 +6,13 @@ export const projectsQueryKey = ['/api/projects'] as const;
 
 /** SPEC §4 and §9: the list is re-read every 30 s while any project is generating, and never otherwise. */
 export const GENERATING_REFETCH_MS = 30_000;
+/** An upload takes seconds to process, not minutes: its card is refreshed sooner. */
+export const PROCESSING_UPLOAD_REFETCH_MS = 3000;
 
 export function projectsRefetchInterval(projects: ProjectSummary[] | undefined): number | false {
-  return projects?.some((project) => project.status === 'generating') ? GENERATING_REFETCH_MS : false;
+  const generating = projects?.filter((project) => project.status === 'generating') ?? [];
+  if (generating.some((project) => project.source === 'upload')) return PROCESSING_UPLOAD_REFETCH_MS;
+  return generating.length > 0 ? GENERATING_REFETCH_MS : false;
 }
 
 const readProjects = getQueryFn({ on401: 'throw' });

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ProjectStatus, ProjectSummary } from '@shared/schemas/project';
@@ -17,16 +17,23 @@ const STATUS_BADGES: Record<ProjectStatus, { label: string; variant: 'warning' |
   error: { label: 'Error', variant: 'destructive' },
 };
 
-/** A project still generating has no measured length yet; it shows the length asked for. */
-function shownDuration(project: ProjectSummary): number {
-  return Math.round(project.duration > 0 ? project.duration : (project.targetDuration ?? 0));
+/** A project still generating has no measured length yet; it shows the length asked for (an upload has none yet). */
+function shownDuration(project: ProjectSummary): string {
+  const seconds = project.duration > 0 ? project.duration : project.targetDuration;
+  return seconds ? `${String(Math.round(seconds))}s · ` : '';
+}
+
+/** An uploaded video the server is still checking and converting. */
+export function isProcessingUpload(project: Pick<ProjectSummary, 'status' | 'source'>): boolean {
+  return project.status === 'generating' && project.source === 'upload';
 }
 
 export function ProjectCard({ project }: { project: ProjectSummary }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const playback = usePreviewPlayback();
   const now = useNow(30_000);
-  const status = STATUS_BADGES[project.status];
+  const processing = isProcessingUpload(project);
+  const status = processing ? { label: 'Processing', variant: 'warning' as const } : STATUS_BADGES[project.status];
   const isReady = project.status === 'ready';
 
   return (
@@ -49,15 +56,21 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         <p className="line-clamp-2 text-sm text-muted-foreground">
           {project.prompt || (project.source === 'upload' ? 'Uploaded video' : '')}
         </p>
-        {project.status === 'generating' && <GeneratingProgress project={project} />}
+        {processing && (
+          <p className="flex items-center gap-2 text-sm text-amber-200">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden />
+            Processing video...
+          </p>
+        )}
+        {project.status === 'generating' && !processing && <GeneratingProgress project={project} />}
         {project.status === 'error' && (
           <p className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-red-300">
-            {project.errorMessage ?? 'Generation failed.'}
+            {project.errorMessage ?? (project.source === 'upload' ? 'The video could not be processed.' : 'Generation failed.')}
           </p>
         )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <p className="text-xs text-muted-foreground">
-            {project.aspectRatio} · {shownDuration(project)}s ·{' '}
+            {project.aspectRatio} · {shownDuration(project)}
             <time dateTime={project.createdAt}>{relativeTime(project.createdAt, now)}</time>
           </p>
           <Button

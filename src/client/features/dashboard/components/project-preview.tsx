@@ -60,13 +60,13 @@ export function ProjectPreview({ project, videoRef, playing, onToggle, videoEven
           </Link>
         </>
       ) : (
-        <PreviewPlaceholder failed={status === 'error'} />
+        <PreviewPlaceholder failed={status === 'error'} label={project.source === 'upload' ? 'Processing video...' : 'Rendering...'} />
       )}
     </div>
   );
 }
 
-function PreviewPlaceholder({ failed }: { failed: boolean }) {
+function PreviewPlaceholder({ failed, label }: { failed: boolean; label: string }) {
   return (
     <div className="relative grid size-full place-items-center">
       {!failed && <div aria-hidden className="absolute inset-0 animate-pulse bg-gradient-brand opacity-20" />}
@@ -76,7 +76,7 @@ function PreviewPlaceholder({ failed }: { failed: boolean }) {
         ) : (
           <LoaderCircle className="size-7 animate-spin text-fuchsia-300" aria-hidden />
         )}
-        {failed ? 'No video' : 'Rendering...'}
+        {failed ? 'No video' : label}
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { projectsQueryKey } from '../api/get-projects';
-import { completeUpload, putVideoFile, requestUploadUrl, UploadAbortedError } from '../api/upload-video';
+import { completeUpload, putVideoFile, requestUploadUrl, UploadAbortedError, waitUntilProcessed } from '../api/upload-video';
 
 const ACCEPTED_LIST = new Intl.ListFormat('en', { type: 'disjunction' }).format(UPLOAD_EXTENSIONS);
 const MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -23,6 +23,9 @@ export interface VideoUploadInput {
 }
 
 type UploadStage = 'idle' | 'uploading' | 'processing';
+
+/** The server refused the file while processing it; the message says why. */
+class UploadRefusedError extends Error {}
 
 /** Which of the two halves failed decides the toast's fallback text (SPEC §8). */
 class UploadStepError extends Error {
@@ -53,10 +56,14 @@ function showUploadError(error: unknown): void {
     return;
   }
   const fallback = step === 'upload' ? 'Failed to upload file' : 'Failed to complete upload';
-  toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(cause, fallback) });
+  const description = cause instanceof UploadRefusedError ? cause.message : errorMessage(cause, fallback);
+  toast({ variant: 'destructive', title: 'Upload failed', description });
 }
 
-/** Upload of SPEC §4: ask for an address, PUT the file there with real progress, then complete-upload. */
+/**
+ * Upload of SPEC §4: ask for an address, PUT the file there with real progress, then complete-upload, and wait
+ * while the server processes the video (its progress replaces the upload's) until it is ready or refused.
+ */
 export function useVideoUpload({ onUploaded }: { onUploaded: (project: Project) => void }) {
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<UploadStage>('idle');
@@ -85,10 +92,17 @@ export function useVideoUpload({ onUploaded }: { onUploaded: (project: Project) 
         throw new UploadStepError('upload', error);
       }
       setStage('processing');
+      setProgress(0);
       try {
-        return await completeUpload({ videoURL: uploadURL, title, aspectRatio });
+        const accepted = await completeUpload({ videoURL: uploadURL, title, aspectRatio });
+        const project = await waitUntilProcessed(accepted.id, { onProgress: setProgress, signal: controller.signal });
+        if (project.status === 'error') throw new UploadRefusedError(project.errorMessage ?? 'Not a playable video');
+        return project;
       } catch (error) {
         throw new UploadStepError('complete', error);
+      } finally {
+        // The project is on the dashboard from complete-upload on, processing, refused or ready.
+        void queryClient.invalidateQueries({ queryKey: projectsQueryKey });
       }
     },
     onSuccess: async (project) => {

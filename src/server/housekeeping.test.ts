@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createResetToken } from './auth/reset-tokens-repository.ts';
+import { createSession } from './auth/sessions-repository.ts';
+import type { UploadStatus } from './db/schema.ts';
+import { runHousekeeping } from './housekeeping.ts';
+import { insertUpload } from './media/uploads-repository.ts';
+import { insertProject } from './projects/projects-repository.ts';
+import { storageKey } from './providers/storage/storage.ts';
+import { testDatabases } from './test-support/database-targets.ts';
+import { type TestApp, createTestApp, signUp } from './test-support/test-app.ts';
+
+const NOW = new Date('2026-11-23T12:00:00.000Z');
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
+
+describe.each(testDatabases())('housekeeping on $name', (database) => {
+  let t: TestApp;
+  let userId: string;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ({ userId } = await signUp(t.app, { username: 'keeper' }));
+  });
+  afterEach(() => t.close());
+
+  /** An upload row in `status` whose ticket expires `expiresIn` minutes from NOW, with a stored file. */
+  async function upload(id: string, status: UploadStatus, expiresIn: number, projectId: string | null = null) {
+    const key = storageKey('uploads', id);
+    await t.services.storage.putStream(key, Readable.from([Buffer.from(`file of ${id}`)]), { contentType: 'video/mp4' });
+    await insertUpload(t.db, { id, userId, tokenHash: `hash-${id}`, storageKey: key, createdAt: minutes(expiresIn - 60), expiresAt: minutes(expiresIn) });
+    await t.db.updateTable('uploads').set({ status, projectId }).where('id', '=', id).execute();
+  }
+
+  async function project(id: string, status: 'generating' | 'error') {
+    await insertProject(t.db, {
+      id, userId, title: id, prompt: '', aspectRatio: '9:16', status, source: 'upload', targetDuration: null, videoUrl: null,
+      thumbnailUrl: null, editorState: null, errorMessage: null, videoKey: null, thumbnailKey: null, createdAt: minutes(-30), updatedAt: minutes(-30),
+    });
+  }
+
+  it('removes the files and rows of abandoned uploads, keeps live ones, and is safe to run twice at once', async () => {
+    await project('still-processing', 'generating');
+    await project('refused', 'error');
+    await upload('never-put', 'pending', -1);
+    await upload('never-completed', 'uploaded', -30);
+    await upload('legacy-completed', 'completed', -120);
+    await upload('killed-while-checking', 'checking', -20);
+    await upload('killed-after-refusal', 'processing', 30, 'refused');
+    await upload('project-deleted', 'processing', 30, 'gone');
+    await upload('live-ticket', 'pending', 10);
+    await upload('live-upload', 'uploaded', 1);
+    await upload('checking-now', 'checking', -5);
+    await upload('queued-for-long', 'processing', -90, 'still-processing');
+
+    await Promise.all([runHousekeeping(t.db, t.services.storage, NOW, t.services.logger), runHousekeeping(t.db, t.services.storage, NOW, t.services.logger)]);
+
+    const rows = await t.db.selectFrom('uploads').select('id').orderBy('id').execute();
+    const kept = ['checking-now', 'live-ticket', 'live-upload', 'queued-for-long'];
+    expect(rows.map((row) => row.id)).toEqual(kept);
+    for (const id of kept) expect(await t.services.storage.stat(storageKey('uploads', id))).not.toBeNull();
+    for (const id of ['never-put', 'never-completed', 'legacy-completed', 'killed-while-checking', 'killed-after-refusal', 'project-deleted']) {
+      expect(await t.services.storage.stat(storageKey('uploads', id))).toBeNull();
+    }
+  });
+
+  it('removes expired sessions and password-reset tokens, and keeps live ones', async () => {
+    await t.db.deleteFrom('sessions').execute();
+    await createSession(t.db, userId, new Date(NOW.getTime() - 400 * 24 * 3600_000));
+    const live = await createSession(t.db, userId, NOW);
+    await createResetToken(t.db, userId, new Date(NOW.getTime() - 2 * 3600_000));
+    await createResetToken(t.db, userId, NOW);
+
+    await runHousekeeping(t.db, t.services.storage, NOW, t.services.logger);
+
+    const sessions = await t.db.selectFrom('sessions').select('expiresAt').execute();
+    expect(sessions).toEqual([{ expiresAt: live.expiresAt.toISOString() }]);
+    const tokens = await t.db.selectFrom('passwordResetTokens').select('expiresAt').execute();
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.expiresAt > NOW.toISOString()).toBe(true);
+  });
+});

@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { UPLOAD_MAX_DURATION } from '../../shared/uploads.ts';
+import type { Db } from '../db/database.ts';
+import type { GenerationDeps } from '../generation/generate-video-job.ts';
+import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import { findProject, updateProject } from '../projects/projects-repository.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import { storageKey } from '../providers/storage/storage.ts';
+import { FfmpegError, FfmpegTimeoutError } from '../render/ffmpeg-runner.ts';
+import { extractThumbnail, measureMedia, normalizeVideo } from '../render/media-operations.ts';
+import { type MediaProbe, isFaststart } from '../render/probe-media.ts';
+import { withScratchDir } from '../render/scratch-dir.ts';
+import { nearestAspectRatio } from './aspect-ratio.ts';
+import { storeWatermarkedVideo, watermarkedVideoKey } from './watermarked-video.ts';
+import {
+  DURATION_MESSAGE,
+  DURATION_TOLERANCE_SECONDS,
+  NOT_PLAYABLE_MESSAGE,
+  TOO_FAST_MESSAGE,
+  UploadRefusedError,
+  checkUploadedFile,
+  isDurationAccepted,
+  isPixelRateAccepted,
+} from './upload-checks.ts';
+import { deleteUploadRows, failUploadProject, findProjectUpload } from './uploads-repository.ts';
+
+export function uploadJobId(projectId: string): string {
+  return `process-upload:${projectId}`;
+}
+
+/** Stored uploads are at most 1080p-class on their long side and 60 frames per second (decision 008). */
+const STORED_MAX_LONG_SIDE = 1920;
+const STORED_MAX_FRAME_RATE = 60;
+
+export const TOO_SLOW_MESSAGE = 'This video took too long to process. Try a shorter or smaller one.';
+export const PROCESSING_FAILED_MESSAGE = 'The video could not be processed. Please upload it again.';
+
+/** Time limits proportional to the media's length, generous enough for a busy 2-core machine. */
+const measureTimeoutMs = (seconds: number) => Math.ceil(30_000 + seconds * 200);
+const encodeTimeoutMs = (seconds: number) => Math.ceil(60_000 + seconds * 6_000);
+const THUMBNAIL_TIMEOUT_MS = 30_000;
+
+/** Already what we store (H.264 yuv420p + AAC in MP4 with faststart, small enough): no need to re-encode. */
+async function isStoredForm(file: string, probe: MediaProbe, frameRate: number): Promise<boolean> {
+  return (
+    probe.videoCodec === 'h264' &&
+    probe.pixelFormat === 'yuv420p' &&
+    probe.audioCodec === 'aac' &&
+    probe.formatName.includes('mp4') &&
+    probe.width % 2 === 0 &&
+    probe.height % 2 === 0 &&
+    frameRate <= STORED_MAX_FRAME_RATE &&
+    (await isFaststart(file))
+  );
+}
+
+/** Removes the uploaded file and its row: the ticket is spent and nothing of it stays stored. */
+export async function discardUpload(db: Db, storage: Storage, upload: { id: string; storageKey: string }): Promise<void> {
+  await storage.delete([upload.storageKey]);
+  await deleteUploadRows(db, [upload.id]);
+}
+
+/**
+ * Turns an accepted upload into a ready project (`process-upload`): measures what the file really holds
+ * (at most UPLOAD_MAX_DURATION of it is read), refuses it with a plain message on the project, or keeps it as
+ * is / re-encodes it to the stored form, thumbnails it and marks the project ready. Every step is bounded in
+ * time. A run after a crash starts again from the stored upload; stored keys are fixed, so nothing doubles.
+ */
+export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'process-upload'> {
+  const { db, storage, ffmpeg } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function refuse(projectId: string, message: string): Promise<void> {
+    await failUploadProject(db, projectId, message, now().toISOString());
+  }
+
+  async function setProgress(projectId: string, percent: number): Promise<void> {
+    await updateProject(db, projectId, { generationProgress: percent, updatedAt: now().toISOString() }, 'generating');
+  }
+
+  /** The stored video and thumbnail, and what they hold. Throws UploadRefusedError. */
+  async function process(projectId: string, original: string, dir: string, context: JobContext) {
+    const header = await checkUploadedFile(ffmpeg, original);
+    const measured = await measureMedia(ffmpeg, original, {
+      limitSeconds: UPLOAD_MAX_DURATION + 2 * DURATION_TOLERANCE_SECONDS,
+      timeoutMs: measureTimeoutMs(UPLOAD_MAX_DURATION),
+    });
+    context.logger.info({ header: header.durationSeconds, measured }, 'upload measured');
+    if (!isDurationAccepted(measured.seconds)) throw new UploadRefusedError(DURATION_MESSAGE);
+    const frameRate = measured.frames / measured.seconds;
+    if (!isPixelRateAccepted(header.width, header.height, frameRate)) throw new UploadRefusedError(TOO_FAST_MESSAGE);
+    await setProgress(projectId, 10);
+
+    const seconds = Math.min(measured.seconds, UPLOAD_MAX_DURATION);
+    let video = original;
+    let final = header;
+    const truthfulHeader = Math.abs(header.durationSeconds - measured.seconds) <= DURATION_TOLERANCE_SECONDS;
+    if (!(truthfulHeader && (await isStoredForm(original, header, frameRate)))) {
+      video = path.join(dir, 'video.mp4');
+      let reported = 10;
+      final = await normalizeVideo(ffmpeg, original, video, {
+        maxLongSide: STORED_MAX_LONG_SIDE,
+        maxFrameRate: STORED_MAX_FRAME_RATE,
+        durationSeconds: seconds,
+        timeoutMs: encodeTimeoutMs(seconds),
+        signal: context.signal,
+        onProgress: (fraction) => {
+          const percent = 10 + Math.floor(fraction * 80);
+          if (percent - reported < 10) return;
+          reported = percent;
+          void setProgress(projectId, percent).catch(() => undefined);
+        },
+      });
+    }
+    const thumbnail = path.join(dir, 'thumbnail.jpg');
+    await extractThumbnail(ffmpeg, video, thumbnail, Math.min(1, final.durationSeconds / 2), { timeoutMs: THUMBNAIL_TIMEOUT_MS });
+    return { video, thumbnail, final };
+  }
+
+  async function run({ projectId }: { projectId: string }, context: JobContext): Promise<void> {
+    const project = await findProject(db, projectId);
+    const upload = await findProjectUpload(db, projectId);
+    if (!project || project.status !== 'generating' || project.videoKey !== null) {
+      // Deleted meanwhile, or finished by an earlier run that stopped before it removed the upload (and the
+      // video may be being extended since).
+      if (upload) await discardUpload(db, storage, upload);
+      return;
+    }
+    if (!upload) {
+      await refuse(projectId, PROCESSING_FAILED_MESSAGE);
+      return;
+    }
+
+    const videoKey = storageKey('projects', projectId, 'video-upload.mp4');
+    const thumbnailKey = storageKey('projects', projectId, 'thumbnail-upload.jpg');
+    const stored = await withScratchDir('process-upload', async (dir) => {
+      const original = path.join(dir, 'original');
+      await storage.downloadToFile(upload.storageKey, original);
+      try {
+        const made = await process(projectId, original, dir, context);
+        // The free plan's watermarked copy is made before the project is ready (decision 007).
+        await storeWatermarkedVideo({ storage, ffmpeg }, made.video, videoKey, { signal: context.signal });
+        await storage.putFile(videoKey, made.video, 'video/mp4');
+        await storage.putFile(thumbnailKey, made.thumbnail, 'image/jpeg');
+        return made.final;
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (message === undefined) throw error;
+        context.logger.warn({ err: error }, 'upload refused');
+        await refuse(projectId, message);
+        return undefined;
+      }
+    });
+
+    if (stored) {
+      // The one place an uploaded video becomes ready.
+      const ready = await updateProject(
+        db,
+        projectId,
+        {
+          status: 'ready',
+          aspectRatio: nearestAspectRatio(stored.width, stored.height),
+          duration: Math.round(stored.durationSeconds * 100) / 100,
+          resolution: `${Math.min(stored.width, stored.height)}p`,
+          generationProgress: 100,
+          videoKey,
+          thumbnailKey,
+          errorMessage: null,
+          updatedAt: now().toISOString(),
+        },
+        'generating',
+      );
+      if (!ready) await storage.delete([videoKey, watermarkedVideoKey(videoKey), thumbnailKey]);
+      else context.logger.info({ duration: stored.durationSeconds }, 'upload ready');
+    }
+    await discardUpload(db, storage, upload);
+  }
+
+  return {
+    run,
+    async fail({ projectId }) {
+      await refuse(projectId, PROCESSING_FAILED_MESSAGE);
+      const upload = await findProjectUpload(db, projectId);
+      if (upload) await discardUpload(db, storage, upload);
+    },
+  };
+}
+
+/** The plain sentence for a file we will not process; undefined for a failure of ours (storage, a bug). */
+function refusalMessage(error: unknown): string | undefined {
+  if (error instanceof UploadRefusedError) return error.message;
+  if (error instanceof FfmpegTimeoutError) return TOO_SLOW_MESSAGE;
+  // The checks passed, so ffmpeg failing on the file means the file is broken further in.
+  if (error instanceof FfmpegError && error.exitCode !== null) return NOT_PLAYABLE_MESSAGE;
+  return undefined;
+}

@@ -7,7 +7,8 @@ import { createDatabase } from '../db/database.ts';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { childProcesses, ledgerMismatches, scratchDirsLeft, stillRunning, storedObjectMismatches } from '../test-support/crash-checks.ts';
-import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer, waitFor } from '../test-support/server-process.ts';
+import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from '../test-support/server-process.ts';
+import { waitFor } from '../test-support/wait-for.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 
 describe('a server killed mid-export (SIGKILL)', () => {

@@ -63,5 +63,5 @@ describe('examples (public)', () => {
     expect(partial.headers['content-type']).toBe('video/mp4');
     expect(partial.rawPayload).toHaveLength(100);
     expect(partial.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
-  }, 60_000);
+  });
 });

@@ -137,7 +137,7 @@ describe('offline video model', () => {
     const atJoin = meanAbsoluteDifference(endOfFirst, startOfSecond);
     expect(atJoin).toBeLessThan(6);
     expect(meanAbsoluteDifference(endOfFirst, middleOfFirst)).toBeGreaterThan(atJoin * 2);
-  }, 60_000); // a full 8-second segment: a few seconds alone, more on a busy machine
+  }); // a full 8-second segment: a few seconds alone, over a minute on a busy machine
 
   it('stops when the request is aborted: its ffmpeg is killed and no output is written', async () => {
     const outputFile = path.join(dir, 'aborted.mp4');

@@ -150,7 +150,7 @@ function video(page: Page) {
 
 async function openEditor(page: Page, id: string): Promise<void> {
   await page.goto(`/editor/${id}`);
-  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(2);
 }
 
 /**
@@ -487,7 +487,7 @@ describe('exporting from the editor', () => {
       expect(await dialog.isVisible()).toBe(true);
 
       job = { status: 'failed', progress: 40, outputUrl: null, errorMessage: 'Invalid data found when processing input' };
-      await expect.poll(() => page.getByText('Export failed').isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.getByText('Export failed').isVisible()).toBe(true);
       expect(await page.getByText('Invalid data found when processing input').isVisible()).toBe(true);
       expect(await progress.count()).toBe(0);
       expect(await dialog.getByRole('radio', { name: 'TikTok' }).isVisible()).toBe(true);

@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // expect.poll waits for what the page shows; its default 1 s deadline fails a busy machine. 30 s only
+    // bounds a hang.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -234,7 +234,7 @@ describe('billing on the dashboard', () => {
     expect(await page.getByText('Your plan updates in a moment.').isVisible()).toBe(true);
     // The webhook lands a moment later.
     setPlan(username, 'pro');
-    await expect.poll(() => page.getByText('Welcome to Pro!').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Welcome to Pro!').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Unlimited', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });

@@ -38,7 +38,7 @@ function headerDuration(page: Page): Locator {
 async function openEditor(page: Page, id: string): Promise<void> {
   await page.goto(`/editor/${id}`);
   await expect
-    .poll(() => page.getByLabel('Video preview').evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 30_000 })
+    .poll(() => page.getByLabel('Video preview').evaluate((el: HTMLVideoElement) => el.readyState))
     .toBeGreaterThanOrEqual(1);
 }
 
@@ -101,10 +101,10 @@ describe('the AI features', () => {
     await dialog.getByLabel('Prompt').fill('A paper lantern floating over a misty lake at dawn');
     await dialog.getByRole('radio', { name: /DALL·E 3 HD.*1024×1792.*2 credits/ }).click();
     await dialog.getByRole('button', { name: 'Generate Image' }).click();
-    await expect.poll(() => page.getByText('Image generated successfully').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Image generated successfully').isVisible()).toBe(true);
 
     const image = dialog.getByRole('img', { name: /^Generated image/ });
-    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     expect(await image.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([1024, 1792]);
     const download = dialog.getByRole('link', { name: 'Download' });
     expect(await download.getAttribute('href')).toBe(await image.getAttribute('src'));
@@ -132,7 +132,7 @@ describe('the AI features', () => {
     const before = await credits(page.request);
 
     await page.getByRole('button', { name: 'Get suggestions' }).click();
-    await expect.poll(() => page.getByText('AI Suggestions ready').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('AI Suggestions ready').isVisible()).toBe(true);
     const cards = page.getByRole('list', { name: 'AI suggestions' }).getByRole('listitem');
     const count = await cards.count();
     expect(count).toBeGreaterThanOrEqual(3);
@@ -141,7 +141,7 @@ describe('the AI features', () => {
 
     const overlayCard = cards.filter({ hasText: 'Text overlay' }).first();
     await overlayCard.getByRole('button', { name: 'Apply (10 credits)' }).click();
-    await expect.poll(() => page.getByText('Suggestion Applied').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Suggestion Applied').isVisible()).toBe(true);
     expect(await page.getByText(/10 credits used/).isVisible()).toBe(true);
     await expect.poll(() => overlays(page).count()).toBe(1);
     expect(await overlays(page).innerText()).not.toBe('');
@@ -185,7 +185,7 @@ describe('the AI features', () => {
     expect(await conversation.getByRole('article', { name: 'Your message' }).innerText()).toBe('How do I hook viewers\nin the first second?');
     expect(await box.inputValue()).toBe('');
     const reply = conversation.getByRole('article', { name: 'Assistant reply' });
-    await expect.poll(() => reply.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => reply.count()).toBe(1);
     expect((await reply.innerText()).length).toBeGreaterThan(40);
     // Its numbered tips come as cards, and nothing in it is markup.
     expect(await reply.getByRole('listitem').count()).toBeGreaterThan(0);
@@ -273,9 +273,9 @@ describe('credits and plans in the AI tools', () => {
     await openEditor(page, id);
     await page.getByRole('button', { name: 'Get suggestions' }).click();
     const apply = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Apply (free)' });
-    await expect.poll(() => apply.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => apply.count()).toBeGreaterThanOrEqual(3);
     await apply.first().click();
-    await expect.poll(() => page.getByText(/free for Pro/).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText(/free for Pro/).isVisible()).toBe(true);
     expect(await credits(page.request)).toBe(5);
 
     await page.getByRole('button', { name: 'Extend Video' }).click();

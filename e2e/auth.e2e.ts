@@ -97,13 +97,13 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
     expect(await page.getByText(email).first().isVisible()).toBe(true);
 
-    await expect.poll(() => latestResetLink(email), { timeout: 5000 }).toMatch(/token=/);
+    await expect.poll(() => latestResetLink(email)).toMatch(/token=/);
     await page.goto(latestResetLink(email).replace(/^https?:\/\/[^/]+/, ''));
     await page.getByLabel('New password').fill('brand-new-password');
     await page.getByLabel('Confirm password').fill('brand-new-password');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect.poll(() => page.getByText('Password reset successful!').isVisible()).toBe(true);
-    await page.waitForURL('**/auth', { timeout: 6000 });
+    await page.waitForURL('**/auth');
 
     await logInInUi(page, name, 'brand-new-password');
     await context.close();
@@ -113,7 +113,7 @@ describe('accounts in the browser', () => {
     const { context, page } = await newPage(browser, baseUrl);
     await page.goto('/reset-password');
     await expect.poll(() => page.getByText('Invalid reset link').first().isVisible()).toBe(true);
-    await page.waitForURL('**/forgot-password', { timeout: 5000 });
+    await page.waitForURL('**/forgot-password');
     await context.close();
   });
 });

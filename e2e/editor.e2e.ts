@@ -31,7 +31,7 @@ function video(page: Page): Locator {
 
 async function openEditor(page: Page, id: string, route = 'editor'): Promise<void> {
   await page.goto(`/${route}/${id}`);
-  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(1);
 }
 
 async function styleOf(locator: Locator, property: string): Promise<string> {
@@ -136,11 +136,11 @@ describe('the editor', () => {
     // Space plays from the In point and stops at the Out point.
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
-    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.paused), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
     const stoppedAt = await video(page).evaluate((el: HTMLVideoElement) => el.currentTime);
     expect(stoppedAt).toBeGreaterThan(5.5);
 
-    await expect.poll(() => page.getByText('All changes saved').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
     const state = (await getProject(page.request, projectId)).editorState;
     if (!state) throw new Error('the editor state was not saved');
     const [text] = state.textOverlays;
@@ -157,7 +157,7 @@ describe('the editor', () => {
     expect(Math.abs(stoppedAt - state.trim.end)).toBeLessThan(0.05);
 
     await page.reload();
-    await expect.poll(() => overlay(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => overlay(page).isVisible()).toBe(true);
     expect(await styleOf(overlay(page), 'left')).toBe(`${text?.position.x}%`);
     expect(await styleOf(overlay(page), 'font-family')).toBe('"PromptReel Lobster"');
     expect(await styleOf(overlay(page), 'color')).toBe('rgb(255, 215, 0)');
@@ -185,7 +185,7 @@ describe('the editor', () => {
     await page.keyboard.press('Control+y');
     await page.keyboard.press('Control+z');
     expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
-    await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect, { timeout: 10_000 }).toBe('sepia');
+    await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect).toBe('sepia');
 
     // In-place editing holds at most ten lines: a longer paste keeps its first ten, an eleventh line break is refused.
     await overlay(page).dblclick();
@@ -220,7 +220,7 @@ describe('the editor', () => {
     });
     const phonePage = await phone.newPage();
     await openEditor(phonePage, projectId);
-    await expect.poll(() => overlay(phonePage).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => overlay(phonePage).isVisible()).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     const box = await overlay(phonePage).boundingBox();

@@ -59,7 +59,7 @@ async function expectPlaying(video: Locator, { loadTimeout = 30_000 } = {}): Pro
     .toBeGreaterThanOrEqual(2);
   const start = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
   await expect
-    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime))
     .toBeGreaterThan(start);
 }
 
@@ -127,7 +127,7 @@ describe('projects on the dashboard', () => {
     await dialog.getByRole('radio', { name: /9:16/ }).click();
     await dialog.locator('form').getByRole('button', { name: 'Upload Video' }).click();
 
-    await expect.poll(() => page.getByText('Video uploaded!').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Video uploaded!').isVisible()).toBe(true);
     const card = projectCard(page, 'Beach day');
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await statusOf(card)).toBe('Ready');
@@ -192,7 +192,7 @@ describe('examples page', () => {
     const { context, page } = await newPage(browser, baseUrl);
     await page.goto('/examples');
     const useButtons = page.getByRole('link', { name: 'Use This Prompt' });
-    await expect.poll(() => useButtons.count(), { timeout: 15_000 }).toBe(8);
+    await expect.poll(() => useButtons.count()).toBe(8);
     expect(await useButtons.first().getAttribute('href')).toBe('/auth');
     expect(await page.getByText('Start with 200 free credits — no credit card').first().isVisible()).toBe(true);
     expect(await page.getByText(/under a minute/i).count()).toBe(0);

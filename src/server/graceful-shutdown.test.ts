@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../shared/schemas/project.ts';
 import { createDatabase } from './db/database.ts';
 import { ledgerMismatches, scratchDirsLeft } from './test-support/crash-checks.ts';
-import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer, waitFor } from './test-support/server-process.ts';
+import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from './test-support/server-process.ts';
+import { waitFor } from './test-support/wait-for.ts';
 
 describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
   let home: ServerHome;

@@ -10,6 +10,7 @@ import { testDatabases } from './test-support/database-targets.ts';
 import { type LoggedProcess, type LogLine, startLoggedProcess, waitForLog } from './test-support/logged-process.ts';
 import { freePort } from './test-support/server-process.ts';
 import { startS3TestServer } from './test-support/s3-test-server.ts';
+import { waitFor } from './test-support/wait-for.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -212,21 +213,26 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
     const started = await waitForLog(workers, (line) => line.msg === 'job started' && line.projectId === project.id, 'the long generation to start', JOB_WAIT_MS);
     const victim = started.process;
     const survivor = workers.find((worker) => worker !== victim)!;
+    // The running job's lock in Redis lasts one JOB_LEASE_SECONDS (BullMQ's default is 30 s): once its worker
+    // is dead, that is how soon the other one may take the job over. Polled: a renewal late on a busy machine
+    // can let it lapse for a moment.
+    const lockTtl = await waitFor('the job lock in Redis', async () => {
+      const ttl = await redis.pttl(`promptreel:jobs:generate-video_${project.id}:lock`);
+      return ttl > 0 ? ttl : undefined;
+    }, JOB_WAIT_MS);
+    expect(lockTtl).toBeLessThanOrEqual(Number(JOB_LEASE_SECONDS) * 1000);
     // Kill it hard once the first of the two segments is stored, before the video is made.
     const first = await waitForLog([victim], (line) => line.msg === 'segment ready' && line.projectId === project.id, 'the first segment', JOB_WAIT_MS);
     expect(first.line).toMatchObject({ segment: 1, of: 2, stored: false });
     await victim.kill('SIGKILL');
-    const killedAt = Date.now();
     expect(victim.lines.some((line) => line.msg === 'job completed' && line.projectId === project.id)).toBe(false);
 
-    // The survivor takes it over once the dead worker's lock runs out: it takes the first segment
-    // from storage and makes only the second.
+    // The survivor takes it over once the dead worker's lock runs out (JOB_WAIT_MS only bounds a hang): it
+    // runs it as the second attempt, takes the first segment from storage and makes only the second.
     await completedBy((line) => line.projectId === project.id, 'the taken-over generation', [survivor]);
     const resumed = survivor.lines.filter((line) => line.projectId === project.id);
     expect(resumed.map((line) => line.msg)).toEqual(['job started', 'segment ready', 'segment ready', 'video ready', 'job completed']);
     expect(resumed[0]).toMatchObject({ jobId: `generate-video_${project.id}`, attempt: 2, pid: survivor.pid });
-    // Within a few leases of JOB_LEASE_SECONDS, not after BullMQ's default 30-second lock.
-    expect(Number(resumed[0]!.time) - killedAt).toBeLessThan(20_000);
     expect(resumed[1]).toMatchObject({ segment: 1, of: 2, stored: true });
     expect(resumed[2]).toMatchObject({ segment: 2, of: 2, stored: false });
 

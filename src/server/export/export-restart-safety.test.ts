@@ -6,8 +6,10 @@ import type { Project } from '../../shared/schemas/project.ts';
 import { createDatabase } from '../db/database.ts';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { probeMedia } from '../render/probe-media.ts';
+import { scratchRoot } from '../render/scratch-dir.ts';
 import { childProcesses, ledgerMismatches, scratchDirsLeft, stillRunning, storedObjectMismatches } from '../test-support/crash-checks.ts';
-import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer, waitFor } from '../test-support/server-process.ts';
+import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from '../test-support/server-process.ts';
+import { waitFor } from '../test-support/wait-for.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 
 describe('a server killed mid-export (SIGKILL)', () => {
@@ -25,6 +27,7 @@ describe('a server killed mid-export (SIGKILL)', () => {
   });
 
   it('renders the export again after restart: a playable file, credits as the ledger says, nothing left behind', async () => {
+    const ffmpeg = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
     server = await startServer(home);
     const { baseUrl } = home;
     const cookie = await signUpOverHttp(baseUrl, 'exporter');
@@ -58,8 +61,12 @@ describe('a server killed mid-export (SIGKILL)', () => {
       return pids.length > 0 ? pids : undefined;
     });
     await server.crash();
-    // The kernel kills the server's ffmpeg with it (parent-death signal), rather than letting it render on.
-    await waitFor('the ffmpeg of the killed server to die', async () => ((await stillRunning(renders)).length === 0 ? true : undefined), 1000);
+    // The kernel kills the server's ffmpeg with it (parent-death signal), rather than letting it render on:
+    // once it is gone, the file it was writing has no index (an MP4's moov comes last), so it does not play.
+    await waitFor('the ffmpeg of the killed server to die', async () => ((await stillRunning(renders)).length === 0 ? true : undefined));
+    const [killedRender] = (await scratchDirsLeft(home.tmpDir)).filter((name) => name.startsWith(`${crashed}-export-`));
+    expect(killedRender).toBeDefined();
+    await expect(probeMedia(ffmpeg, path.join(scratchRoot(home.tmpDir), killedRender!, 'export.mp4'))).rejects.toThrow();
     const db = createDatabase({ kind: 'sqlite', file: home.databaseFile });
     try {
       expect(await db.selectFrom('exportJobs').select(['status', 'outputKey']).where('id', '=', jobId).executeTakeFirst()).toEqual({
@@ -79,7 +86,6 @@ describe('a server killed mid-export (SIGKILL)', () => {
       expect(download.status).toBe(200);
       const file = path.join(home.tmpDir, 'export.mp4');
       await fs.writeFile(file, Buffer.from(await download.arrayBuffer()));
-      const ffmpeg = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
       const probe = await probeMedia(ffmpeg, file);
       expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
       expect(probe.durationSeconds).toBeCloseTo(8, 0);

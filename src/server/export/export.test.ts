@@ -28,7 +28,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
   const poll = (jobId: string, cookie = owner.cookie) =>
     t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}`, headers: { cookie } });
   const finished = async (jobId: string) => {
-    await waitUntil(async () => (await poll(jobId)).json().status !== 'pending', 60_000, 100);
+    await waitUntil(async () => (await poll(jobId)).json().status !== 'pending', 150_000, 100);
     return (await poll(jobId)).json();
   };
 
@@ -44,7 +44,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
       const job = (await poll(jobId)).json();
       progress.push(job.progress);
       return job.status !== 'pending';
-    }, 60_000, 50);
+    }, 150_000, 50);
     const job = (await poll(jobId)).json();
     expect(job).toEqual({ status: 'completed', progress: 100, outputUrl: `/api/export-jobs/${jobId}/download`, errorMessage: null });
     expect(progress).toEqual([...progress].sort((a, b) => a - b)); // never goes backwards

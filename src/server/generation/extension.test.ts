@@ -32,7 +32,7 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     t = await createTestApp(database, { runJobs: true });
     const { cookie, userId } = await signUp(t.app, { username: 'longer' });
     const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Waves', prompt: 'Ocean waves at dusk', aspectRatio: '16:9', duration: 8 } })).json();
-    await waitUntil(async () => (await get(cookie, created.id)).status === 'ready', 60_000, 200);
+    await waitUntil(async () => (await get(cookie, created.id)).status === 'ready', 150_000, 200);
     expect(await balance(t, userId)).toBe(188);
 
     const untrimmed = { textOverlays: [], visualEffect: 'none', trim: { start: 0, end: 8 }, audio: { volume: 1, isMuted: false }, colorGrading: { brightness: 100, contrast: 100, saturation: 100 } };
@@ -42,7 +42,7 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     expect(started.statusCode).toBe(200);
     expect(started.json().status).toBe('generating');
     expect(await balance(t, userId)).toBe(176);
-    await waitUntil(async () => (await get(cookie, created.id)).status !== 'generating', 60_000, 200);
+    await waitUntil(async () => (await get(cookie, created.id)).status !== 'generating', 150_000, 200);
     const extended = await get(cookie, created.id);
     expect(extended).toMatchObject({ status: 'ready', totalSegments: 2, errorMessage: null });
     expect(extended.duration).toBeCloseTo(16, 0);
@@ -117,7 +117,7 @@ describe('an extension that fails (Veo blocks it)', () => {
     const project = await uploadProject(t, cookie, clipFile, 'Mine');
 
     expect((await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/extend`, headers: { cookie }, payload: { prompt: 'Something unsafe' } })).statusCode).toBe(200);
-    await waitUntil(async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } })).json().status !== 'generating', 30_000, 100);
+    await waitUntil(async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } })).json().status !== 'generating', 150_000, 100);
     const after = (await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie } })).json();
     expect(after).toMatchObject({ status: 'ready', duration: project.duration, videoUrl: project.videoUrl });
     expect(after.errorMessage).toBe('The extension failed: Veo blocked this prompt: Unsafe continuation Your credits were refunded.');

@@ -357,7 +357,7 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   f.exportJobId = started.json().jobId;
   const exportStatus = async () => (await t.app.inject({ method: 'GET', url: `/api/export-jobs/${f.exportJobId}`, headers: owner })).json().status;
   t.services.queue.start(jobDefinitionsFor(t.services));
-  await waitUntil(async () => (await exportStatus()) !== 'pending', 60_000);
+  await waitUntil(async () => (await exportStatus()) !== 'pending', 150_000);
   await t.services.queue.stop();
   expect(await exportStatus()).toBe('completed');
   return f;
@@ -384,7 +384,7 @@ describe.each(testDatabases())('authorisation matrix on $name', (database) => {
   beforeAll(async () => {
     fake = await startFakeStripeServer();
     f = await createFixtures(database, fake.baseUrl);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await f?.t.close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { childProcesses, stillRunning } from '../test-support/crash-checks.ts';
 import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
 import { FfmpegError, reasonFromStderr, runFfmpeg } from './ffmpeg-runner.ts';
 import { withScratchDir } from './scratch-dir.ts';
@@ -53,13 +54,22 @@ describe.each(builds)('with %s', (_build, searchPath) => {
 
     it('kills ffmpeg when the signal aborts', async () => {
       const controller = new AbortController();
-      const started = Date.now();
-      const run = runFfmpeg(binaries, ['-re', '-f', 'lavfi', '-i', 'testsrc2=s=32x32:d=30', '-f', 'null', '-'], {
+      let progressed!: () => void;
+      const running = new Promise<void>((resolve) => (progressed = resolve));
+      // An hour of input paced in real time: only the abort can end this run before the test times out.
+      const run = runFfmpeg(binaries, ['-re', '-f', 'lavfi', '-i', 'testsrc2=s=32x32:d=3600', '-f', 'null', '-'], {
         signal: controller.signal,
+        expectedDurationSeconds: 3600,
+        onProgress: () => progressed(),
       });
-      setTimeout(() => controller.abort(), 200);
+      await running;
+      const ffmpegs = await childProcesses(process.pid, path.basename(binaries.ffmpegPath));
+      expect(ffmpegs).toHaveLength(1);
+
+      controller.abort();
       await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // The promise settles once ffmpeg has exited: by then it is gone, not left rendering.
+      expect(await stillRunning(ffmpegs)).toEqual([]);
       await expect(runFfmpeg(binaries, ['-version'], { signal: controller.signal })).rejects.toMatchObject({
         name: 'AbortError',
       });

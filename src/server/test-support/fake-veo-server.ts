@@ -76,6 +76,8 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
   let pendingPolls = options.pendingPolls ?? 1;
   let outcome: FakeVeoOutcome = options.outcome ?? { kind: 'success' };
   let startError: FakeVeoHttpError | undefined;
+  let holdingPolls = false;
+  let abandonedPolls = 0;
 
   function addOperation(model: string): FakeOperation {
     const operation: FakeOperation = {
@@ -120,6 +122,12 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
     if (req.method === 'GET' && poll?.[1]) {
       requests.push({ kind: 'poll', apiKey, operation: poll[1] });
       pollWaiters.splice(0).forEach((wake) => wake());
+      if (holdingPolls) {
+        res.once('close', () => {
+          abandonedPolls += 1;
+        });
+        return;
+      }
       if (apiKey !== options.apiKey) return sendApiKeyError(res);
       const operation = operations.get(poll[1]);
       if (!operation) {
@@ -174,10 +182,16 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
     setStartError(error: FakeVeoHttpError | undefined) {
       startError = error;
     },
+    /** Polls from now on get no answer, as from a Veo that hangs: each stays open until its client closes it. */
+    holdPolls() {
+      holdingPolls = true;
+    },
+    /** Held polls whose client closed the connection (gave up on the answer). */
+    abandonedPolls: () => abandonedPolls,
     /** An operation that exists without a start request here, as one begun before a restart. */
     addOperation: (model: string) => addOperation(model).name,
     /** Resolves once `count` polls have arrived. */
-    async waitForPolls(count: number, timeoutMs = 5000): Promise<void> {
+    async waitForPolls(count: number, timeoutMs = 30_000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (requests.filter((r) => r.kind === 'poll').length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} polls`);

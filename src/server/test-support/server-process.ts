@@ -3,19 +3,9 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from './wait-for.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** Polls `probe` until it gives a value; a probe that throws counts as "not yet". */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
 
 /**
  * What a spawned PromptReel process (server, worker, bench server) takes from the test run's environment:

@@ -27,7 +27,7 @@ export async function startSmtpSink() {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     /** Resolves once `count` messages have arrived. */
-    async waitFor(count: number, timeoutMs = 5000): Promise<ParsedMail[]> {
+    async waitFor(count: number, timeoutMs = 30_000): Promise<ParsedMail[]> {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} e-mails, got ${messages.length}`);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../../test-support/fake-veo-server.ts';
+import { waitFor } from '../../test-support/wait-for.ts';
 import { createVeoVideoModel } from './veo-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
 
@@ -56,12 +57,12 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  function model(overrides: { apiKey?: string; extract?: typeof extractLastFrame } = {}) {
+  function model(overrides: { apiKey?: string; extract?: typeof extractLastFrame; pollIntervalMs?: number } = {}) {
     return createVeoVideoModel({
       apiKey: overrides.apiKey ?? API_KEY,
       baseUrl: veo.baseUrl,
       model: MODEL,
-      pollIntervalMs: 20,
+      pollIntervalMs: overrides.pollIntervalMs ?? 20,
       extractLastFrame: overrides.extract ?? extractLastFrame,
     });
   }
@@ -266,27 +267,45 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     expect(error.message).toBe('Veo could not be reached. The video will be retried.');
   });
 
-  it('aborting stops polling at once', async () => {
-    veo.setPendingPolls(10_000);
-    const controller = new AbortController();
-    const request = segment({ signal: controller.signal });
-
-    const generating = model().generateSegment(request);
-    const settled = generating.then(
+  /** The generation's outcome: the error it rejected with, or 'resolved'. */
+  const outcomeOf = (generating: Promise<void>): Promise<unknown> =>
+    generating.then(
       () => 'resolved',
       (error: unknown) => error,
     );
-    await veo.waitForPolls(2);
-    const abortedAt = Date.now();
-    controller.abort();
-    const outcome = await settled;
 
-    expect(Date.now() - abortedAt).toBeLessThan(500);
-    expect(outcome).toBeInstanceOf(Error);
-    expect((outcome as Error).name).toBe('AbortError');
-    const pollsAfterAbort = veo.polls().length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(veo.polls()).toHaveLength(pollsAfterAbort);
+  it('aborting while waiting for the next poll ends the generation without polling again', async () => {
+    veo.setPendingPolls(10_000);
+    const controller = new AbortController();
+    let operationStarted!: () => void;
+    const started = new Promise<void>((resolve) => (operationStarted = resolve));
+    // The next poll is an hour away: a wait the abort did not cut short would outlast the test's timeout.
+    const hourly = model({ pollIntervalMs: 3_600_000 });
+    const outcome = outcomeOf(
+      hourly.generateSegment(segment({ signal: controller.signal, onOperation: () => Promise.resolve(operationStarted()) })),
+    );
+    await started;
+    // After onOperation nothing but promise callbacks lead to the wait; one turn of the event loop lets them run.
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+
+    expect(await outcome).toMatchObject({ name: 'AbortError' });
+    expect(veo.starts()).toHaveLength(1);
+    expect(veo.polls()).toHaveLength(0);
+    expect(veo.downloads()).toHaveLength(0);
+  });
+
+  it('aborting while Veo has not answered a poll closes that request and ends the generation', async () => {
+    veo.holdPolls();
+    const controller = new AbortController();
+    const outcome = outcomeOf(model().generateSegment(segment({ signal: controller.signal })));
+    await veo.waitForPolls(1);
+    controller.abort();
+
+    expect(await outcome).toMatchObject({ name: 'AbortError' });
+    // The SDK's request is cancelled, not left open until Veo answers.
+    await waitFor('the held poll to be closed by the client', async () => (veo.abandonedPolls() === 1 ? true : undefined), 30_000);
+    expect(veo.polls()).toHaveLength(1);
     expect(veo.downloads()).toHaveLength(0);
   });
 });

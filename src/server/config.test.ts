@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('reads a number per job kind, with a default for the kinds not named', () => {
+    const defaults = loadConfig({});
+    expect(defaults.jobConcurrency).toEqual({ default: 1, byKind: { 'generate-video': 2 } });
+    expect(defaults.maxActiveJobsPerUser).toBe(6);
+    const config = loadConfig({ JOB_CONCURRENCY: 'export-video=2, default=3', JOB_TIME_LIMITS: 'export-video=60' });
+    expect(config.jobConcurrency).toEqual({ default: 3, byKind: { 'generate-video': 2, 'export-video': 2 } });
+    expect(config.jobTimeLimitSeconds).toEqual({ default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 60 } });
+  });
+
   it('defaults PUBLIC_URL to the chosen port', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
@@ -40,6 +49,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres:\/\/ or sqlite:/],
     [{ SMTP_URL: 'http://mail' }, /^Invalid configuration: SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ JOB_CONCURRENCY: 'export-video=0' }, /^Invalid configuration: JOB_CONCURRENCY must be kind=number pairs/],
+    [{ JOB_TIME_LIMITS: 'export-video:60' }, /^Invalid configuration: JOB_TIME_LIMITS must be kind=number pairs/],
   ])('stops with one clear line for %o', (environment, message) => {
     let caught: unknown;
     try {

@@ -82,5 +82,8 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     async fail({ exportJobId }, reason) {
       await updatePendingExportJob(db, exportJobId, { status: 'failed', errorMessage: reason, completedAt: now().toISOString() });
     },
+    async stillWanted({ exportJobId }) {
+      return (await findExportJob(db, exportJobId))?.status === 'pending';
+    },
   };
 }

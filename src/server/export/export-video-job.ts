@@ -18,6 +18,12 @@ export interface ExportDeps {
   now?: () => Date;
 }
 
+/**
+ * Exports render below normal CPU priority: on a busy machine another user's clip being generated, which they
+ * wait for, takes the cores first (docs/benchmarks.md, job fairness).
+ */
+const EXPORT_NICENESS = 10;
+
 /** Writes progress at most this often: the dialog polls every 2 s. */
 const PROGRESS_WRITE_MS = 500;
 
@@ -47,7 +53,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
       let lastPercent = -1;
       const progressWrites: Promise<unknown>[] = [];
       await updatePendingExportJob(db, exportJobId, { progress: 0 });
-      await renderExport(ffmpeg, {
+      await renderExport({ ...ffmpeg, niceness: EXPORT_NICENESS }, {
         inputFile: source,
         outputFile: output,
         editorState,

@@ -23,6 +23,12 @@ afterAll(() => fs.rm(clipDir, { recursive: true, force: true }));
 const ffmpegRuns = () => childProcesses(process.pid, 'ffmpeg');
 const exportScratchDirs = async () => (await scratchDirsLeft(os.tmpdir())).filter((name) => name.startsWith(`${process.pid}-export-`));
 
+/** A process's nice value (field 19 of /proc/<pid>/stat). */
+async function niceness(pid: number): Promise<number | undefined> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  return stat === undefined ? undefined : Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
@@ -78,6 +84,8 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     const jobId = await exportOf(user.cookie, projectId, { resolution: '1080p', format: 'mp4', quality: 'high' });
     const renders = await waitUntil(async () => (await ffmpegRuns()).length > 0, 60_000, 50).then(ffmpegRuns);
     expect(renders.length).toBeGreaterThan(0);
+    // Exports render at low priority: another user's clip being made takes the cores first.
+    expect(await niceness(renders[0]!)).toBe(10);
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}`, headers: { cookie: user.cookie } });
     expect(deleted.statusCode).toBeLessThan(300);

@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('reads a number per job kind, with a default for the kinds not named', () => {
+    const defaults = loadConfig({});
+    expect(defaults.jobConcurrency).toEqual({ default: 1, byKind: { 'generate-video': 2 } });
+    expect(defaults.maxActiveJobsPerUser).toBe(6);
+    const config = loadConfig({ JOB_CONCURRENCY: 'export-video=2, default=3', JOB_TIME_LIMITS: 'export-video=60' });
+    expect(config.jobConcurrency).toEqual({ default: 3, byKind: { 'generate-video': 2, 'export-video': 2 } });
+    expect(config.jobTimeLimitSeconds).toEqual({ default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 60 } });
+  });
+
   it('defaults PUBLIC_URL to the chosen port', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
@@ -66,6 +75,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must be a hop count .*\(got "true"\)$/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY must be a hop count /],
     [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^Invalid configuration: TRUST_PROXY must be a hop count /],
+    [{ JOB_CONCURRENCY: 'export-video=0' }, /^Invalid configuration: JOB_CONCURRENCY must be kind=number pairs/],
+    [{ JOB_TIME_LIMITS: 'export-video:60' }, /^Invalid configuration: JOB_TIME_LIMITS must be kind=number pairs/],
   ])('stops with one clear line for %o', (environment, message) => {
     let caught: unknown;
     try {

@@ -31,6 +31,36 @@ const trustProxySchema = z
   .string()
   .refine((value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrCidr(entry.trim())), TRUST_PROXY_FORMAT)
   .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim())));
+/**
+ * A number per job kind, `default` for kinds not named: `generate-video=2,export-video=1,default=1`. Kinds a
+ * setting does not name keep their built-in value.
+ */
+export interface PerKind {
+  default: number;
+  byKind: Record<string, number>;
+}
+
+export function perKindValue(setting: PerKind, kind: string): number {
+  return setting.byKind[kind] ?? setting.default;
+}
+
+function perKindSetting(min: number, max: number, defaults: PerKind) {
+  const schema = z.string().transform((value, context): PerKind => {
+    const result: PerKind = { default: defaults.default, byKind: { ...defaults.byKind } };
+    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const match = /^([a-z0-9-]+)=(\d+)$/.exec(entry);
+      const number = Number(match?.[2]);
+      if (!match || number < min || number > max) {
+        context.addIssue({ code: 'custom', message: `must be kind=number pairs (${min}-${max}), e.g. generate-video=2,default=1` });
+        return z.NEVER;
+      }
+      if (match[1] === 'default') result.default = number;
+      else result.byKind[match[1]!] = number;
+    }
+    return result;
+  });
+  return schema.prefault('');
+}
 
 /** Every environment variable PromptReel reads. Empty strings count as unset. */
 const environmentSchema = z.object({
@@ -56,6 +86,9 @@ const environmentSchema = z.object({
   UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().max(24 * 3600).default(30 * 60),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  JOB_CONCURRENCY: perKindSetting(1, 32, { default: 1, byKind: { 'generate-video': 2 } }),
+  JOB_TIME_LIMITS: perKindSetting(1, 86_400, { default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 1800 } }),
+  MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
@@ -107,6 +140,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long a crashed runner's job stays claimed before another runner takes it (both queues). */
   jobLeaseMs: number;
+  /** Jobs of each kind one process runs at once. */
+  jobConcurrency: PerKind;
+  /** Seconds one run of a job of each kind may take before it is aborted and fails. */
+  jobTimeLimitSeconds: PerKind;
+  /** Generations, extensions and exports one user may have queued or running at once. */
+  maxActiveJobsPerUser: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   gemini: { apiKey?: string; baseUrl?: string; veoModel: string; textModel: string; imageModel: string };
@@ -155,6 +194,9 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobLeaseMs: env.JOB_LEASE_SECONDS * 1000,
+    jobConcurrency: env.JOB_CONCURRENCY,
+    jobTimeLimitSeconds: env.JOB_TIME_LIMITS,
+    maxActiveJobsPerUser: env.MAX_ACTIVE_JOBS_PER_USER,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

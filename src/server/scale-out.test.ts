@@ -82,6 +82,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
       S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
       PUBLIC_URL: baseUrls[0]!,
       JOB_LEASE_SECONDS,
+      // One job of each kind at a time per worker, so two jobs queued together go one to each.
+      JOB_CONCURRENCY: 'generate-video=1,default=1',
       LOG_LEVEL: 'info',
     };
     const ownDirs = async (name: string) => {

@@ -153,8 +153,10 @@ export interface JobsTable {
   id: string;
   name: string;
   payload: string;
-  status: Generated<'queued' | 'running' | 'completed' | 'failed'>;
+  status: Generated<'queued' | 'running' | 'completed' | 'failed' | 'cancelled'>;
   attempts: Generated<number>;
+  /** The user it works for (the queue takes turns between users); null for none. */
+  userId: Generated<string | null>;
   runAt: string;
   lockedUntil: string | null;
   lastError: string | null;

@@ -2,6 +2,11 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ExportJobRow, ExportJobsTable } from '../db/schema.ts';
 
+/** The queue's id for the job that renders export `id`. */
+export function exportJobId(id: string): string {
+  return `export-video:${id}`;
+}
+
 export async function insertExportJob(
   db: Db,
   job: { id: string; projectId: string; userId: string; settings: string; createdAt: string },
@@ -31,4 +36,27 @@ export async function updatePendingExportJob(db: Db, id: string, changes: Update
 export async function listProjectExportKeys(db: Db, projectId: string): Promise<string[]> {
   const rows = await db.selectFrom('exportJobs').select('outputKey').where('projectId', '=', projectId).execute();
   return rows.map((row) => row.outputKey).filter((key): key is string => Boolean(key));
+}
+
+export async function listPendingExportIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('exportJobs').select('id').where('status', '=', 'pending').execute();
+  return rows.map((row) => row.id);
+}
+
+export async function listActiveProjectExportIds(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db.selectFrom('exportJobs').select('id').where('projectId', '=', projectId).where('status', '=', 'pending').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The project's export with exactly these settings that is still pending, if any. */
+export async function findPendingExport(db: Db, projectId: string, settings: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('exportJobs')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .where('settings', '=', settings)
+    .where('status', '=', 'pending')
+    .orderBy('createdAt')
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -4,31 +4,49 @@ import type { Db } from '../db/database.ts';
 import type { ExportJobRow, UserRow } from '../db/schema.ts';
 import { HttpError, forbidden, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
+import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
-import { findUserExportJob, insertExportJob } from './export-jobs-repository.ts';
+import { exportJobId, findPendingExport, findUserExportJob, insertExportJob } from './export-jobs-repository.ts';
 
 export const EXPORT_NOT_FOUND = 'Export not found';
-
-export function exportJobId(id: string): string {
-  return `export-video:${id}`;
-}
 
 export function toExportJobResponse(job: ExportJobRow): ExportJobResponse {
   return { status: job.status, progress: job.progress, outputUrl: job.outputUrl, errorMessage: job.errorMessage };
 }
 
-export function createExportService({ db, queue, now = () => new Date() }: { db: Db; queue: Queue; now?: () => Date }) {
-  /** Queues an export of the project's saved edit; 4K is for pro users only. */
+interface ExportServiceDeps {
+  db: Db;
+  queue: Queue;
+  /** Generations, extensions and exports a user may have queued or running (MAX_ACTIVE_JOBS_PER_USER). */
+  maxActiveJobsPerUser: number;
+  now?: () => Date;
+}
+
+export function createExportService({ db, queue, maxActiveJobsPerUser, now = () => new Date() }: ExportServiceDeps) {
+  /**
+   * Queues an export of the project's saved edit; 4K is for pro users only. While an export of the project
+   * with the same settings is pending, asking again answers its id instead of rendering twice.
+   */
   async function start(user: UserRow, projectId: string, settings: ExportSettings): Promise<string> {
     const project = await findUserProject(db, user.id, projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
     if (settings.resolution === '4K' && user.subscription !== 'pro') throw forbidden(FOUR_K_PRO_ONLY);
-    const id = randomUUID();
-    await insertExportJob(db, { id, projectId, userId: user.id, settings: JSON.stringify(settings), createdAt: now().toISOString() });
-    await queue.enqueue('export-video', { exportJobId: id }, exportJobId(id));
-    return id;
+    // The schema's key order, so equal settings are equal strings.
+    const settingsJson = JSON.stringify({ resolution: settings.resolution, format: settings.format, quality: settings.quality });
+    const started = await db.transaction().execute(async (trx) => {
+      // A simultaneous identical request waits here for this transaction, then finds this export.
+      await lockUserJobs(trx, user.id);
+      const pending = await findPendingExport(trx, projectId, settingsJson);
+      if (pending) return { id: pending, owner: undefined };
+      const owner = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+      const id = randomUUID();
+      await insertExportJob(trx, { id, projectId, userId: user.id, settings: settingsJson, createdAt: now().toISOString() });
+      return { id, owner };
+    });
+    if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
+    return started.id;
   }
 
   async function get(user: UserRow, id: string): Promise<ExportJobRow> {

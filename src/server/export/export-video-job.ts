@@ -20,6 +20,12 @@ export interface ExportDeps {
   now?: () => Date;
 }
 
+/**
+ * Exports render below normal CPU priority: on a busy machine another user's clip being generated, which they
+ * wait for, takes the cores first (docs/benchmarks.md, job fairness).
+ */
+const EXPORT_NICENESS = 10;
+
 /** Writes progress at most this often: the dialog polls every 2 s. */
 const PROGRESS_WRITE_MS = 500;
 
@@ -52,7 +58,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
       let lastPercent = -1;
       const progressWrites: Promise<unknown>[] = [];
       await updatePendingExportJob(db, exportJobId, { progress: 0 });
-      await renderExport(ffmpeg, {
+      await renderExport({ ...ffmpeg, niceness: EXPORT_NICENESS }, {
         inputFile: source,
         outputFile: output,
         editorState,
@@ -86,6 +92,9 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     run: withPlainFailures(run, EXPORT_FAILED),
     async fail({ exportJobId }, reason) {
       await updatePendingExportJob(db, exportJobId, { status: 'failed', errorMessage: reason, completedAt: now().toISOString() });
+    },
+    async stillWanted({ exportJobId }) {
+      return (await findExportJob(db, exportJobId))?.status === 'pending';
     },
   };
 }

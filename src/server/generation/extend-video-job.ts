@@ -111,7 +111,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
       let original = current;
       if (project.source === 'upload') {
         original = path.join(dir, 'original-conformed.mp4');
-        await conformVideo(ffmpeg, current, original, { width: before.width, height: before.height, frameRate: Math.round(before.frameRate) || 24 });
+        await conformVideo(ffmpeg, current, original, { width: before.width, height: before.height, frameRate: Math.round(before.frameRate) || 24 }, { signal: context.signal });
       }
       const joined = path.join(dir, 'joined.mp4');
       await concatSegments(ffmpeg, [original, conformed], joined, { signal: context.signal });
@@ -152,6 +152,9 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
     async fail({ projectId, charged }, reason) {
       await failExtension(db, projectId, charged, `The extension failed: ${reason} Your credits were refunded.`, now());
       await storage.delete(await deleteSegments(db, projectId));
+    },
+    async stillWanted({ projectId }) {
+      return (await findProject(db, projectId))?.status === 'generating';
     },
   };
 }

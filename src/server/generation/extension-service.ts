@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
+import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import { toProject } from '../projects/project-view.ts';
 import { findUserProject, updateProject } from '../projects/projects-repository.ts';
@@ -27,10 +28,12 @@ interface ExtensionServiceDeps {
   queue: Queue;
   /** Where a queue failure is logged (the user is told only that the service is unavailable). */
   logger?: Logger;
+  /** Generations, extensions and exports a user may have queued or running (MAX_ACTIVE_JOBS_PER_USER). */
+  maxActiveJobsPerUser: number;
   now?: () => Date;
 }
 
-export function createExtensionService({ db, queue, logger, now = () => new Date() }: ExtensionServiceDeps) {
+export function createExtensionService({ db, queue, logger, maxActiveJobsPerUser, now = () => new Date() }: ExtensionServiceDeps) {
   /**
    * Charges 12 credits (pro: free), puts the project back to generating and queues the continuation. The job's
    * id and payload are recorded with the charge, so the start-up sweep can queue a job lost before the queue got it.
@@ -43,7 +46,8 @@ export function createExtensionService({ db, queue, logger, now = () => new Date
       throw badRequest(`This video is already at the ${MAX_EXTENDED_DURATION}-second maximum`);
     }
     const jobId = newExtensionJobId(projectId);
-    const charged = await db.transaction().execute(async (trx) => {
+    const { charged, owner } = await db.transaction().execute(async (trx) => {
+      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
       const spent = await spendCredits(trx, user, EXTENSION_COST, 'extension', projectId, now());
       if (spent === null) throw new HttpError(402, EXTENSION_CREDITS_MESSAGE);
       const started = await updateProject(
@@ -61,10 +65,10 @@ export function createExtensionService({ db, queue, logger, now = () => new Date
         'ready',
       );
       if (!started) throw new HttpError(409, 'The video is already being extended');
-      return spent;
+      return { charged: spent, owner: slot };
     });
     try {
-      await queue.enqueue('extend-video', { projectId, prompt, charged }, jobId);
+      await queue.enqueue('extend-video', { projectId, prompt, charged }, jobId, owner);
     } catch (error) {
       logger?.error({ err: error, projectId }, 'could not queue the extension');
       await failExtension(db, projectId, charged, 'The extension could not be queued. Your credits were refunded.', now());

@@ -157,5 +157,8 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
     async fail({ projectId }, reason) {
       await failGeneration(db, projectId, reason, now());
     },
+    async stillWanted({ projectId }) {
+      return (await findProject(db, projectId))?.status === 'generating';
+    },
   };
 }

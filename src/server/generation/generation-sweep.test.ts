@@ -49,7 +49,7 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     const { user, project } = await readyProject();
     // The process dies right after the transaction that charged for the extension: the job never reaches the queue.
     const crashed: Queue = { ...t.services.queue, enqueue: async () => {} };
-    await createExtensionService({ db: t.db, queue: crashed }).extend(user, project.id, 'A comet crosses the sky');
+    await createExtensionService({ db: t.db, queue: crashed, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet crosses the sky');
     expect(await jobs()).toEqual([]);
 
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
@@ -94,10 +94,22 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     expect(JSON.parse(after[1]!.payload)).toMatchObject({ prompt: 'Something calm' });
   });
 
+  it('queues again a pending export whose job was lost (e.g. left in a queue that no longer runs)', async () => {
+    const { cookie, project } = await readyProject();
+    const started = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/export`, headers: { cookie }, payload: { resolution: '720p', format: 'mp4', quality: 'low' } });
+    const { jobId } = started.json();
+    await t.db.deleteFrom('jobs').where('name', '=', 'export-video').execute();
+
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    expect(await t.db.selectFrom('jobs').select(['id', 'status']).where('name', '=', 'export-video').execute()).toEqual([
+      { id: `export-video:${jobId}`, status: 'queued' },
+    ]);
+  });
+
   it('refunds and answers 503 when the queue cannot take the extension', async () => {
     const { user, project } = await readyProject();
     const down: Queue = { ...t.services.queue, enqueue: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
-    await expect(createExtensionService({ db: t.db, queue: down }).extend(user, project.id, 'A comet')).rejects.toMatchObject({
+    await expect(createExtensionService({ db: t.db, queue: down, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet')).rejects.toMatchObject({
       status: 503,
       message: 'The video service is unavailable right now. Your credits were refunded.',
     });

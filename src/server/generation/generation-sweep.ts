@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { exportJobId, listPendingExportIds } from '../export/export-jobs-repository.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
@@ -6,10 +7,10 @@ import { generationJobId } from '../projects/projects-service.ts';
 import { listGeneratingProjects, listPendingExtensions } from '../projects/projects-repository.ts';
 
 /**
- * At start-up, makes sure every project still 'generating' has a job: a first generation, an upload being
- * processed or an extension lost between the project's commit and its enqueue (a crash), or lost from Redis,
- * is queued again with the id it was given, so jobs that exist already are left as they are. Returns how many
- * were (re)queued.
+ * At start-up, makes sure every project still 'generating' and every pending export has a job: a first
+ * generation, an upload being processed, an extension or an export lost between its commit and its enqueue (a
+ * crash), or lost from Redis, is queued again with the id it was given, so jobs that exist already are left as
+ * they are. Returns how many were (re)queued.
  */
 export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger: Logger): Promise<number> {
   const firstVideos = await listGeneratingProjects(db);
@@ -29,7 +30,13 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
     extensions += 1;
   }
 
-  const count = firstVideos.length + extensions;
-  if (count > 0) logger.info({ generations: generations.length, uploads: uploads.length, extensions }, 'generations resumed after restart');
+  // Exports too: one left in a queue that no longer runs (the single BullMQ queue before one per kind) runs again.
+  const exports = await listPendingExportIds(db);
+  for (const id of exports) await queue.enqueue('export-video', { exportJobId: id }, exportJobId(id));
+
+  const count = firstVideos.length + extensions + exports.length;
+  if (count > 0) {
+    logger.info({ generations: generations.length, uploads: uploads.length, extensions, exports: exports.length }, 'generations resumed after restart');
+  }
   return count;
 }

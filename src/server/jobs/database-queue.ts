@@ -1,23 +1,29 @@
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { claimFairly } from './fair-claim.ts';
 import {
   type JobContext,
   type JobDefinitions,
   type JobName,
   type JobPayloads,
+  JobStopped,
   MAX_JOB_ATTEMPTS,
   RetryableJobError,
   describeError,
+  jobCancelled,
   jobLogger,
   retryDelayMs,
 } from './job-registry.ts';
+import { superviseRun } from './job-run.ts';
+import { type JobLimits, defaultJobLimits } from './job-limits.ts';
 import type { Queue } from './queue.ts';
 
 export interface DatabaseQueueOptions {
   /** How long a claim lasts without a heartbeat; a crashed runner's jobs are taken again after it. */
   leaseMs?: number;
   pollMs?: number;
-  concurrency?: number;
+  /** Concurrency and time limit of each job kind. */
+  limits?: JobLimits;
   retryDelay?: (attempt: number) => number;
   now?: () => Date;
 }
@@ -25,70 +31,49 @@ export interface DatabaseQueueOptions {
 /**
  * The embedded default queue: jobs are rows in the app's database, so they survive restarts with no
  * extra service. A runner claims a row with a lease it renews while working; rows whose lease ran
- * out (their runner died) are claimed again.
+ * out (their runner died) are claimed again. Each kind of job has its own number of slots, and within
+ * a kind the runner takes turns between users (fair-claim.ts).
  */
 export function createDatabaseQueue(db: Db, logger: Logger, options: DatabaseQueueOptions = {}): Queue {
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 500;
-  const concurrency = options.concurrency ?? 1;
+  const limits = options.limits ?? defaultJobLimits;
   const now = options.now ?? (() => new Date());
   const retryDelay = options.retryDelay ?? retryDelayMs;
-  const running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  const running = new Map<string, { name: string; promise: Promise<void>; abort: (reason: JobStopped) => void }>();
+  let definitions: JobDefinitions | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
   let stopping = false;
 
-  async function claimNext() {
-    const at = now();
-    const candidate = await db
-      .selectFrom('jobs')
-      .select(['id', 'attempts'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', at.toISOString())]),
-          eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', at.toISOString())]),
-        ]),
-      )
-      .orderBy('runAt')
-      .limit(1)
-      .executeTakeFirst();
-    if (!candidate) return undefined;
-    // Optimistic claim: only one runner's update matches the attempts count it read.
-    const claimed = await db
-      .updateTable('jobs')
-      .set({
-        status: 'running',
-        attempts: candidate.attempts + 1,
-        lockedUntil: new Date(at.getTime() + leaseMs).toISOString(),
-        updatedAt: at.toISOString(),
-      })
-      .where('id', '=', candidate.id)
-      .where('attempts', '=', candidate.attempts)
-      .returningAll()
-      .executeTakeFirst();
-    return claimed;
-  }
+  type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimFairly>>>;
 
-  type ClaimedJob = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
-
-  async function execute(definitions: JobDefinitions, job: ClaimedJob, abort: AbortController) {
+  async function execute(job: ClaimedJob) {
     const name = job.name as JobName;
-    const definition = definitions[name];
+    const definition = definitions![name];
     const payload = JSON.parse(job.payload) as JobPayloads[JobName];
     const log = jobLogger(logger, { id: job.id, name, attempt: job.attempts, payload });
-    const context: JobContext = { jobId: job.id, attempt: job.attempts, signal: abort.signal, logger: log };
-    const heartbeat = setInterval(() => {
-      db.updateTable('jobs')
-        .set({ lockedUntil: new Date(now().getTime() + leaseMs).toISOString() })
-        .where('id', '=', job.id)
-        .where('status', '=', 'running')
-        .execute()
-        .catch((error: unknown) => log.warn({ err: error }, 'job heartbeat failed'));
-    }, leaseMs / 3);
-    const finish = async (status: 'completed' | 'failed' | 'queued', extra: { lastError?: string; runAt?: string } = {}) => {
-      await db
-        .updateTable('jobs')
+    // Every write is for this claim only: a row cancelled or taken over by another runner is left alone.
+    const thisClaim = () =>
+      db.updateTable('jobs').where('id', '=', job.id).where('status', '=', 'running').where('attempts', '=', job.attempts);
+    const supervised = superviseRun({
+      timeLimitMs: limits.timeLimitMs(name),
+      heartbeatMs: leaseMs / 3,
+      logger: log,
+      heartbeat: async () => {
+        const renewed = await thisClaim()
+          .set({ lockedUntil: new Date(now().getTime() + leaseMs).toISOString() })
+          .executeTakeFirst();
+        if (renewed.numUpdatedRows === 0n) return false;
+        return definition.stillWanted ? definition.stillWanted(payload as never) : true;
+      },
+    });
+    running.get(job.id)!.abort = supervised.abort;
+    const context: JobContext = { jobId: job.id, attempt: job.attempts, signal: supervised.signal, logger: log };
+    const finish = async (status: 'completed' | 'failed' | 'queued' | 'cancelled', extra: { lastError?: string; runAt?: string } = {}) => {
+      await thisClaim()
         .set({ status, lockedUntil: null, updatedAt: now().toISOString(), ...extra })
-        .where('id', '=', job.id)
         .execute();
     };
     try {
@@ -97,65 +82,107 @@ export function createDatabaseQueue(db: Db, logger: Logger, options: DatabaseQue
       await finish('completed');
       log.info('job completed');
     } catch (error) {
-      const reason = describeError(error);
-      if (stopping && abort.signal.aborted) {
+      const stopped = supervised.stoppedBy();
+      const reason = stopped?.kind === 'time-limit' ? stopped.message : describeError(error);
+      if (stopped?.kind === 'shutdown') {
         await finish('queued', { runAt: now().toISOString(), lastError: 'interrupted by shutdown' });
         log.info('job handed back at shutdown');
-      } else if (error instanceof RetryableJobError && job.attempts < MAX_JOB_ATTEMPTS) {
+      } else if (stopped?.kind === 'cancelled') {
+        await finish('cancelled', { lastError: stopped.message });
+        log.info('job cancelled');
+      } else if (!stopped && error instanceof RetryableJobError && job.attempts < MAX_JOB_ATTEMPTS) {
         const runAt = new Date(now().getTime() + retryDelay(job.attempts)).toISOString();
         await finish('queued', { runAt, lastError: reason });
         log.warn({ reason, runAt }, 'job will be retried');
       } else {
         await finish('failed', { lastError: reason });
-        log.error({ reason }, 'job failed');
+        log.error({ reason, detail: stopped ? describeError(error) : undefined }, 'job failed');
         await definition.fail(payload as never, reason).catch((failError: unknown) => {
           log.error({ err: failError }, 'recording the job failure failed');
         });
       }
     } finally {
-      clearInterval(heartbeat);
+      supervised.end();
     }
   }
 
-  async function tick(definitions: JobDefinitions) {
-    while (!stopping && running.size < concurrency) {
-      const job = await claimNext();
-      if (!job) break;
-      const abort = new AbortController();
-      const promise = execute(definitions, job, abort).finally(() => running.delete(job.id));
-      running.set(job.id, { promise, abort });
+  async function tick() {
+    for (const name of Object.keys(definitions!)) {
+      const slots = limits.concurrency(name);
+      while (!stopping && [...running.values()].filter((entry) => entry.name === name).length < slots) {
+        const job = await claimFairly(db, name, { leaseMs, now: now() });
+        if (!job) break;
+        const entry = { name, promise: Promise.resolve(), abort: (_reason: JobStopped) => {} };
+        running.set(job.id, entry);
+        entry.promise = execute(job)
+          .catch((error: unknown) => logger.error({ err: error, jobId: job.id }, 'job runner failed'))
+          .finally(() => {
+            running.delete(job.id);
+            wake();
+          });
+      }
     }
+  }
+
+  /** Looks for work now (after an enqueue here, or a job finishing) instead of at the next poll. */
+  function wake() {
+    if (!definitions || stopping) return;
+    if (ticking) {
+      tickAgain = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    ticking = (async () => {
+      do {
+        tickAgain = false;
+        try {
+          await tick();
+        } catch (error) {
+          logger.error({ err: error }, 'job queue poll failed');
+        }
+      } while (tickAgain && !stopping);
+    })().finally(() => {
+      ticking = undefined;
+      if (!stopping) timer = setTimeout(wake, pollMs);
+    });
   }
 
   return {
     kind: 'database',
-    async enqueue(name, payload, jobId) {
+    async enqueue(name, payload, jobId, owner) {
       const at = now().toISOString();
       await db
         .insertInto('jobs')
-        .values({ id: jobId, name, payload: JSON.stringify(payload), runAt: at, createdAt: at, updatedAt: at })
+        .values({ id: jobId, name, payload: JSON.stringify(payload), userId: owner?.userId ?? null, runAt: at, createdAt: at, updatedAt: at })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
+      wake();
     },
-    start(definitions) {
+    async cancel(jobs) {
+      if (jobs.length === 0) return;
+      const ids = jobs.map((job) => job.jobId);
+      await db
+        .updateTable('jobs')
+        .set({ status: 'cancelled', lockedUntil: null, lastError: 'cancelled', updatedAt: now().toISOString() })
+        .where('id', 'in', ids)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      // A run in another process sees its row cancelled at its next heartbeat.
+      for (const id of ids) running.get(id)?.abort(jobCancelled());
+    },
+    start(jobDefinitions) {
+      definitions = jobDefinitions;
       stopping = false;
-      const loop = async () => {
-        try {
-          await tick(definitions);
-        } catch (error) {
-          logger.error({ err: error }, 'job queue poll failed');
-        }
-        if (!stopping) timer = setTimeout(loop, pollMs);
-      };
-      void loop();
+      wake();
     },
     async stop(graceMs = 10_000) {
       stopping = true;
       if (timer) clearTimeout(timer);
+      await ticking;
       const all = Promise.all([...running.values()].map((entry) => entry.promise));
       const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
       if (timedOut) {
-        for (const entry of running.values()) entry.abort.abort();
+        for (const entry of running.values()) entry.abort(new JobStopped('shutdown', 'interrupted by shutdown'));
         await all;
       }
     },

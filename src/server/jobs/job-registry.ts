@@ -31,6 +31,11 @@ export interface JobContext {
 export interface JobDefinition<N extends JobName> {
   run(payload: JobPayloads[N], context: JobContext): Promise<void>;
   fail(payload: JobPayloads[N], reason: string): Promise<void>;
+  /**
+   * False once the job's work is no longer wanted (its project was deleted, say). A runner asks at every
+   * heartbeat and aborts the job if so, whichever process cancelled it; the job then ends without `fail`.
+   */
+  stillWanted?(payload: JobPayloads[N]): Promise<boolean>;
 }
 
 export type JobDefinitions = { [N in JobName]: JobDefinition<N> };
@@ -40,6 +45,32 @@ export class RetryableJobError extends Error {
 }
 
 export const MAX_JOB_ATTEMPTS = 3;
+
+/** Why a runner aborted a job's signal: its time limit, a cancellation, or a shutdown handing it back. */
+export class JobStopped extends Error {
+  override name = 'JobStopped';
+  constructor(
+    readonly kind: 'time-limit' | 'cancelled' | 'shutdown',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The failure a user sees when a job ran past its time limit. */
+export function timeLimitMessage(limitMs: number): string {
+  const minutes = limitMs / 60_000;
+  const limit = Number.isInteger(minutes) ? `${minutes}-minute` : `${Math.max(1, Math.round(limitMs / 1000))}-second`;
+  return `This took longer than its ${limit} time limit and was stopped.`;
+}
+
+export function timeLimitReached(limitMs: number): JobStopped {
+  return new JobStopped('time-limit', timeLimitMessage(limitMs));
+}
+
+export function jobCancelled(): JobStopped {
+  return new JobStopped('cancelled', 'The job was cancelled.');
+}
 
 /** Wait before attempt n+1: 5 s, 20 s, 80 s … */
 export function retryDelayMs(attempt: number): number {

@@ -183,6 +183,10 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
       const upload = await findProjectUpload(db, projectId);
       if (upload) await discardUpload(db, storage, upload);
     },
+    async stillWanted({ projectId }) {
+      const project = await findProject(db, projectId);
+      return project?.status === 'generating' && project.videoKey === null;
+    },
   };
 }
 

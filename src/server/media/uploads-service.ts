@@ -8,6 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../../shared/uploads.ts';
 import { createSecureToken, hashToken } from '../auth/secure-token.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
@@ -35,10 +36,12 @@ interface UploadsServiceDeps {
   queue: Queue;
   logger: Logger;
   publicUrl: string;
+  /** Jobs one user may have queued or running (MAX_ACTIVE_JOBS_PER_USER); an upload being processed is one. */
+  maxActiveJobsPerUser: number;
   now?: () => Date;
 }
 
-export function createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl, now = () => new Date() }: UploadsServiceDeps) {
+export function createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl, maxActiveJobsPerUser, now = () => new Date() }: UploadsServiceDeps) {
   /** A single-use, expiring address to PUT one file to. */
   async function issue(user: UserRow): Promise<string> {
     const { token, hash } = createSecureToken();
@@ -113,32 +116,40 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
 
     const id = randomUUID();
     const at = now().toISOString();
-    const project = await db.transaction().execute(async (trx) => {
-      const created = await insertProject(trx, {
-        id,
-        userId: user.id,
-        title: input.title,
-        prompt: '',
-        aspectRatio: nearestAspectRatio(header.width, header.height),
-        status: 'generating',
-        source: 'upload',
-        resolution: `${Math.min(header.width, header.height)}p`,
-        generationProgress: 0,
-        targetDuration: null,
-        videoUrl: null,
-        thumbnailUrl: null,
-        editorState: null,
-        errorMessage: null,
-        videoKey: null,
-        thumbnailKey: null,
-        createdAt: at,
-        updatedAt: at,
+    const { project, owner } = await db
+      .transaction()
+      .execute(async (trx) => {
+        const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+        const created = await insertProject(trx, {
+          id,
+          userId: user.id,
+          title: input.title,
+          prompt: '',
+          aspectRatio: nearestAspectRatio(header.width, header.height),
+          status: 'generating',
+          source: 'upload',
+          resolution: `${Math.min(header.width, header.height)}p`,
+          generationProgress: 0,
+          targetDuration: null,
+          videoUrl: null,
+          thumbnailUrl: null,
+          editorState: null,
+          errorMessage: null,
+          videoKey: null,
+          thumbnailKey: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await advanceUpload(trx, upload.id, 'checking', 'processing', { projectId: id });
+        return { project: created, owner: slot };
+      })
+      .catch(async (error: unknown) => {
+        // Too many jobs under way (429), or our failure: the ticket stays usable for a later try.
+        await advanceUpload(db, upload.id, 'checking', 'uploaded');
+        throw error;
       });
-      await advanceUpload(trx, upload.id, 'checking', 'processing', { projectId: id });
-      return created;
-    });
     try {
-      await queue.enqueue('process-upload', { projectId: id }, uploadJobId(id));
+      await queue.enqueue('process-upload', { projectId: id }, uploadJobId(id), owner);
     } catch (error) {
       logger.error({ err: error, projectId: id }, 'could not queue the upload');
       await updateProject(db, id, { status: 'error', errorMessage: 'The video could not be queued.', updatedAt: at }, 'generating');

@@ -35,5 +35,8 @@ export function createWatermarkVideoJob(deps: { db: Db; storage: Storage; ffmpeg
     // Nothing to record on the project: its free owner keeps hearing that the video is being prepared,
     // and the queue has logged why the copy could not be made.
     async fail() {},
+    async stillWanted({ projectId }) {
+      return (await findProject(db, projectId)) !== undefined;
+    },
   };
 }

@@ -11,10 +11,12 @@ import type { Db } from '../db/database.ts';
 import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
+import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
-import { listProjectExportKeys } from '../export/export-jobs-repository.ts';
+import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failGeneration } from '../generation/fail-generation.ts';
+import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
@@ -41,10 +43,12 @@ interface ProjectsServiceDeps {
   queue: Queue;
   storage: Storage;
   logger: Logger;
+  /** Generations, extensions and exports a user may have queued or running (MAX_ACTIVE_JOBS_PER_USER). */
+  maxActiveJobsPerUser: number;
   now?: () => Date;
 }
 
-export function createProjectsService({ db, queue, storage, logger, now = () => new Date() }: ProjectsServiceDeps) {
+export function createProjectsService({ db, queue, storage, logger, maxActiveJobsPerUser, now = () => new Date() }: ProjectsServiceDeps) {
   // The dashboard's list and the editor's read are what every signed-in page asks for most: concurrent
   // requests share one query each (batched-lookup.ts).
   const projectsOfUser = batchedLookup((userIds: string[]) => listProjectsOfUsers(db, userIds));
@@ -58,7 +62,8 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     const cost = generationCost(input.duration);
     const at = now().toISOString();
     const id = randomUUID();
-    const project = await db.transaction().execute(async (trx) => {
+    const { project, owner } = await db.transaction().execute(async (trx) => {
+      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
       const created = await insertProject(trx, {
         id,
         userId: user.id,
@@ -86,10 +91,10 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
           `Insufficient credits. This video needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`,
         );
       }
-      return created;
+      return { project: created, owner: slot };
     });
     try {
-      await queue.enqueue('generate-video', { projectId: id }, generationJobId(id));
+      await queue.enqueue('generate-video', { projectId: id }, generationJobId(id), owner);
     } catch (error) {
       logger.error({ err: error, projectId: id }, 'could not queue the generation');
       await failGeneration(db, id, 'The video could not be queued. Your credits were refunded.', now());
@@ -113,7 +118,11 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
     return toProject(await ownProject(user, projectId));
   }
 
-  /** Removes the project, its media, exports and segments. A generation still running finds it gone and stops. */
+  /**
+   * Removes the project, its media, exports and segments, and cancels its jobs: queued ones are dropped, running
+   * ones aborted (their ffmpeg killed, their scratch files removed) here at once, in another process at its
+   * next heartbeat, where the job finds its project or export gone.
+   */
   async function remove(user: UserRow, projectId: string): Promise<void> {
     const project = await ownProject(user, projectId);
     const segments = await db
@@ -122,7 +131,15 @@ export function createProjectsService({ db, queue, storage, logger, now = () => 
       .where('projectId', '=', projectId)
       .execute();
     const exportKeys = await listProjectExportKeys(db, projectId);
+    const exportIds = await listActiveProjectExportIds(db, projectId);
     await deleteProjectRow(db, projectId);
+    const jobs = [
+      ...(project.status === 'generating' && project.source !== 'upload' ? [{ name: 'generate-video' as const, jobId: generationJobId(projectId) }] : []),
+      ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
+      ...(project.extensionJobId ? [{ name: 'extend-video' as const, jobId: project.extensionJobId }] : []),
+      ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
+    ];
+    await queue.cancel(jobs).catch((error: unknown) => logger.error({ err: error, projectId }, 'could not cancel the jobs of a deleted project'));
     const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);
     const keys = [project.videoKey, watermarked, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey)];
     await storage.delete(keys.filter((key): key is string => Boolean(key)));

@@ -13,6 +13,8 @@ export interface FfmpegBinaries {
   /** Where they came from: FFMPEG_PATH/FFPROBE_PATH, the system PATH, or the npm-shipped static builds. */
   source: 'config' | 'system' | 'npm';
   version: string;
+  /** Runs ffmpeg below normal CPU priority (Linux nice 1-19): batch work (exports) yields to what users wait on. */
+  niceness?: number;
 }
 
 export class FfmpegNotFoundError extends Error {

@@ -9,6 +9,9 @@ import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
  */
 const SETPRIV = '/usr/bin/setpriv';
 const dieWithThisProcess = process.platform === 'linux' && fs.existsSync(SETPRIV);
+/** coreutils' nice also execs in place, so every thread ffmpeg starts has the lower priority from the first. */
+const NICE = '/usr/bin/nice';
+const canNice = process.platform === 'linux' && fs.existsSync(NICE);
 
 export interface RunFfmpegOptions {
   /** Length of the output being written; progress is out_time over this. Without it there is no progress but the final 1. */
@@ -103,9 +106,10 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', ...args];
 
   return new Promise<FfmpegRunStats>((resolve, reject) => {
+    const program = binaries.niceness && canNice ? [NICE, '-n', String(binaries.niceness), binaries.ffmpegPath] : [binaries.ffmpegPath];
     const child = dieWithThisProcess
-      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', binaries.ffmpegPath, ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(binaries.ffmpegPath, fullArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', ...program, ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(program[0]!, [...program.slice(1), ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     const stderrTail: string[] = [];
     let stderrRest = '';
     let stdoutRest = '';

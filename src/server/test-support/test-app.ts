@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, createDatabase } from '../db/database.ts';
 import { createDatabaseQueue } from '../jobs/database-queue.ts';
+import { jobLimitsFrom } from '../jobs/job-limits.ts';
 import { createLogger } from '../logger.ts';
 import { type Services, closeServices, createServices, jobDefinitionsFor } from '../services.ts';
 import type { TestDatabase } from './database-targets.ts';
@@ -40,7 +41,7 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
   const config = { ...loadConfig(env), database: target };
   const logger = createLogger(config, options.logStream);
   const db = createDatabase(target);
-  const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100 });
+  const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100, limits: jobLimitsFrom(config) });
   const services = await createServices(config, logger, { ...options.services, db, queue });
   const app = await buildApp(services, { clientDir: options.clientDir ?? null, rateLimitNamespace: options.rateLimitNamespace });
   await app.ready();

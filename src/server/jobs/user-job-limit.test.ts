@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findUserById } from '../auth/users-repository.ts';
+import { insertProject } from '../projects/projects-repository.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
+
+const FULL = 'You already have 6 videos being made or exported — wait for one to finish.';
+const generation = { title: 'Paper boats', prompt: 'Paper boats racing down a rainy gutter', aspectRatio: '9:16', duration: 8 };
+const EXPORT_SETTINGS = ['720p', '1080p'].flatMap((resolution) =>
+  ['mp4', 'mov'].flatMap((format) => ['high', 'medium', 'low'].map((quality) => ({ resolution, format, quality }))),
+);
+
+// Jobs are not run here: what is queued stays queued, as it would behind a busy worker.
+describe.each(testDatabases())('jobs per user on $name', (database) => {
+  let t: TestApp;
+  let user: { cookie: string; userId: string };
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    user = await signUp(t.app, { username: 'busy-bee' });
+  });
+  afterEach(() => t.close());
+
+  /** A ready project of the user, made directly: its exports are never rendered in these tests. */
+  async function readyProject(): Promise<string> {
+    const id = randomUUID();
+    const at = new Date().toISOString();
+    await insertProject(t.db, {
+      id,
+      userId: user.userId,
+      title: 'Ready',
+      prompt: 'A ready clip',
+      aspectRatio: '9:16',
+      status: 'ready',
+      duration: 8,
+      targetDuration: 8,
+      videoKey: `projects/${id}/video.mp4`,
+      thumbnailKey: null,
+      videoUrl: null,
+      thumbnailUrl: null,
+      editorState: null,
+      errorMessage: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    return id;
+  }
+
+  const post = (url: string, payload: object, cookie = user.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  const exportOf = (projectId: string, settings: object) => post(`/api/projects/${projectId}/export`, settings);
+  const credits = async () => (await findUserById(t.db, user.userId))!.credits;
+
+  it('answers 429 to a 7th generation, export or extension while six are queued or running, and charges nothing for it', async () => {
+    const projectId = await readyProject();
+    for (const settings of EXPORT_SETTINGS.slice(0, 3)) expect((await exportOf(projectId, settings)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await post('/api/projects', generation)).statusCode).toBe(201);
+    const balance = await credits();
+
+    for (const refused of [
+      await post('/api/projects', generation),
+      await exportOf(projectId, EXPORT_SETTINGS[3]!),
+      await post(`/api/projects/${projectId}/extend`, { prompt: 'The boats reach the sea' }),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: FULL });
+    }
+    expect(await credits()).toBe(balance);
+    expect(await t.db.selectFrom('videoProjects').select('id').where('userId', '=', user.userId).execute()).toHaveLength(4);
+
+    // Another user is not held back by this one's queue.
+    const other = await signUp(t.app, { username: 'other-bee' });
+    expect((await post('/api/projects', generation, other.cookie)).statusCode).toBe(201);
+
+    // Once one finishes, there is room again.
+    await t.db.updateTable('exportJobs').set({ status: 'completed' }).where('userId', '=', user.userId).where('settings', 'like', '%"low"%').execute();
+    expect((await exportOf(projectId, EXPORT_SETTINGS[3]!)).statusCode).toBe(200);
+  });
+
+  it('counts an upload being processed as a job: the 7th answers 429 and its ticket stays usable', async () => {
+    for (let i = 0; i < 6; i += 1) expect((await post('/api/projects', generation)).statusCode).toBe(201);
+    const { uploadURL } = (await post('/api/videos/upload', {})).json();
+    const clip = path.join(t.dataDir, 'clip.mp4');
+    await makeTestClip(clip, { width: 320, height: 568, seconds: 1 });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: new URL(uploadURL).pathname,
+      headers: { cookie: user.cookie, 'content-type': 'video/mp4' },
+      payload: await fs.readFile(clip),
+    });
+    expect(put.statusCode).toBe(200);
+
+    const refused = await post('/api/videos/complete-upload', { videoURL: uploadURL, title: 'Seventh' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: FULL });
+    expect(await t.db.selectFrom('videoProjects').select('id').where('source', '=', 'upload').execute()).toEqual([]);
+
+    await t.db.updateTable('videoProjects').set({ status: 'error' }).where('userId', '=', user.userId).execute();
+    const accepted = await post('/api/videos/complete-upload', { videoURL: uploadURL, title: 'Seventh' });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json()).toMatchObject({ status: 'generating', source: 'upload' });
+  });
+
+  it('counts simultaneous requests one after the other: six of ten start, four get 429', async () => {
+    const projectId = await readyProject();
+    const answers = await Promise.all(EXPORT_SETTINGS.slice(0, 10).map((settings) => exportOf(projectId, settings)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+    expect(await t.db.selectFrom('exportJobs').select('id').where('userId', '=', user.userId).execute()).toHaveLength(6);
+  });
+
+  it('answers two simultaneous identical export requests with one job, rendered once', async () => {
+    const projectId = await readyProject();
+    const settings = { resolution: '1080p', format: 'mp4', quality: 'high' };
+    const [first, second] = await Promise.all([exportOf(projectId, settings), exportOf(projectId, settings)]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
+    expect(second!.json().jobId).toBe(first!.json().jobId);
+    // A third, later, still gets the same one while it is pending; other settings are another export.
+    expect((await exportOf(projectId, settings)).json().jobId).toBe(first!.json().jobId);
+    const other = await exportOf(projectId, { ...settings, quality: 'low' });
+    expect(other.json().jobId).not.toBe(first!.json().jobId);
+
+    expect(await t.db.selectFrom('exportJobs').select('id').where('projectId', '=', projectId).execute()).toHaveLength(2);
+    expect(await t.db.selectFrom('jobs').select('id').where('name', '=', 'export-video').execute()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,52 @@
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { JobOwner } from './queue.ts';
+
+export function tooManyJobsMessage(limit: number): string {
+  return `You already have ${limit} videos being made or exported — wait for one to finish.`;
+}
+
+/**
+ * The user's jobs queued or running, read from what they work on (projects being generated or extended,
+ * exports pending), so the count is the same whichever queue runs them.
+ */
+export async function countActiveJobs(db: Db, userId: string): Promise<number> {
+  const [projects, exports] = await Promise.all([
+    db
+      .selectFrom('videoProjects')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('userId', '=', userId)
+      .where('status', '=', 'generating')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('exportJobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('userId', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(projects.count) + Number(exports.count);
+}
+
+/**
+ * Takes the user's row lock for the rest of the transaction, so two requests of one user that start jobs run
+ * one after the other: a PostgreSQL row lock (a no-op update), the write lock on SQLite.
+ */
+export async function lockUserJobs(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ credits: eb.ref('credits') }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Inside the transaction that records a new job's work: locks the user's jobs (lockUserJobs), then answers
+ * 429 when the user already has `limit` queued or running. Returns the job's owner for Queue.enqueue.
+ */
+export async function reserveJobSlot(trx: Db, userId: string, limit: number): Promise<JobOwner> {
+  await lockUserJobs(trx, userId);
+  const activeJobs = await countActiveJobs(trx, userId);
+  if (activeJobs >= limit) throw new HttpError(429, tooManyJobsMessage(limit));
+  return { userId, activeJobs };
+}

@@ -56,7 +56,11 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction {
   return async ({ queryKey, signal }) => {
     const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) {
+      // An unread body keeps an uncached (no-store) answer open in the browser: let it go.
+      await response.body?.cancel();
+      return null;
+    }
     await throwIfNotOk(response);
     return (await response.json()) as unknown;
   };

@@ -10,7 +10,7 @@ import { createResetToken } from '../auth/reset-tokens-repository.ts';
 import { EXPORT_NOT_FOUND } from '../export/export-service.ts';
 import { NOT_OUR_URL_MESSAGE } from '../media/uploads-service.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
-import { insertProject } from '../projects/projects-repository.ts';
+import { insertReadyProject } from '../test-support/ready-project.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { jobDefinitionsFor } from '../services.ts';
@@ -105,25 +105,7 @@ async function freshProject(f: Fixtures): Promise<string> {
   const id = randomUUID();
   const videoKey = storageKey('projects', id, 'video.mp4');
   await f.t.services.storage.putFile(videoKey, f.clipFile, 'video/mp4');
-  const at = new Date().toISOString();
-  await insertProject(f.t.db, {
-    id,
-    userId: f.people.owner.userId,
-    title: 'Fresh',
-    prompt: 'A fresh clip',
-    aspectRatio: '9:16',
-    status: 'ready',
-    duration: 3,
-    targetDuration: 8,
-    videoKey,
-    thumbnailKey: null,
-    videoUrl: null,
-    thumbnailUrl: null,
-    editorState: null,
-    errorMessage: null,
-    createdAt: at,
-    updatedAt: at,
-  });
+  await insertReadyProject(f.t.db, f.people.owner.userId, { id, title: 'Fresh', duration: 3, videoKey });
   return id;
 }
 

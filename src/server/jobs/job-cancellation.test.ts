@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { insertProject } from '../projects/projects-repository.ts';
+import { insertReadyProject } from '../test-support/ready-project.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { childProcesses, scratchDirsLeft } from '../test-support/crash-checks.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -49,25 +49,7 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     const id = randomUUID();
     const videoKey = storageKey('projects', id, 'video.mp4');
     await t.services.storage.putFile(videoKey, clip, 'video/mp4');
-    const at = new Date().toISOString();
-    await insertProject(t.db, {
-      id,
-      userId,
-      title: 'Long take',
-      prompt: 'A long take',
-      aspectRatio: '9:16',
-      status: 'ready',
-      duration,
-      targetDuration: duration,
-      videoKey,
-      thumbnailKey: null,
-      videoUrl: null,
-      thumbnailUrl: null,
-      editorState: null,
-      errorMessage: null,
-      createdAt: at,
-      updatedAt: at,
-    });
+    await insertReadyProject(t.db, userId, { id, title: 'Long take', duration, targetDuration: duration, videoKey });
     return id;
   }
 

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findUserById } from '../auth/users-repository.ts';
-import { insertProject } from '../projects/projects-repository.ts';
+import { insertReadyProject } from '../test-support/ready-project.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
@@ -25,29 +24,7 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
   afterEach(() => t.close());
 
   /** A ready project of the user, made directly: its exports are never rendered in these tests. */
-  async function readyProject(): Promise<string> {
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    await insertProject(t.db, {
-      id,
-      userId: user.userId,
-      title: 'Ready',
-      prompt: 'A ready clip',
-      aspectRatio: '9:16',
-      status: 'ready',
-      duration: 8,
-      targetDuration: 8,
-      videoKey: `projects/${id}/video.mp4`,
-      thumbnailKey: null,
-      videoUrl: null,
-      thumbnailUrl: null,
-      editorState: null,
-      errorMessage: null,
-      createdAt: at,
-      updatedAt: at,
-    });
-    return id;
-  }
+  const readyProject = async () => (await insertReadyProject(t.db, user.userId)).id;
 
   const post = (url: string, payload: object, cookie = user.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
   const exportOf = (projectId: string, settings: object) => post(`/api/projects/${projectId}/export`, settings);

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../shared/schemas/project.ts';
 import { type Db, createDatabase } from './db/database.ts';
+import { watermarkedVideoKey } from './media/watermarked-video.ts';
 import { createS3Storage } from './providers/storage/s3-storage.ts';
 import { testDatabases } from './test-support/database-targets.ts';
 import { type LoggedProcess, type LogLine, startLoggedProcess, waitForLog } from './test-support/logged-process.ts';
@@ -190,10 +191,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
     }
   }, TEST_TIMEOUT_MS);
 
-  it('streams the video from S3 through either API process, with byte ranges', async () => {
+  it('streams the free plan\'s watermarked copy from S3 through either API process, with byte ranges', async () => {
     const project = projects[0]!;
     const row = await db.selectFrom('videoProjects').select('videoKey').where('id', '=', project.id).executeTakeFirstOrThrow();
-    const stream = await createS3Storage(s3.config).read(row.videoKey!);
+    // Its owner is on the free plan: the proxy streams the watermarked copy a worker stored beside the master.
+    const stream = await createS3Storage(s3.config).read(watermarkedVideoKey(row.videoKey!));
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const stored = Buffer.concat(chunks);
@@ -219,7 +221,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
     // is dead, that is how soon the other one may take the job over. Polled: a renewal late on a busy machine
     // can let it lapse for a moment.
     const lockTtl = await waitFor('the job lock in Redis', async () => {
-      const ttl = await redis.pttl(`promptreel:jobs:generate-video_${project.id}:lock`);
+      const ttl = await redis.pttl(`promptreel:generate-video:generate-video_${project.id}:lock`);
       return ttl > 0 ? ttl : undefined;
     }, JOB_WAIT_MS);
     expect(lockTtl).toBeLessThanOrEqual(Number(JOB_LEASE_SECONDS) * 1000);

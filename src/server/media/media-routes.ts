@@ -28,7 +28,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; queu
     if (!('key' in video)) {
       return reply.status(409).header('Retry-After', String(PREPARING_RETRY_SECONDS)).send({ message: VIDEO_BEING_PREPARED });
     }
-    return sendStoredObject(request, reply, storage, video.key);
+    return sendStoredObject(request, reply, storage, video.key, { known: video.known });
   });
 
   app.get('/api/projects/:id/thumbnail', { schema: { params: projectParamsSchema } }, async (request, reply) => {

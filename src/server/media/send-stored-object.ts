@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/http-error.ts';
-import type { Storage } from '../providers/storage/storage.ts';
+import type { Storage, StoredObject } from '../providers/storage/storage.ts';
 import { parseByteRange } from './byte-range.ts';
 
 /** Streams a stored object with HTTP Range support (206/416), so browsers can seek in videos. */
@@ -9,10 +9,13 @@ export async function sendStoredObject(
   reply: FastifyReply,
   storage: Storage,
   key: string,
-  /** cache: a Cache-Control for public content; without it the answer keeps /api's no-store. */
-  options: { cache?: string; downloadName?: string } = {},
+  /**
+   * cache: a Cache-Control for public content; without it the answer keeps /api's no-store.
+   * known: the object's stat when the caller has just read it, so it is not read twice.
+   */
+  options: { cache?: string; downloadName?: string; known?: StoredObject } = {},
 ) {
-  const object = await storage.stat(key);
+  const object = options.known ?? (await storage.stat(key));
   if (!object) throw notFound('The file is missing');
   const range = parseByteRange(request.headers.range, object.size);
   if (range === 'unsatisfiable') {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
-import type { Storage } from '../providers/storage/storage.ts';
+import type { Storage, StoredObject } from '../providers/storage/storage.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { renderWatermarkedRendition } from '../render/watermarked-rendition.ts';
@@ -36,7 +36,8 @@ export async function storeWatermarkedVideo(
   });
 }
 
-export type VideoToServe = { key: string } | { preparing: true };
+/** `known`: the copy's stat, read to find it, so streaming it does not read it again. */
+export type VideoToServe = { key: string; known?: StoredObject } | { preparing: true };
 
 /**
  * Which file a project's owner streams: pro users the clean master, free users its watermarked copy.
@@ -50,7 +51,8 @@ export async function videoToServe(
 ): Promise<VideoToServe> {
   if (user.subscription === 'pro') return { key: project.videoKey };
   const key = watermarkedVideoKey(project.videoKey);
-  if (await storage.stat(key)) return { key };
+  const known = await storage.stat(key);
+  if (known) return { key, known };
   await queue.enqueue('watermark-video', { projectId: project.id }, `watermark-video:${key}`);
   return { preparing: true };
 }

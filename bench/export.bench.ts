@@ -12,7 +12,7 @@ import { h264AacOutputArgs } from '../src/server/render/media-operations.ts';
 import { withScratchDir } from '../src/server/render/scratch-dir.ts';
 import { renderExport } from '../src/server/render/export/render-export.ts';
 import type { ExportSpec } from '../src/server/render/export/export-spec.ts';
-import { fontFilePath } from '../src/server/fonts/font-files.ts';
+import { fontFilePath } from '../src/server/render/font-files.ts';
 import { median, numberArgument, timed } from './support/measure.ts';
 import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 
@@ -34,10 +34,11 @@ const clips: Clip[] = [
 
 function typicalEdit(seconds: number): EditorState {
   return {
+    version: 2,
     textOverlays: [
-      { ...newTextOverlay('title'), text: 'WAIT FOR IT', fontFamily: 'Impact', fontSize: 72, position: { x: 50, y: 18 } },
+      { ...newTextOverlay('title', 8), text: 'WAIT FOR IT', fontFamily: 'Impact', fontSize: 72, position: { x: 50, y: 18 } },
       {
-        ...newTextOverlay('caption'),
+        ...newTextOverlay('caption', 8),
         text: 'Best sunset of the year\nfollow for part 2',
         fontFamily: 'Montserrat',
         fontSize: 40,

@@ -76,6 +76,7 @@ const isGold = (r: number, g: number, b: number) => r > 200 && g > 170 && g < 24
 
 function baseState(): EditorState {
   return {
+    version: 2,
     textOverlays: [],
     visualEffect: 'none',
     trim: { start: TRIM_START, end: 2.5 },
@@ -95,6 +96,11 @@ function goldOverlay(overrides: Partial<TextOverlay>): TextOverlay {
     textAlign: 'center',
     lineHeight: 1.2,
     outline: { color: '#000000', thickness: 6 },
+    start: 0,
+    end: 2,
+    boxWidth: 100,
+    enter: { kind: 'none', duration: 0.5 },
+    exit: { kind: 'none', duration: 0.5 },
     ...overrides,
   };
 }

@@ -30,9 +30,9 @@ const prompts = [
 /** What a creator leaves behind after a few minutes in the editor: a title, a caption, a look, a trim. */
 export function editedState(duration: number, variant: number): EditorState {
   const overlays = [
-    { ...newTextOverlay(`title-${variant}`), text: 'WAIT FOR IT', fontSize: 72, position: { x: 50, y: 18 } },
+    { ...newTextOverlay(`title-${variant}`, duration), text: 'WAIT FOR IT', fontSize: 72, position: { x: 50, y: 18 } },
     {
-      ...newTextOverlay(`caption-${variant}`),
+      ...newTextOverlay(`caption-${variant}`, duration),
       text: `Part ${variant % 9 + 1}: best sunset of the year\nfollow for more`,
       fontFamily: FONT_FAMILIES[variant % FONT_FAMILIES.length] as EditorState['textOverlays'][number]['fontFamily'],
       fontSize: 40,
@@ -41,6 +41,7 @@ export function editedState(duration: number, variant: number): EditorState {
     },
   ];
   return {
+    version: 2,
     textOverlays: overlays.slice(0, 1 + (variant % 2)),
     visualEffect: VISUAL_EFFECTS[variant % VISUAL_EFFECTS.length] as EditorState['visualEffect'],
     trim: { start: 0.5, end: Math.max(1, duration - 0.5) },

@@ -6,7 +6,7 @@ import { startHousekeeping } from './housekeeping.ts';
 import { createLogger } from './logger.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
-import { FontFilesMissingError } from './fonts/font-files.ts';
+import { FontFilesMissingError } from './render/font-files.ts';
 import { closeServices, createServices, jobDefinitionsFor } from './services.ts';
 import { exitOnSignals } from './shutdown.ts';
 

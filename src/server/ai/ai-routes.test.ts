@@ -142,7 +142,7 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
     const id = await readyProject(15);
     const full: EditorState = {
       ...defaultEditorState(15),
-      textOverlays: Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`line-${i}`), text: `Line ${i}` })),
+      textOverlays: Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`line-${i}`, 8), text: `Line ${i}` })),
     };
     expect((await request('PATCH', `/api/projects/${id}`, { editorState: full })).statusCode).toBe(200);
     const before = await credits(t, user.userId);

@@ -79,7 +79,7 @@ describe('usefulSuggestions', () => {
 
   it('keeps only what would change the edit within its rules', () => {
     expect(usefulSuggestions(offered, context({}))).toEqual(offered.slice(0, 3));
-    const full = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${String(i)}`), text: `Line ${String(i)}` }));
+    const full = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${String(i)}`, 8), text: `Line ${String(i)}` }));
     expect(usefulSuggestions(offered, context({ visualEffect: 'grayscale', audio: { volume: 0.4, isMuted: false }, textOverlays: full }))).toEqual([]);
   });
 

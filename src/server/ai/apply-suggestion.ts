@@ -5,7 +5,7 @@ import {
   parseTrimExample,
 } from '../../shared/ai/suggestion-examples.ts';
 import { RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
-import { type EditorState, clampToRange, clampTrim, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { type EditorState, clampToRange, clampTrim, newTextOverlay, outputDuration } from '../../shared/editor/editor-state.ts';
 import type { Suggestion } from '../../shared/schemas/ai.ts';
 
 /** Hooks sit in the top third, big and heavily outlined, where short-video viewers look first. */
@@ -81,7 +81,7 @@ export function applySuggestion(
     case 'text-overlay': {
       const text = hookText(suggestion, video.title);
       if (!next.textOverlays.some((overlay) => overlay.text === text)) {
-        next.textOverlays.push({ ...newTextOverlay(newId()), ...HOOK_STYLE, text });
+        next.textOverlays.push({ ...newTextOverlay(newId(), outputDuration(state)), ...HOOK_STYLE, text });
       }
       break;
     }

@@ -13,6 +13,7 @@ export function sameEdit(a: EditorState, b: EditorState): boolean {
 function contextEditorState(context: VideoContext): EditorState {
   const untouched = defaultEditorState(context.duration);
   return {
+    ...untouched,
     textOverlays: context.textOverlays,
     visualEffect: context.visualEffect,
     trim: context.trim ?? untouched.trim,

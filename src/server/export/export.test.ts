@@ -33,7 +33,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
   };
 
   it('renders the saved edit: trimmed, at the chosen size, downloadable with a file name', async () => {
-    const editorState = { ...defaultEditorState(4), trim: { start: 0.5, end: 3 }, textOverlays: [newTextOverlay('a')], visualEffect: 'sepia' as const };
+    const editorState = { ...defaultEditorState(4), trim: { start: 0.5, end: 3 }, textOverlays: [newTextOverlay('a', 8)], visualEffect: 'sepia' as const };
     expect((await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie }, payload: { editorState } })).statusCode).toBe(200);
 
     const started = await start({ resolution: '1080p', format: 'mp4', quality: 'high' });
@@ -96,7 +96,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
   it('exports the largest state the editor accepts: every overlay with its most lines and characters', async () => {
     // 50 overlays of 10 lines of 49 characters (499 with the line breaks): 500 drawn lines.
     const text = Array.from({ length: 10 }, (_, line) => `${line}`.padEnd(49, 'WAVY Text ')).join('\n');
-    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`), text, fontSize: 12, position: { x: 50, y: (i % 10) * 10 + 5 } }));
+    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`, 8), text, fontSize: 12, position: { x: 50, y: (i % 10) * 10 + 5 } }));
     const editorState = { ...defaultEditorState(4), trim: { start: 0, end: 1 }, textOverlays };
     const saved = await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie }, payload: { editorState } });
     expect(saved.statusCode).toBe(200);

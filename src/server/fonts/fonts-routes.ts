@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/http-error.ts';
-import { fontFilePath } from './font-files.ts';
+import { fontFilePath } from '../render/font-files.ts';
 
 /** The editor's fonts, public and cached for a year (file names change if a font does). */
 export const fontsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONT_FACES } from '../../shared/editor/fonts.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
-import { assertFontFilesPresent, fontFilePath } from './font-files.ts';
+import { assertFontFilesPresent, fontFilePath } from '../render/font-files.ts';
 
 describe('editor fonts', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { decodeStoredEditorState } from '../projects/stored-editor-state.ts';
+import { encodeEditorDocument, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
@@ -28,10 +28,9 @@ const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, exte
 
 /** A trim that ran to the old end now runs to the new one; a deliberate cut stays where it was. */
 function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
-  if (!json) return json;
-  const saved = decodeStoredEditorState(json);
-  if (!saved || saved.trim.end < oldDuration - TRIM_END_TOLERANCE) return json;
-  return JSON.stringify({ ...saved, trim: { ...saved.trim, end: Math.round(newDuration * 100) / 100 } });
+  const stored = readStoredEditorDocument(json);
+  if (stored.kind !== 'edit' || stored.state.trim.end < oldDuration - TRIM_END_TOLERANCE) return json;
+  return encodeEditorDocument({ ...stored.state, trim: { ...stored.state.trim, end: Math.round(newDuration * 100) / 100 } });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.ts';
+import { validationMessage } from './validation-message.ts';
 
 const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -24,10 +25,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(400).send({ message: 'The request body is missing: send the fields as JSON.' });
       }
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = first?.message ?? 'Invalid request';
-      // Our schemas word their own messages; zod's defaults need the field to make sense.
-      const generic = /^(Invalid|Too (big|small)|Unrecognized key|Expected)/.test(message);
-      return reply.status(400).send({ message: field && generic ? `${field}: ${message}` : message });
+      return reply.status(400).send({ message: validationMessage(field, first?.message ?? 'Invalid request') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

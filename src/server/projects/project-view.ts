@@ -1,7 +1,7 @@
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 import type { ProjectSummaryRow } from './projects-repository.ts';
-import { decodeStoredEditorState } from './stored-editor-state.ts';
+import { UNREADABLE_EDIT_MESSAGE, readStoredEditorDocument } from './editor-document/editor-document.ts';
 
 /** A project as the API shows it: media behind owner-only URLs, storage keys never exposed. */
 export function toProject(row: VideoProjectRow): Project {
@@ -11,8 +11,14 @@ export function toProject(row: VideoProjectRow): Project {
     model: row.model,
     resolution: row.resolution,
     generationProgress: row.generationProgress,
-    editorState: decodeStoredEditorState(row.editorState) ?? null,
+    ...editorStateView(row.editorState),
   };
+}
+
+function editorStateView(json: string | null): Pick<Project, 'editorState' | 'editorStateError'> {
+  const stored = readStoredEditorDocument(json);
+  if (stored.kind === 'edit') return { editorState: stored.state, editorStateError: null };
+  return { editorState: null, editorStateError: stored.kind === 'unreadable' ? UNREADABLE_EDIT_MESSAGE : null };
 }
 
 /** A project as the dashboard's list shows it: the same, without the saved edit and the model settings. */

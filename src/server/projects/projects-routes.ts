@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { updateEditorStateRequestSchema } from '../../shared/editor/editor-state.ts';
 import { extendRequestSchema } from '../../shared/schemas/ai.ts';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
-import { createProjectRequestSchema, projectListResponseSchema, projectSchema } from '../../shared/schemas/project.ts';
+import {
+  createProjectRequestSchema,
+  projectListResponseSchema,
+  projectSchema,
+  updateEditorStateRequestSchema,
+} from '../../shared/schemas/project.ts';
 import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import type { ExtensionService } from '../generation/extension-service.ts';
 import { rateLimits } from '../http/rate-limits.ts';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { type EditorState, editorStateSchema } from '../../shared/editor/editor-state.ts';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
@@ -18,6 +17,7 @@ import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '
 import { failGeneration } from '../generation/fail-generation.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
+import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, encodeEditorDocument, readStoredEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
   deleteProjectRow,
@@ -115,7 +115,10 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
   }
 
   async function get(user: UserRow, projectId: string): Promise<Project> {
-    return toProject(await ownProject(user, projectId));
+    const project = await ownProject(user, projectId);
+    const stored = readStoredEditorDocument(project.editorState);
+    if (stored.kind === 'unreadable') logger.error({ projectId, reason: stored.reason }, 'a saved edit cannot be decoded');
+    return toProject(project);
   }
 
   /**
@@ -147,25 +150,27 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   /**
    * The one way an edit is saved (the editor's PATCH and auto-apply): the project must be ready, the
-   * state must fit the editor-state schema and its trim must end within the clip. `alongside` runs in
+   * document must decode (any version; it is stored as the current one), its trim must end within the
+   * clip, and a saved edit the codec cannot read is never replaced. `alongside` runs in
    * the save's transaction (auto-apply charges there): a refused save charges nothing, a refused
    * charge saves nothing.
    */
   async function saveEditorState(
     user: UserRow,
     projectId: string,
-    editorState: EditorState,
+    editorState: unknown,
     alongside?: (trx: Db) => Promise<void>,
   ): Promise<Project> {
     const project = await ownProject(user, projectId);
     const stillGenerating = () => new HttpError(409, 'The video is still being generated');
     if (project.status !== 'ready') throw stillGenerating();
-    const checked = editorStateSchema.safeParse(editorState);
-    if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'The edit is not valid');
-    if (checked.data.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
+    const decoded = decodeEditorDocument(editorState);
+    if (!decoded.ok) throw badRequest(decoded.reason);
+    if (decoded.state.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
       throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
     }
-    const changes = { editorState: JSON.stringify(checked.data), updatedAt: now().toISOString() };
+    if (readStoredEditorDocument(project.editorState).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
+    const changes = { editorState: encodeEditorDocument(decoded.state), updatedAt: now().toISOString() };
     const save = async (trx: Db) => {
       await alongside?.(trx);
       // Only while still ready: an extension that started since the read must not have the edit land under it.

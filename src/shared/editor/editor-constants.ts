@@ -48,7 +48,23 @@ export const RANGES = {
   outlineThickness: { min: 0, max: 10, step: 1 },
   grade: { min: 0, max: 200, step: 1 },
   volume: { min: 0, max: 1, step: 0.01 },
+  /** The widest a line of an overlay may be before it wraps, in percent of the frame's width. */
+  boxWidth: { min: 10, max: 100, step: 1 },
+  /** Seconds an entrance or exit animation takes. */
+  animationDuration: { min: 0.1, max: 3, step: 0.1 },
 } as const;
+
+/** How a text overlay comes in and goes out (each with its own duration). */
+export const TEXT_ANIMATIONS = ['none', 'fade', 'pop', 'slide-up', 'typewriter'] as const;
+export type TextAnimationKind = (typeof TEXT_ANIMATIONS)[number];
+
+/** The saved edit's shape; the projects' codec upgrades every older document to it. */
+export const EDITOR_DOCUMENT_VERSION = 2;
+/** An overlay is on screen for at least this long (one frame at 10 fps: a bar the timeline can still grab). */
+export const MIN_OVERLAY_SECONDS = 0.1;
+/** A new overlay's box: 80 % of the frame's width, so text wraps with a margin on each side. */
+export const DEFAULT_BOX_WIDTH = 80;
+export const DEFAULT_ANIMATION_SECONDS = 0.5;
 
 export const MAX_OVERLAYS = 50;
 export const MAX_OVERLAY_TEXT = 500;

@@ -12,8 +12,8 @@ import {
 import { cssFilter, referenceScale } from './looks.ts';
 
 describe('editor state model', () => {
-  it('gives new overlays the defaults of SPEC §3', () => {
-    expect(newTextOverlay('a')).toEqual({
+  it('gives new overlays the defaults of SPEC §3, shown for the whole output in an 80 % box, without animation', () => {
+    expect(newTextOverlay('a', 8)).toEqual({
       id: 'a',
       text: 'Click to style',
       fontSize: 48,
@@ -23,22 +23,27 @@ describe('editor state model', () => {
       textAlign: 'center',
       lineHeight: 1.2,
       outline: { color: '#000000', thickness: 3 },
+      start: 0,
+      end: 8,
+      boxWidth: 80,
+      enter: { kind: 'none', duration: 0.5 },
+      exit: { kind: 'none', duration: 0.5 },
     });
   });
 
   it('accepts a default state and one with an overlay, and refuses broken shapes', () => {
     const state = defaultEditorState(8);
     expect(editorStateSchema.parse(state)).toEqual(state);
-    expect(editorStateSchema.safeParse({ ...state, textOverlays: [newTextOverlay('a')] }).success).toBe(true);
+    expect(editorStateSchema.safeParse({ ...state, textOverlays: [newTextOverlay('a', 8)] }).success).toBe(true);
     const broken = [
       { ...state, visualEffect: 'sparkles' },
       { ...state, trim: { start: 5, end: 2 } },
       { ...state, trim: { start: -1, end: 2 } },
       { ...state, audio: { volume: 2, isMuted: false } },
       { ...state, colorGrading: { brightness: 201, contrast: 100, saturation: 100 } },
-      { ...state, textOverlays: [{ ...newTextOverlay('a'), fontSize: 200 }] },
-      { ...state, textOverlays: [{ ...newTextOverlay('a'), color: 'red; background:url(x)' }] },
-      { ...state, textOverlays: [{ ...newTextOverlay('a'), fontFamily: 'Comic Sans MS' }] },
+      { ...state, textOverlays: [{ ...newTextOverlay('a', 8), fontSize: 200 }] },
+      { ...state, textOverlays: [{ ...newTextOverlay('a', 8), color: 'red; background:url(x)' }] },
+      { ...state, textOverlays: [{ ...newTextOverlay('a', 8), fontFamily: 'Comic Sans MS' }] },
       { ...state, extra: true },
     ];
     for (const candidate of broken) expect(editorStateSchema.safeParse(candidate).success).toBe(false);
@@ -51,7 +56,7 @@ describe('editor state model', () => {
   });
 
   it(`bounds an overlay to ${MAX_OVERLAY_LINES} lines and ${MAX_OVERLAY_TEXT} characters, and fits text to them`, () => {
-    const overlayWith = (text: string) => ({ ...defaultEditorState(8), textOverlays: [{ ...newTextOverlay('a'), text }] });
+    const overlayWith = (text: string) => ({ ...defaultEditorState(8), textOverlays: [{ ...newTextOverlay('a', 8), text }] });
     const tenLines = Array.from({ length: MAX_OVERLAY_LINES }, (_, i) => `line ${i}`).join('\n');
     expect(editorStateSchema.safeParse(overlayWith(tenLines)).success).toBe(true);
     expect(editorStateSchema.safeParse(overlayWith(`${tenLines}\r\nmore`)).success).toBe(false);

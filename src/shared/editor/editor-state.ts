@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import {
+  DEFAULT_ANIMATION_SECONDS,
+  DEFAULT_BOX_WIDTH,
+  EDITOR_DOCUMENT_VERSION,
   FONT_FAMILIES,
   MAX_OVERLAYS,
   MAX_OVERLAY_LINES,
   MAX_OVERLAY_TEXT,
+  MIN_OVERLAY_SECONDS,
   RANGES,
   TEXT_ALIGNMENTS,
+  TEXT_ANIMATIONS,
   VISUAL_EFFECTS,
 } from './editor-constants.ts';
 
@@ -25,9 +30,17 @@ export function fitOverlayText(text: string): string {
   return lines.length <= MAX_OVERLAY_LINES ? cut : lines.slice(0, MAX_OVERLAY_LINES).join('\n');
 }
 
+/** An entrance or exit: what moves, and for how many seconds. */
+export const textAnimationSchema = z
+  .object({ kind: z.enum(TEXT_ANIMATIONS), duration: between(RANGES.animationDuration) })
+  .strict();
+export type TextAnimation = z.infer<typeof textAnimationSchema>;
+
 /**
- * A text overlay (SPEC §3). `position` is the centre of the text box in percent of the frame;
- * `fontSize` and outline `thickness` are pixels on a frame whose short side is 1080 (DESIGN §5).
+ * A text overlay (SPEC §3, editor document version 2). `position` is the centre of the text box in
+ * percent of the frame; `fontSize` and outline `thickness` are pixels on a frame whose short side is
+ * 1080 (DESIGN §5). `start`/`end` are seconds on the output timeline (0 is the trim's In point); lines
+ * wrap at `boxWidth` percent of the frame's width, and the box is as wide as its widest line.
  */
 export const textOverlaySchema = z
   .object({
@@ -43,8 +56,17 @@ export const textOverlaySchema = z
     textAlign: z.enum(TEXT_ALIGNMENTS),
     lineHeight: between(RANGES.lineHeight),
     outline: z.object({ color: hexColor, thickness: between(RANGES.outlineThickness) }).strict(),
+    start: z.number().min(0, 'Text start must be at least 0'),
+    end: z.number(),
+    boxWidth: between(RANGES.boxWidth),
+    enter: textAnimationSchema,
+    exit: textAnimationSchema,
   })
-  .strict();
+  .strict()
+  .refine((overlay) => overlay.end >= overlay.start + MIN_OVERLAY_SECONDS - 1e-9, {
+    message: `Text must show for at least ${MIN_OVERLAY_SECONDS} s (its end after its start)`,
+    path: ['end'],
+  });
 export type TextOverlay = z.infer<typeof textOverlaySchema>;
 
 export const colorGradingSchema = z
@@ -52,9 +74,10 @@ export const colorGradingSchema = z
   .strict();
 export type ColorGrading = z.infer<typeof colorGradingSchema>;
 
-/** Editor state (SPEC §3): saved with PATCH /api/projects/{id}, rendered by the export. */
+/** Editor state (SPEC §3), the current version of the editor document: saved with PATCH /api/projects/{id}, rendered by the export. */
 export const editorStateSchema = z
   .object({
+    version: z.literal(EDITOR_DOCUMENT_VERSION),
     textOverlays: z.array(textOverlaySchema).max(MAX_OVERLAYS, `At most ${MAX_OVERLAYS} text overlays`),
     visualEffect: z.enum(VISUAL_EFFECTS),
     trim: z
@@ -67,13 +90,13 @@ export const editorStateSchema = z
   .strict();
 export type EditorState = z.infer<typeof editorStateSchema>;
 
-export const updateEditorStateRequestSchema = z.object({ editorState: editorStateSchema }).strict();
 
 export const DEFAULT_COLOR_GRADING: ColorGrading = { brightness: 100, contrast: 100, saturation: 100 };
 
 /** The state of a project nobody has edited yet: the whole clip, untouched. */
 export function defaultEditorState(durationSeconds: number): EditorState {
   return {
+    version: EDITOR_DOCUMENT_VERSION,
     textOverlays: [],
     visualEffect: 'none',
     trim: { start: 0, end: durationSeconds },
@@ -82,8 +105,13 @@ export function defaultEditorState(durationSeconds: number): EditorState {
   };
 }
 
-/** A new overlay with SPEC §3's defaults. */
-export function newTextOverlay(id: string): TextOverlay {
+/** The output's length: what is left of the clip after the trim. */
+export function outputDuration(state: Pick<EditorState, 'trim'>): number {
+  return Math.max(0, state.trim.end - state.trim.start);
+}
+
+/** A new overlay with SPEC §3's defaults, shown for the whole output (`outputSeconds` long). */
+export function newTextOverlay(id: string, outputSeconds: number): TextOverlay {
   return {
     id,
     text: 'Click to style',
@@ -94,7 +122,17 @@ export function newTextOverlay(id: string): TextOverlay {
     textAlign: 'center',
     lineHeight: 1.2,
     outline: { color: '#000000', thickness: 3 },
+    start: 0,
+    end: Math.max(MIN_OVERLAY_SECONDS, roundSeconds(outputSeconds)),
+    boxWidth: DEFAULT_BOX_WIDTH,
+    enter: { kind: 'none', duration: DEFAULT_ANIMATION_SECONDS },
+    exit: { kind: 'none', duration: DEFAULT_ANIMATION_SECONDS },
   };
+}
+
+/** Times are kept to the millisecond, which the player and ffmpeg both resolve. */
+export function roundSeconds(seconds: number): number {
+  return Number.isFinite(seconds) ? Math.round(seconds * 1000) / 1000 : 0;
 }
 
 /** Rounds to the slider's step and keeps the value inside its range. */

@@ -48,8 +48,10 @@ export const projectSchema = z.object({
   currentSegment: z.number().int(),
   generationProgress: z.number().int(),
   errorMessage: z.string().nullable(),
-  /** The saved edit; null until the creator first edits (the editor then starts from the defaults). */
+  /** The saved edit (the current document version); null until the creator first edits, or when it cannot be read. */
   editorState: editorStateSchema.nullable(),
+  /** Why a saved edit cannot be opened (then `editorState` is null and the editor does not start over it). */
+  editorStateError: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
@@ -61,6 +63,7 @@ export type Project = z.infer<typeof projectSchema>;
  */
 export const projectSummarySchema = projectSchema.omit({
   editorState: true,
+  editorStateError: true,
   provider: true,
   model: true,
   resolution: true,
@@ -87,3 +90,9 @@ export const generationInfoSchema = z.object({
   notice: z.string().nullable(),
 });
 export type GenerationInfo = z.infer<typeof generationInfoSchema>;
+
+/**
+ * PATCH /api/projects/{id}: an editor document of the current version or of any past one (version 1 has
+ * no `version` field); the projects' codec checks and upgrades it.
+ */
+export const updateEditorStateRequestSchema = z.object({ editorState: z.record(z.string(), z.unknown()) }).strict();

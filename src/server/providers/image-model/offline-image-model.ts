@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fontFilePath } from '../../fonts/font-files.ts';
+import { fontFilePath } from '../../render/font-files.ts';
 import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { withScratchDir } from '../../render/scratch-dir.ts';

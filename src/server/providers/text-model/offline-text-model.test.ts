@@ -41,7 +41,7 @@ const polished = context({
   prompt: 'Cinematic drone shot of a golden retriever puppy playing in the snow',
   aspectRatio: '16:9',
   duration: 8,
-  textOverlays: [{ ...newTextOverlay('hook'), text: 'SNOW DAY!', fontSize: 64, position: { x: 50, y: 20 }, outline: { color: '#000000', thickness: 4 } }],
+  textOverlays: [{ ...newTextOverlay('hook', 8), text: 'SNOW DAY!', fontSize: 64, position: { x: 50, y: 20 }, outline: { color: '#000000', thickness: 4 } }],
   visualEffect: 'sepia',
   trim: { start: 0.5, end: 8 },
   colorGrading: { brightness: 104, contrast: 108, saturation: 112 },
@@ -122,7 +122,7 @@ describe('offline text model: suggestions', () => {
     const suggestions = await model.suggestImprovements(
       context({
         duration: 8,
-        textOverlays: [{ ...newTextOverlay('a'), text: 'tiny words', fontSize: 24, outline: { color: '#000000', thickness: 0 } }],
+        textOverlays: [{ ...newTextOverlay('a', 8), text: 'tiny words', fontSize: 24, outline: { color: '#000000', thickness: 0 } }],
         colorGrading: { brightness: 100, contrast: 100, saturation: 190 },
       }),
     );

@@ -139,7 +139,7 @@ describe('buildExportCommand', () => {
 
   it('draws one drawtext per line from text files, with the font, size, outline and place of the preview', () => {
     const overlay = {
-      ...newTextOverlay('a'),
+      ...newTextOverlay('a', 8),
       text: 'First line\n\nThird: it\'s 100%',
       fontFamily: 'Oswald' as const,
       fontSize: 60,
@@ -188,7 +188,7 @@ describe('buildExportCommand', () => {
 
   it('hands ffmpeg the graph in a file, so the argument list stays small whatever the editor state', () => {
     const lines = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(49, 'W')).join('\n');
-    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`), text: lines }));
+    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`, 8), text: lines }));
     const { args, files, filterGraph } = buildExportCommand(input(), state({ textOverlays }), spec({ watermark: true }));
     expect(valueOf(args, '-filter_complex_script')).toBe('/tmp/job-1/filter-graph.txt');
     expect(args).not.toContain('-filter_complex');

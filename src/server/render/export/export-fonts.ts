@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { FontFilesMissingError, fontFilePath } from '../../fonts/font-files.ts';
+import { FontFilesMissingError, fontFilePath } from '../font-files.ts';
 import { parseFontMetrics } from './font-metrics.ts';
 import type { ExportFont } from './text-layout.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fontFilePath } from '../../fonts/font-files.ts';
+import { fontFilePath } from '../font-files.ts';
 import { FontParseError, lineWidth, parseFontMetrics } from './font-metrics.ts';
 
 function metricsOf(servedFile: string) {

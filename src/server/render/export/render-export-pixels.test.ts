@@ -91,7 +91,7 @@ async function exportOf(source: string, name: string, editorState: EditorState, 
 const plain = (overrides: Partial<EditorState> = {}): EditorState => ({ ...defaultEditorState(0.3), ...overrides });
 const grade = (brightness: number, contrast: number, saturation: number): ColorGrading => ({ brightness, contrast, saturation });
 const overlay = (fields: Partial<TextOverlay>): TextOverlay => ({
-  ...newTextOverlay('t'),
+  ...newTextOverlay('t', 8),
   outline: { color: '#000000', thickness: 0 },
   ...fields,
 });

@@ -75,7 +75,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
     const source = await clip('full.mp4', '90x160', 1);
     const editorState: EditorState = {
       ...trimmed(1, 0.2, 0.8),
-      textOverlays: [{ ...newTextOverlay('a'), text: 'Hello\nthere' }],
+      textOverlays: [{ ...newTextOverlay('a', 8), text: 'Hello\nthere' }],
       visualEffect: 'vintage',
       colorGrading: { brightness: 110, contrast: 90, saturation: 120 },
       audio: { volume: 0.5, isMuted: false },

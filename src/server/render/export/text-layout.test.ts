@@ -29,7 +29,7 @@ describe('outlineWidth', () => {
 
 describe('layoutOverlay', () => {
   it('centres a single line on its position, sized for the output (short side / 1080)', () => {
-    const overlay = { ...newTextOverlay('a'), text: 'Hello World', position: { x: 50, y: 20 } };
+    const overlay = { ...newTextOverlay('a', 8), text: 'Hello World', position: { x: 50, y: 20 } };
     const [line, ...rest] = layoutOverlay(overlay, vertical720, anton);
     expect(rest).toEqual([]);
     // 48 reference px x 720/1080 = 32 px; box 38.4 tall centred on y = 256: top 236.8, baseline 236.8 + 32.
@@ -38,7 +38,7 @@ describe('layoutOverlay', () => {
   });
 
   it('stacks lines lineHeight x fontSize apart and keeps blank lines as space', () => {
-    const overlay = { ...newTextOverlay('a'), text: 'one\n\nthree', lineHeight: 2, position: { x: 50, y: 50 } };
+    const overlay = { ...newTextOverlay('a', 8), text: 'one\n\nthree', lineHeight: 2, position: { x: 50, y: 50 } };
     const lines = layoutOverlay(overlay, vertical720, anton);
     expect(lines.map((line) => line.text)).toEqual(['one', 'three']);
     // box 3 x 64 = 192 centred on 640: top 544; baselines 544 + 45 and 544 + 128 + 45.
@@ -48,12 +48,12 @@ describe('layoutOverlay', () => {
   it('aligns left and right within a box as wide as the widest line', () => {
     const text = 'A much longer line\nShort';
     const widest = lineWidth(anton.metrics, 'A much longer line', 32);
-    const left = layoutOverlay({ ...newTextOverlay('a'), text, textAlign: 'left', position: { x: 50, y: 50 } }, vertical720, anton);
+    const left = layoutOverlay({ ...newTextOverlay('a', 8), text, textAlign: 'left', position: { x: 50, y: 50 } }, vertical720, anton);
     expect(left.map((line) => [line.anchor, line.x])).toEqual([
       ['left', 360 - widest / 2],
       ['left', 360 - widest / 2],
     ]);
-    const right = layoutOverlay({ ...newTextOverlay('a'), text, textAlign: 'right', position: { x: 50, y: 50 } }, vertical720, anton);
+    const right = layoutOverlay({ ...newTextOverlay('a', 8), text, textAlign: 'right', position: { x: 50, y: 50 } }, vertical720, anton);
     expect(right.map((line) => [line.anchor, line.x])).toEqual([
       ['right', 360 + widest / 2],
       ['right', 360 + widest / 2],

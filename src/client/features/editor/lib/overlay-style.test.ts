@@ -7,7 +7,7 @@ describe('overlay geometry (DESIGN §5)', () => {
   const scale = referenceScale(360, 640);
 
   it('centres the box on its position and scales sizes from the 1080 reference', () => {
-    const style = overlayBoxStyle({ ...newTextOverlay('a'), position: { x: 25, y: 80 } }, scale);
+    const style = overlayBoxStyle({ ...newTextOverlay('a', 8), position: { x: 25, y: 80 } }, scale);
     expect(style).toMatchObject({
       left: '25%',
       top: '80%',
@@ -22,7 +22,7 @@ describe('overlay geometry (DESIGN §5)', () => {
   });
 
   it('draws no stroke for an outline of thickness 0', () => {
-    const style = overlayBoxStyle({ ...newTextOverlay('a'), outline: { color: '#FFFFFF', thickness: 0 } }, scale);
+    const style = overlayBoxStyle({ ...newTextOverlay('a', 8), outline: { color: '#FFFFFF', thickness: 0 } }, scale);
     expect(style.WebkitTextStroke).toBeUndefined();
   });
 });

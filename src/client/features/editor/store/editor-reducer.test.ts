@@ -10,7 +10,7 @@ function run(actions: EditorAction[], start: EditorStore = initEditorStore({ edi
 }
 
 function withOverlay(): EditorStore {
-  return run([{ type: 'addOverlay', overlay: newTextOverlay('a') }]);
+  return run([{ type: 'addOverlay', overlay: newTextOverlay('a', 8) }]);
 }
 
 function overlay(store: EditorStore, id = 'a') {
@@ -33,14 +33,14 @@ describe('loading', () => {
 describe('overlay edits', () => {
   it('adds an overlay with the defaults and selects it', () => {
     const store = withOverlay();
-    expect(store.present.textOverlays).toEqual([newTextOverlay('a')]);
+    expect(store.present.textOverlays).toEqual([newTextOverlay('a', 8)]);
     expect(store.selectedId).toBe('a');
   });
 
   it(`refuses more than ${MAX_OVERLAYS} overlays and duplicate ids`, () => {
-    const adds = Array.from({ length: MAX_OVERLAYS + 3 }, (_, i): EditorAction => ({ type: 'addOverlay', overlay: newTextOverlay(`o${i}`) }));
+    const adds = Array.from({ length: MAX_OVERLAYS + 3 }, (_, i): EditorAction => ({ type: 'addOverlay', overlay: newTextOverlay(`o${i}`, 8) }));
     expect(run(adds).present.textOverlays).toHaveLength(MAX_OVERLAYS);
-    expect(run([{ type: 'addOverlay', overlay: newTextOverlay('a') }], withOverlay()).past).toHaveLength(1);
+    expect(run([{ type: 'addOverlay', overlay: newTextOverlay('a', 8) }], withOverlay()).past).toHaveLength(1);
   });
 
   it('moves, keeping the centre inside the frame', () => {
@@ -81,9 +81,9 @@ describe('overlay edits', () => {
 
   it('deletes the selected overlay and clears the selection; undo puts it back in its place', () => {
     const three = run([
-      { type: 'addOverlay', overlay: newTextOverlay('a') },
-      { type: 'addOverlay', overlay: newTextOverlay('b') },
-      { type: 'addOverlay', overlay: newTextOverlay('c') },
+      { type: 'addOverlay', overlay: newTextOverlay('a', 8) },
+      { type: 'addOverlay', overlay: newTextOverlay('b', 8) },
+      { type: 'addOverlay', overlay: newTextOverlay('c', 8) },
       { type: 'select', id: 'b' },
     ]);
     const deleted = run([{ type: 'removeOverlay', id: 'b' }], three);
@@ -103,7 +103,7 @@ describe('overlay edits', () => {
 describe('undo and redo', () => {
   it('walks back and forth through the history, and a new edit drops the redo branch', () => {
     const edited = run([
-      { type: 'addOverlay', overlay: newTextOverlay('a') },
+      { type: 'addOverlay', overlay: newTextOverlay('a', 8) },
       { type: 'moveOverlay', id: 'a', position: { x: 10, y: 10 } },
       { type: 'setVisualEffect', effect: 'grayscale' },
     ]);

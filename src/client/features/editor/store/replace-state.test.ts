@@ -9,7 +9,7 @@ function run(actions: EditorAction[], start: EditorStore = initEditorStore({ edi
   return actions.reduce(editorReducer, start);
 }
 
-const hook = { ...newTextOverlay('hook'), text: 'Wait for it', position: { x: 50, y: 20 } };
+const hook = { ...newTextOverlay('hook', 8), text: 'Wait for it', position: { x: 50, y: 20 } };
 
 describe('replaceState', () => {
   it('applies a whole new edit as one step that undo and redo take back and forth', () => {
@@ -34,7 +34,7 @@ describe('replaceState', () => {
   });
 
   it('keeps edits made while the change was on its way, and drops a selection the change removed', () => {
-    const mine = newTextOverlay('mine');
+    const mine = newTextOverlay('mine', 8);
     const start = run([{ type: 'addOverlay', overlay: mine }]);
     const base = start.present;
     const changed: EditorState = { ...base, textOverlays: [], colorGrading: { brightness: 105, contrast: 110, saturation: 115 } };
@@ -55,15 +55,15 @@ describe('rebaseChange', () => {
   });
 
   it('merges overlays: added ones join, changed ones win, ones edited only here stay', () => {
-    const a = newTextOverlay('a');
-    const b = newTextOverlay('b');
+    const a = newTextOverlay('a', 8);
+    const b = newTextOverlay('b', 8);
     const base: EditorState = { ...defaultEditorState(DURATION), textOverlays: [a, b] };
     const changed: EditorState = { ...base, textOverlays: [{ ...a, fontSize: 64 }, b, hook] };
-    const current: EditorState = { ...base, textOverlays: [a, { ...b, text: 'Mine' }, newTextOverlay('c')] };
+    const current: EditorState = { ...base, textOverlays: [a, { ...b, text: 'Mine' }, newTextOverlay('c', 8)] };
     expect(rebaseChange(base, changed, current).textOverlays).toEqual([
       { ...a, fontSize: 64 },
       { ...b, text: 'Mine' },
-      newTextOverlay('c'),
+      newTextOverlay('c', 8),
       hook,
     ]);
   });

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
-import { newTextOverlay } from '@shared/editor/editor-state';
+import { newTextOverlay, outputDuration } from '@shared/editor/editor-state';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { cssFontFamily } from '../../lib/font-faces';
@@ -18,7 +18,7 @@ export function TextOverlaysSection() {
         type="button"
         variant="brand"
         disabled={full}
-        onClick={() => dispatch({ type: 'addOverlay', overlay: newTextOverlay(newOverlayId()) })}
+        onClick={() => dispatch({ type: 'addOverlay', overlay: newTextOverlay(newOverlayId(), outputDuration(store.present)) })}
       >
         <Plus aria-hidden />
         Add Text

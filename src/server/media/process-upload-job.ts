@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
 import { UPLOAD_MAX_DURATION } from '../../shared/uploads.ts';
 import type { Db } from '../db/database.ts';
 import type { GenerationDeps } from '../generation/generate-video-job.ts';
@@ -10,7 +11,6 @@ import { FfmpegError, FfmpegTimeoutError } from '../render/ffmpeg-runner.ts';
 import { extractThumbnail, measureMedia, normalizeVideo } from '../render/media-operations.ts';
 import { type MediaProbe, isFaststart } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
-import { nearestAspectRatio } from './aspect-ratio.ts';
 import { storeWatermarkedVideo, watermarkedVideoKey } from './watermarked-video.ts';
 import {
   DURATION_MESSAGE,

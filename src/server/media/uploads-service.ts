@@ -24,7 +24,7 @@ import { advanceUpload, findUserUpload, insertUpload } from './uploads-repositor
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
 const UPLOAD_PATH = '/api/videos/uploads/';
-export const TOO_LARGE_MESSAGE = 'Maximum file size is 100MB';
+const TOO_LARGE_MESSAGE = 'Maximum file size is 100MB';
 export const NOT_OUR_URL_MESSAGE = 'Valid video URL is required: use the upload address this server gave you.';
 
 type CompleteUploadInput = z.output<typeof completeUploadRequestSchema>;

@@ -8,7 +8,7 @@ export type ExportPhase =
   | { kind: 'completed'; progress: 100; outputUrl: string }
   | { kind: 'failed'; progress: 0; message: string };
 
-export const PROCESSING_FAILED = 'Failed to process video';
+const PROCESSING_FAILED = 'Failed to process video';
 
 /**
  * The dialog's phase from the job it started (if any) and the last poll. A failed job counts as

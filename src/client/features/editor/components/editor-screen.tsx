@@ -72,7 +72,7 @@ function EditorLayout({ project }: EditorScreenProps) {
             videoEvents={playback.videoEvents}
             fonts={fonts}
           />
-          <PlayerControls videoRef={videoRef} playback={playback} duration={project.duration} />
+          <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
         </section>
         <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
           {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}

@@ -6,22 +6,20 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import type { Playback } from '../../hooks/use-playback';
 import { useVideoTime } from '../../hooks/use-video-time';
 import { formatTime } from '../../lib/format-time';
-import { useEditor } from '../../store/editor-context';
-import { Timeline } from './timeline';
+import { Timeline } from '../timeline/timeline';
 
 interface PlayerControlsProps {
+  videoUrl: string;
   videoRef: RefObject<HTMLVideoElement | null>;
   playback: Playback;
   duration: number;
 }
 
-export function PlayerControls({ videoRef, playback, duration }: PlayerControlsProps) {
-  const { store } = useEditor();
+export function PlayerControls({ videoUrl, videoRef, playback, duration }: PlayerControlsProps) {
   const time = useVideoTime(videoRef, playback.playing);
 
   return (
     <div className="flex w-full flex-col gap-2 rounded-xl border border-white/10 bg-card/70 px-3 py-2">
-      <Timeline time={time} duration={duration} trim={store.present.trim} onSeek={playback.seek} />
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <div className="flex items-center gap-1">
           <Button type="button" variant="ghost" size="icon" aria-label="Previous frame" title="Previous frame (←)" onClick={() => playback.step(-1)}>
@@ -62,6 +60,7 @@ export function PlayerControls({ videoRef, playback, duration }: PlayerControlsP
           ))}
         </ToggleGroup>
       </div>
+      <Timeline videoUrl={videoUrl} time={time} duration={duration} playing={playback.playing} onSeek={playback.seek} />
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { frameKey, useFilmstripFrames } from '../../hooks/use-filmstrip-frames';
+import type { TimelineAxis } from './timeline-model';
+
+const HEIGHT = 40;
+/** Assumed until the clip's own shape is known. */
+const PORTRAIT = 9 / 16;
+
+interface FilmstripProps {
+  videoUrl: string;
+  axis: TimelineAxis;
+  /** The part of the timeline in view (px from its start), so only visible thumbnails are decoded. */
+  visible: { from: number; to: number };
+}
+
+/** The clip's frames along the axis, each drawn once it comes into view; a placeholder until then. */
+export function Filmstrip({ videoUrl, axis, visible }: FilmstripProps) {
+  const { frames, aspect, request } = useFilmstripFrames(videoUrl, HEIGHT);
+  const width = Math.round(HEIGHT * (aspect ?? PORTRAIT));
+  const count = Math.max(1, Math.ceil((axis.duration * axis.pxPerSecond) / width));
+  const slots = Array.from({ length: count }, (_, i) => ({ left: i * width, time: ((i + 0.5) * width) / axis.pxPerSecond }));
+  const wanted = slots
+    .filter((slot) => slot.left + width >= visible.from && slot.left <= visible.to)
+    .map((slot) => frameKey(slot.time))
+    .join(',');
+  useEffect(() => {
+    request(wanted === '' ? [] : wanted.split(',').map(Number));
+  }, [wanted, request]);
+
+  return (
+    <div aria-hidden className="absolute inset-0 overflow-hidden">
+      {slots.map((slot) => (
+        <Thumbnail key={slot.left} left={slot.left} width={width} bitmap={frames.get(frameKey(slot.time))} />
+      ))}
+    </div>
+  );
+}
+
+function Thumbnail({ left, width, bitmap }: { left: number; width: number; bitmap: ImageBitmap | undefined }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !bitmap) return;
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  }, [bitmap]);
+
+  return bitmap ? (
+    <canvas ref={canvasRef} data-testid="filmstrip-frame" style={{ left, width, height: HEIGHT }} className="absolute top-0 object-cover" />
+  ) : (
+    <div style={{ left, width, height: HEIGHT }} className="absolute top-0 animate-pulse border-r border-black/40 bg-white/10" />
+  );
+}

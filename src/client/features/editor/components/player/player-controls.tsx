@@ -1,4 +1,4 @@
-import { Pause, Play, StepBack, StepForward } from 'lucide-react';
+import { Pause, Play, Smartphone, StepBack, StepForward } from 'lucide-react';
 import type { RefObject } from 'react';
 import { PLAYBACK_SPEEDS } from '@shared/editor/editor-constants';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import type { Playback } from '../../hooks/use-playback';
 import { useVideoTime } from '../../hooks/use-video-time';
 import { formatTime } from '../../lib/format-time';
+import { useEditor } from '../../store/editor-context';
 import { Timeline } from '../timeline/timeline';
 
 interface PlayerControlsProps {
@@ -16,6 +17,7 @@ interface PlayerControlsProps {
 }
 
 export function PlayerControls({ videoUrl, videoRef, playback, duration }: PlayerControlsProps) {
+  const { showSafeZones, setShowSafeZones } = useEditor();
   const time = useVideoTime(videoRef, playback.playing);
 
   return (
@@ -45,6 +47,20 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration }: Playe
             / {formatTime(duration)}
           </p>
         </div>
+        <div className="flex items-center gap-1">
+        <Button
+          type="button"
+          variant={showSafeZones ? 'secondary' : 'ghost'}
+          size="icon"
+          aria-pressed={showSafeZones}
+          aria-label="Safe zones"
+          title="Show where TikTok, Reels and Shorts place their buttons and captions"
+          onClick={() => {
+            setShowSafeZones(!showSafeZones);
+          }}
+        >
+          <Smartphone aria-hidden />
+        </Button>
         <ToggleGroup
           type="single"
           aria-label="Playback speed"
@@ -59,6 +75,7 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration }: Playe
             </ToggleGroupItem>
           ))}
         </ToggleGroup>
+        </div>
       </div>
       <Timeline videoUrl={videoUrl} time={time} duration={duration} playing={playback.playing} onSeek={playback.seek} />
     </div>

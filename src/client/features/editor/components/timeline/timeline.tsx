@@ -73,7 +73,7 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
       <div
         ref={scrollerRef}
         data-testid="timeline-scroller"
-        className="max-h-56 overflow-auto overscroll-x-contain rounded-md bg-black/30"
+        className="max-h-56 overflow-auto max-lg:max-h-32 overscroll-x-contain rounded-md bg-black/30"
         style={{ touchAction: 'pan-x pan-y' }}
         onScroll={(event) => {
           setScrollLeft(event.currentTarget.scrollLeft);

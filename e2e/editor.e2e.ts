@@ -339,7 +339,7 @@ describe('the timeline', () => {
 
     await addTextAndLeaveIt(page);
     expect(await overlay(page).count()).toBe(2);
-    expect(await styleOf(page.getByRole('button', { name: 'Text overlay: Click to style' }), 'top')).toBe('35%');
+    expect(await styleOf(page.getByRole('button', { name: 'Text overlay: Click to style', exact: true }), 'top')).toBe('35%');
     expect(await page.getByRole('slider', { name: /^Text timing:/ }).count()).toBe(2);
   }, 60_000);
 

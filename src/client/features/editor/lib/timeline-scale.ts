@@ -32,7 +32,7 @@ export function tickLabel(seconds: number, interval: number): string {
 }
 
 /** The nearest target within `threshold` of `value`, or null when none is that close. */
-export function nearestTarget(value: number, targets: readonly number[], threshold: number): number | null {
+function nearestTarget(value: number, targets: readonly number[], threshold: number): number | null {
   let best: number | null = null;
   for (const target of targets) {
     const distance = Math.abs(target - value);

@@ -1,4 +1,4 @@
-import type { EditorState } from '@shared/editor/editor-state';
+import { outputDuration, type EditorState } from '@shared/editor/editor-state';
 import type { TimingEdit } from '../../store/overlay-timing';
 import { useEditor } from '../../store/editor-context';
 import type { BarChange, LaneDescriptor } from './timeline-model';
@@ -10,6 +10,8 @@ import type { BarChange, LaneDescriptor } from './timeline-model';
 export function useTimelineLanes(): LaneDescriptor[] {
   const { store, dispatch } = useEditor();
   const { trim, textOverlays } = store.present;
+  // An overlay made before the trim was shortened may run past the Out point; the video ends there.
+  const onAxis = (seconds: number) => trim.start + Math.min(seconds, outputDuration(store.present));
   return [
     { kind: 'video', id: 'video', label: 'Video' },
     ...textOverlays.map((overlay, index): LaneDescriptor => {
@@ -23,8 +25,8 @@ export function useTimelineLanes(): LaneDescriptor[] {
             id: overlay.id,
             label: text,
             accessibleName: `Text timing: ${text}`,
-            start: trim.start + overlay.start,
-            end: trim.start + overlay.end,
+            start: onAxis(overlay.start),
+            end: onAxis(overlay.end),
             selected: store.selectedId === overlay.id,
           },
         ],

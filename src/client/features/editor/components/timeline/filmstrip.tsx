@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { frameKey, useFilmstripFrames } from '../../hooks/use-filmstrip-frames';
-import type { TimelineAxis } from './timeline-model';
 
 const HEIGHT = 40;
 /** Assumed until the clip's own shape is known. */
@@ -8,19 +7,27 @@ const PORTRAIT = 9 / 16;
 
 interface FilmstripProps {
   videoUrl: string;
-  axis: TimelineAxis;
-  /** The part of the timeline in view (px from its start), so only visible thumbnails are decoded. */
-  visible: { from: number; to: number };
+  duration: number;
+  pxPerSecond: number;
+  /** The part of the timeline in view (px from its start): only thumbnails near it are drawn and decoded. */
+  visibleFrom: number;
+  visibleTo: number;
 }
 
-/** The clip's frames along the axis, each drawn once it comes into view; a placeholder until then. */
-export function Filmstrip({ videoUrl, axis, visible }: FilmstripProps) {
+/**
+ * The clip's frames along the axis, each decoded once it comes into view, a placeholder until then.
+ * Memoised: the playhead moves every frame during playback, the filmstrip does not.
+ */
+export const Filmstrip = memo(function Filmstrip({ videoUrl, duration, pxPerSecond, visibleFrom, visibleTo }: FilmstripProps) {
   const { frames, aspect, request } = useFilmstripFrames(videoUrl, HEIGHT);
   const width = Math.round(HEIGHT * (aspect ?? PORTRAIT));
-  const count = Math.max(1, Math.ceil((axis.duration * axis.pxPerSecond) / width));
-  const slots = Array.from({ length: count }, (_, i) => ({ left: i * width, time: ((i + 0.5) * width) / axis.pxPerSecond }));
+  const count = Math.max(1, Math.ceil((duration * pxPerSecond) / width));
+  const margin = visibleTo - visibleFrom;
+  const slots = Array.from({ length: count }, (_, i) => ({ left: i * width, time: ((i + 0.5) * width) / pxPerSecond })).filter(
+    (slot) => slot.left + width >= visibleFrom - margin && slot.left <= visibleTo + margin,
+  );
   const wanted = slots
-    .filter((slot) => slot.left + width >= visible.from && slot.left <= visible.to)
+    .filter((slot) => slot.left + width >= visibleFrom && slot.left <= visibleTo)
     .map((slot) => frameKey(slot.time))
     .join(',');
   useEffect(() => {
@@ -34,7 +41,7 @@ export function Filmstrip({ videoUrl, axis, visible }: FilmstripProps) {
       ))}
     </div>
   );
-}
+});
 
 function Thumbnail({ left, width, bitmap }: { left: number; width: number; bitmap: ImageBitmap | undefined }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);

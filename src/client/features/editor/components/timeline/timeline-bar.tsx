@@ -16,7 +16,7 @@ interface TimelineBarProps {
 /**
  * A span on a lane: drag it to move it, drag an edge to resize it (both snap), click to select.
  * Focused, ←/→ move it by a frame (Shift: a second), Alt+←/→ move its end, [ and ] set its start and
- * end at the playhead.
+ * end at the playhead. It is an editing surface: Enter edits its text and Escape deselects, as on the frame.
  */
 export function TimelineBar({ bar, axis, onSelect, onChange }: TimelineBarProps) {
   const targets = axis.snapTargets.filter((time) => time !== bar.start && time !== bar.end);
@@ -65,6 +65,8 @@ export function TimelineBar({ bar, axis, onSelect, onChange }: TimelineBarProps)
       aria-valuenow={bar.start}
       aria-valuetext={`From ${formatTime(bar.start)} to ${formatTime(bar.end)}`}
       aria-keyshortcuts="ArrowLeft ArrowRight Shift+ArrowLeft Shift+ArrowRight Alt+ArrowLeft Alt+ArrowRight [ ]"
+      title="Drag to move, drag an edge to change when it starts or ends. Keys: ←/→ move by a frame (Shift: a second), Alt+←/→ move the end, [ and ] start or end it at the playhead."
+      data-editor-surface=""
       data-bar-id={bar.id}
       style={{ left: bar.start * axis.pxPerSecond, width: Math.max(2, (bar.end - bar.start) * axis.pxPerSecond) }}
       className={cn(

@@ -81,7 +81,7 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
       >
         <div ref={contentRef} className="relative" style={{ width }}>
           <div className="sticky top-0 z-10 bg-card">
-            <TimeRuler axis={axis} scrub={scrub} />
+            <TimeRuler duration={duration} pxPerSecond={zoom.pxPerSecond} scrub={scrub} />
           </div>
           {lanes.map((lane) =>
             lane.kind === 'video' ? (

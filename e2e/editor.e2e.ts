@@ -341,6 +341,14 @@ describe('the timeline', () => {
     expect(await overlay(page).count()).toBe(2);
     expect(await styleOf(page.getByRole('button', { name: 'Text overlay: Click to style', exact: true }), 'top')).toBe('35%');
     expect(await page.getByRole('slider', { name: /^Text timing:/ }).count()).toBe(2);
+
+    // The platforms' safe zones are a guide over the frame, shown on request.
+    const guides = page.getByTestId('safe-zone-guides');
+    expect(await guides.count()).toBe(0);
+    await page.getByRole('button', { name: 'Safe zones' }).click();
+    expect(await guides.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Safe zones' }).click();
+    expect(await guides.count()).toBe(0);
   }, 60_000);
 
   it('nudges a text bar with the keyboard, drags it, and undoes the whole drag in one step', async () => {

@@ -37,10 +37,13 @@ export function useFilmstripFrames(videoUrl: string, height: number): Filmstrip 
     const cache = drawn.current;
     return () => {
       videoRef.current = null;
+      // A decode still waiting on the old video stops when it wakes; the next request starts afresh.
+      busy.current = false;
       video.removeAttribute('src');
       video.load();
       for (const bitmap of cache.values()) bitmap.close();
       cache.clear();
+      setFrames(new Map());
     };
   }, [videoUrl]);
 
@@ -54,17 +57,19 @@ export function useFilmstripFrames(videoUrl: string, height: number): Filmstrip 
           busy.current = false;
           return;
         }
+        let bitmap: ImageBitmap | null = null;
         try {
-          const bitmap = await frameAt(video, time, height);
-          if (videoRef.current !== video) {
-            bitmap.close();
-            busy.current = false;
-            return;
-          }
-          drawn.current.set(time, bitmap);
-          setFrames(new Map(drawn.current));
+          bitmap = await frameAt(video, time, height);
         } catch {
           // A frame that cannot be decoded keeps its placeholder; the rest still come.
+        }
+        if (videoRef.current !== video) {
+          bitmap?.close();
+          return;
+        }
+        if (bitmap) {
+          drawn.current.set(time, bitmap);
+          setFrames(new Map(drawn.current));
         }
         return next();
       };

@@ -30,9 +30,10 @@ export const Filmstrip = memo(function Filmstrip({ videoUrl, duration, pxPerSeco
     .filter((slot) => slot.left + width >= visibleFrom && slot.left <= visibleTo)
     .map((slot) => frameKey(slot.time))
     .join(',');
+  // Asked again for a new clip too: its frames start from nothing.
   useEffect(() => {
     request(wanted === '' ? [] : wanted.split(',').map(Number));
-  }, [wanted, request]);
+  }, [wanted, request, videoUrl]);
 
   return (
     <div aria-hidden className="absolute inset-0 overflow-hidden">

@@ -393,6 +393,7 @@ describe('the timeline', () => {
     await page.mouse.move(box.x + box.width / 2 + 1.5 * pxPerSecond, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
     expect(await page.getByTestId('trim-in').innerText()).toMatch(/^0:01\.[3-7]\d$/);
+    await keepScreenshot(page, 'editor-timeline-1440');
     expect(await page.getByTestId('trimmed-away').count()).toBe(1);
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await page.getByTestId('trim-in').innerText()).toBe('0:00.00');

@@ -66,7 +66,7 @@ function EditorLayout({ project }: EditorScreenProps) {
         {/* On a phone the player stays in view (a smaller frame, so the timeline fits too) while the panels scroll under it. */}
         <section
           aria-label="Player"
-          className="flex flex-col items-center gap-3 p-4 max-lg:sticky max-lg:top-0 max-lg:z-30 max-lg:gap-2 max-lg:bg-background max-lg:px-3 max-lg:py-2 max-lg:shadow-lg max-lg:shadow-black/40 max-lg:[&>div:first-child]:max-h-[36dvh] lg:order-2 lg:min-h-0"
+          className="flex flex-col items-center gap-3 p-4 max-lg:sticky max-lg:top-0 max-lg:z-30 max-lg:gap-2 max-lg:bg-background max-lg:px-3 max-lg:py-2 max-lg:shadow-lg max-lg:shadow-black/40 max-lg:[&>div:first-child]:max-h-[30dvh] lg:order-2 lg:min-h-0"
         >
           <VideoStage
             videoUrl={project.videoUrl}

@@ -380,6 +380,22 @@ describe('the timeline', () => {
     await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.textOverlays[0]?.start).toBe(dragged);
     const saved = (await getProject(page.request, projectId)).editorState?.textOverlays[0];
     expect(saved?.end).toBeCloseTo(dragged + 5, 3);
+
+    // The text panel sets the same times by typing, and the entrance, exit and box width.
+    await page.getByLabel('Show from').fill('0:01.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => barStart('Hi there')).toBe(1.5);
+    await page.getByRole('combobox', { name: 'Entrance animation' }).click();
+    await page.getByRole('option', { name: 'Fade' }).click();
+    await page.getByRole('slider', { name: 'Entrance duration' }).focus();
+    await pressTimes(page, 'ArrowRight', 3);
+    await page.getByRole('combobox', { name: 'Exit animation' }).click();
+    await page.getByRole('option', { name: 'Slide up' }).click();
+    await page.getByRole('slider', { name: 'Box width' }).focus();
+    await pressTimes(page, 'ArrowLeft', 20);
+    await expect
+      .poll(async () => (await getProject(page.request, projectId)).editorState?.textOverlays[0])
+      .toMatchObject({ start: 1.5, boxWidth: 60, enter: { kind: 'fade', duration: 0.8 }, exit: { kind: 'slide-up', duration: 0.5 } });
   }, 60_000);
 
   it('drags the In handle on the video lane as one undo step', async () => {
@@ -397,6 +413,18 @@ describe('the timeline', () => {
     expect(await page.getByTestId('trimmed-away').count()).toBe(1);
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await page.getByTestId('trim-in').innerText()).toBe('0:00.00');
+
+    // Ctrl+wheel over the timeline zooms it: labels come closer in time and it scrolls sideways.
+    const scroller = page.getByTestId('timeline-scroller');
+    const labelsBefore = await page.getByTestId('time-ruler').innerText();
+    const area = await scroller.boundingBox();
+    if (!area) throw new Error('timeline not laid out');
+    await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+    await page.keyboard.down('Control');
+    for (let i = 0; i < 3; i += 1) await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.getByTestId('time-ruler').innerText()).not.toBe(labelsBefore);
   }, 60_000);
 
   it('stays in view and scrolls sideways by touch on a phone-sized screen', async () => {

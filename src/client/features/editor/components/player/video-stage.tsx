@@ -8,6 +8,7 @@ import { useElementSize } from '../../hooks/use-element-size';
 import type { FontStatus } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { OverlayBox } from './overlay-box';
+import { SafeZoneGuides } from './safe-zone-guides';
 
 interface VideoStageProps {
   videoUrl: string;
@@ -62,6 +63,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
         />
         {fonts === 'ready' && textOverlays.map((overlay) => <OverlayBox key={overlay.id} overlay={overlay} scale={scale} />)}
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
+        <SafeZoneGuides />
       </div>
     </div>
   );

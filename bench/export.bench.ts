@@ -2,7 +2,7 @@
  * Times renderExport on a typical edit (two overlays, vintage, a grade, trim, volume, watermark) against
  * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip; then a
  * 30 s 1080p export with 10 animated overlays against the same with 10 still ones. Run with
- * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=animation]`; prints markdown tables for
+ * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=typical|animation]`; prints markdown tables for
  * docs/benchmarks.md. Runs alternate (A, B, A, …) so a change in the machine's load hits both alike.
  */
 import path from 'node:path';
@@ -189,8 +189,10 @@ await withScratchDir('promptreel-export-bench', async (dir) => {
     console.log(tableHeader(['ffmpeg', 'clip', 'runs', 'renderExport (median wall)', 'hand-written', 'ratio', 'CPU ours', 'CPU hand', 'CPU ratio']));
     for (const clip of clips) console.log(await benchClip(binaries, clip, dir));
   }
-  console.log('');
-  console.log(tableHeader(['ffmpeg', 'clip', 'runs', '10 animated overlays (median wall)', '10 still overlays', 'ratio', 'CPU animated', 'CPU still', 'CPU ratio']));
-  console.log(await benchAnimation(binaries, dir));
+  if (only !== 'typical') {
+    console.log('');
+    console.log(tableHeader(['ffmpeg', 'clip', 'runs', '10 animated overlays (median wall)', '10 still overlays', 'ratio', 'CPU animated', 'CPU still', 'CPU ratio']));
+    console.log(await benchAnimation(binaries, dir));
+  }
 });
 console.log(`\nLoad average at end ${loadAverage()}`);

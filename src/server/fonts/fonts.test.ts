@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FONT_FACES } from '../../shared/editor/fonts.ts';
+import { FALLBACK_FACES, FONT_FACES } from '../../shared/editor/fonts.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 import { assertFontFilesPresent, fontFilePath } from '../render/font-files.ts';
@@ -13,10 +13,10 @@ describe('editor fonts', () => {
 
   it('has a TTF on disk for every font the editor offers', () => {
     expect(() => assertFontFilesPresent()).not.toThrow();
-    for (const face of Object.values(FONT_FACES)) expect(fontFilePath(face.file)).toMatch(/\.ttf$/);
+    for (const face of [...Object.values(FONT_FACES), ...FALLBACK_FACES]) expect(fontFilePath(face.file)).toMatch(/\.ttf$/);
   });
 
-  it.each(Object.entries(FONT_FACES))('serves %s as a TrueType file, cached', async (_family, face) => {
+  it.each([...Object.entries(FONT_FACES), ...FALLBACK_FACES.map((face) => [face.cssFamily, face] as const)])('serves %s as a TrueType file, cached', async (_family, face) => {
     const response = await t.app.inject({ method: 'GET', url: `/fonts/${face.file}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('font/ttf');

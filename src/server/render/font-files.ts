@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { FONT_FACES } from '../../shared/editor/fonts.ts';
+import { FALLBACK_FACES, FONT_FACES } from '../../shared/editor/fonts.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -13,6 +13,9 @@ const SOURCES: Record<string, string> = {
   'roboto-condensed-bold.ttf': '@expo-google-fonts/roboto-condensed/700Bold/RobotoCondensed_700Bold.ttf',
   'montserrat-extrabold.ttf': '@expo-google-fonts/montserrat/800ExtraBold/Montserrat_800ExtraBold.ttf',
   'permanent-marker.ttf': '@expo-google-fonts/permanent-marker/400Regular/PermanentMarker_400Regular.ttf',
+  'noto-color-emoji.ttf': '@expo-google-fonts/noto-color-emoji/400Regular/NotoColorEmoji_400Regular.ttf',
+  'noto-sans-arabic-bold.ttf': '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+  'noto-sans-hebrew-bold.ttf': '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf',
 };
 
 export class FontFilesMissingError extends Error {
@@ -30,12 +33,17 @@ export function fontFilePath(file: string): string | undefined {
   }
 }
 
+/** Every file the editor draws text with: the eight fonts and their fallbacks. */
+const SERVED_FONT_FILES: readonly string[] = [
+  ...new Set([...Object.values(FONT_FACES), ...FALLBACK_FACES].map((face) => face.file)),
+];
+
 /**
- * ffmpeg's drawtext silently falls back to another font when a file is missing, so start-up checks
- * that every font the editor offers is on disk.
+ * A missing font file would silently draw with another face (or as empty boxes), so start-up
+ * checks that every font the editor offers is on disk.
  */
 export function assertFontFilesPresent(): void {
-  const missing = [...new Set(Object.values(FONT_FACES).map((face) => face.file))].filter((file) => {
+  const missing = SERVED_FONT_FILES.filter((file) => {
     const found = fontFilePath(file);
     return !found || !fs.existsSync(found);
   });

@@ -17,3 +17,20 @@ export const FONT_FACES: Record<FontFamily, { cssFamily: string; file: string }>
 };
 
 export const FONT_URL_PREFIX = '/fonts/';
+
+/**
+ * Faces for what the eight fonts have no glyphs for (emoji, Arabic, Hebrew), in the order they are
+ * tried. Preview and export load these very files, so a fallback glyph looks the same in both.
+ */
+export const FALLBACK_FACES = [
+  { cssFamily: 'PromptReel Emoji', file: 'noto-color-emoji.ttf' },
+  { cssFamily: 'PromptReel Arabic', file: 'noto-sans-arabic-bold.ttf' },
+  { cssFamily: 'PromptReel Hebrew', file: 'noto-sans-hebrew-bold.ttf' },
+] as const;
+
+/** The CSS font-family list an overlay is drawn with: its own face, then the fallbacks. */
+export function overlayFontFamilies(fontFamily: FontFamily): string {
+  return [FONT_FACES[fontFamily].cssFamily, ...FALLBACK_FACES.map((face) => face.cssFamily)]
+    .map((family) => `'${family}'`)
+    .join(', ');
+}

@@ -7,7 +7,7 @@ import { useElementSize } from '../../hooks/use-element-size';
 import { aspectValue, fitFrame } from '../../lib/fit-frame';
 import type { FontStatus } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
-import { OverlayBox } from './overlay-box';
+import { OverlayLayer } from './overlay-layer';
 
 interface VideoStageProps {
   videoUrl: string;
@@ -20,7 +20,7 @@ interface VideoStageProps {
 
 /**
  * The frame: the clip at the project's aspect ratio, as large as the space allows, with the
- * overlays laid over it in frame percentages and reference-pixel sizes. A free user's clip carries
+ * overlays drawn over it as the export draws them. A free user's clip carries
  * its watermark in its pixels (the proxy streams the watermarked copy), so none is drawn here.
  */
 export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts }: VideoStageProps) {
@@ -31,7 +31,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
   const frame = fitFrame(aspect, useElementSize(spaceRef));
   const rendered = useElementSize(frameRef);
   const scale = referenceScale(rendered.width, rendered.height);
-  const { textOverlays, visualEffect, colorGrading } = store.present;
+  const { visualEffect, colorGrading } = store.present;
 
   return (
     <div
@@ -60,14 +60,14 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
           className="absolute inset-0 size-full object-contain"
           {...videoEvents}
         />
-        {fonts === 'ready' && textOverlays.map((overlay) => <OverlayBox key={overlay.id} overlay={overlay} scale={scale} />)}
+        <OverlayLayer videoRef={videoRef} size={rendered} fontsReady={fonts === 'ready'} />
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
       </div>
     </div>
   );
 }
 
-/** Text waits for the real fonts: a fallback face would show a layout the export will not produce. */
+/** Text waits for the real fonts: a substitute face would show a layout the export will not produce. */
 function FontNotice({ failed }: { failed: boolean }) {
   return (
     <div className="absolute inset-x-0 top-2 flex justify-center">

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultEditorState } from '../../shared/editor/editor-state.ts';
 import { SUGGESTION_TYPES } from '../../shared/schemas/ai.ts';
 import { buildExportCommand } from '../render/export/export-filter-graph.ts';
-import { loadExportFont } from '../render/export/export-fonts.ts';
 import type { MediaProbe } from '../render/probe-media.ts';
 import { applySuggestion } from './apply-suggestion.ts';
 
@@ -28,12 +27,12 @@ describe('auto-applied states export', () => {
       () => 'overlay-1',
     );
     const command = buildExportCommand(
-      { inputFile: '/in.mp4', outputFile: '/out.mp4', probe, workDir: '/work', fonts: loadExportFont },
+      { inputFile: '/in.mp4', outputFile: '/out.mp4', probe, workDir: '/work' },
       state,
       { resolution: '1080p', format: 'mp4', quality: 'high', watermark: true },
     );
     expect(command).toMatchObject({ width: 1080, height: 1920 });
     expect(command.durationSeconds).toBeCloseTo(state.trim.end - state.trim.start, 3);
-    if (type === 'text-overlay') expect(command.filterGraph).toMatch(/drawtext/);
+    if (type === 'text-overlay') expect(command.images.map((image) => image.file)).toContain('/work/overlay-1-still.png');
   });
 });

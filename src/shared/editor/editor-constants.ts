@@ -68,8 +68,5 @@ export const DEFAULT_ANIMATION_SECONDS = 0.5;
 
 export const MAX_OVERLAYS = 50;
 export const MAX_OVERLAY_TEXT = 500;
-/**
- * Lines of one overlay. The export draws each line with its own drawtext filter (its cost in ffmpeg's
- * memory and time grows with their number), and a caption of more lines is no longer read on a phone.
- */
+/** Typed lines of one overlay: a caption of more lines is no longer read on a phone. */
 export const MAX_OVERLAY_LINES = 10;

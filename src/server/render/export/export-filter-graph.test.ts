@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
-import { WATERMARK_TEXT } from '../../../shared/product.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { type ExportCommand, type ExportInput, buildExportCommand as build } from './export-filter-graph.ts';
-import { loadExportFont } from './export-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
 
 function probe(overrides: Partial<MediaProbe> = {}): MediaProbe {
@@ -27,7 +25,6 @@ const input = (overrides: Partial<ExportInput> = {}): ExportInput => ({
   outputFile: '/data/out.mp4',
   probe: probe(),
   workDir: '/tmp/job-1',
-  fonts: loadExportFont,
   ...overrides,
 });
 
@@ -137,64 +134,96 @@ describe('buildExportCommand', () => {
     expect(at4k).toContain('gblur=sigma=16:steps=3');
   });
 
-  it('draws one drawtext per line from text files, with the font, size, outline and place of the preview', () => {
+  it('lays each overlay over the picture as PNGs drawn by the shared text code, only in its time range', () => {
     const overlay = {
       ...newTextOverlay('a', 8),
       text: 'First line\n\nThird: it\'s 100%',
       fontFamily: 'Oswald' as const,
-      fontSize: 60,
-      color: '#FFD700',
       position: { x: 25, y: 40 },
-      outline: { color: '#EF4444', thickness: 4 },
+      start: 1,
+      end: 3,
     };
-    const { args, files } = buildExportCommand(input(), state({ textOverlays: [overlay] }), spec({ resolution: '720p' }));
-    expect(files).toEqual([
-      { path: '/tmp/job-1/overlay-1-line-1.txt', contents: 'First line' },
-      { path: '/tmp/job-1/overlay-1-line-2.txt', contents: "Third: it's 100%" },
-      { path: '/tmp/job-1/filter-graph.txt', contents: graphOf(args) },
-    ]);
-    const drawtexts = filtersOf(args).filter((f) => f.startsWith('drawtext='));
-    expect(drawtexts).toHaveLength(2);
-    const oswald = loadExportFont('oswald-bold.ttf').file;
-    for (const drawtext of drawtexts) {
-      expect(drawtext).toContain(`fontfile=\\'${oswald}\\'`);
-      expect(drawtext).toContain(':expansion=none:');
-      expect(drawtext).toContain(':fontsize=40:'); // 60 x 720/1080
-      expect(drawtext).toContain(':fontcolor=0xFFD700:borderw=3:bordercolor=0xEF4444:'); // 4 x 2/3 -> 3 px
-      expect(drawtext).toContain(':x=round(180-text_w/2):'); // 25% of 720
-    }
-    expect(drawtexts[0]).toContain('textfile=/tmp/job-1/overlay-1-line-1.txt');
-    // lines 1.2 x 40 = 48 px apart, the blank one included
-    const baselines = drawtexts.map((d) => Number(/:y=(\d+)-ascent/.exec(d)?.[1]));
-    expect((baselines[1] as number) - (baselines[0] as number)).toBe(96);
+    const { args, images, files } = buildExportCommand(input(), state({ textOverlays: [overlay] }), spec({ resolution: '720p' }));
+    expect(files.map((file) => file.path)).toEqual(['/tmp/job-1/filter-graph.txt']);
+    expect(images).toHaveLength(1);
+    const [still] = images;
+    expect(still).toMatchObject({ file: '/tmp/job-1/overlay-1-still.png', from: 1, to: 3 });
+    expect(still!.frameTimes).toBeUndefined();
+    // The PNG covers the text's box around (25 %, 40 %) of 720x1280.
+    expect(still!.box.left).toBeLessThan(180);
+    expect(still!.box.left + still!.box.width).toBeGreaterThan(180);
+    expect(still!.box.top).toBeLessThan(512);
+    expect(still!.box.top + still!.box.height).toBeGreaterThan(512);
+    expect(args.join(' ')).toContain('-threads 1 -f image2 -pattern_type sequence -i /tmp/job-1/overlay-1-still.png');
+    expect(valueOf(args, '-i')).toBe('/data/in.mp4');
+    const filters = filtersOf(args);
+    expect(filters).toContainEqual(
+      `[text0][1:v]overlay=x=${still!.box.left}:y=${still!.box.top}:format=gbrp:enable=\\'gte(t\\,1)*lt(t\\,3)\\'[text1]`,
+    );
+    expect(filters).toContain('[text1]scale=out_color_matrix=bt709:out_range=tv');
     expect(graphOf(args)).not.toContain('Third');
   });
 
-  it('stamps the watermark only when the spec asks for it', () => {
+  it('draws an entrance and an exit once per output frame, stamped for the frames they are drawn for', () => {
+    const overlay = {
+      ...newTextOverlay('a', 8),
+      start: 1,
+      end: 4,
+      enter: { kind: 'fade' as const, duration: 0.5 },
+      exit: { kind: 'slide-up' as const, duration: 1 },
+    };
+    // 30 fps and a trim at 0.25 s: the output's frames fall at 1/120 + n/30 s.
+    const { args, images } = buildExportCommand(input(), state({ textOverlays: [overlay], trim: { start: 0.25, end: 8 } }), spec());
+    expect(images.map((image) => [image.file, image.from, image.to])).toEqual([
+      ['/tmp/job-1/overlay-1-enter-%04d.png', 1, 1.5],
+      ['/tmp/job-1/overlay-1-still.png', 1.5, 3],
+      ['/tmp/job-1/overlay-1-exit-%04d.png', 3, 4],
+    ]);
+    const [enter, still, exit] = images;
+    expect(enter!.frameTimes).toHaveLength(15);
+    expect(exit!.frameTimes).toHaveLength(30);
+    expect(enter!.frameTimes![0]).toBeGreaterThanOrEqual(1);
+    expect(enter!.frameTimes![0]).toBeLessThan(1 + 1 / 30);
+    for (const t of enter!.frameTimes!) expect(Math.abs(((t + 0.25) * 30) - Math.round((t + 0.25) * 30))).toBeLessThan(1e-6);
+    // The exit slides up: its frames cover the still's box and above it.
+    expect(exit!.box.top).toBeLessThan(still!.box.top);
+    expect(exit!.box.top + exit!.box.height).toBeGreaterThanOrEqual(still!.box.top + still!.box.height);
+    expect(args.join(' ')).toContain('-threads 1 -f image2 -pattern_type sequence -start_number 0 -i /tmp/job-1/overlay-1-enter-%04d.png');
+    const graph = graphOf(args);
+    const first = enter!.frameTimes![0]! - 0.5 / 30;
+    expect(graph).toContain(`[1:v]settb=AVTB,setpts=expr=(${Number(first.toFixed(6))}+N/30)/TB[image1]`);
+    expect(graph).toContain(`[text0][image1]overlay=x=${enter!.box.left}:y=${enter!.box.top}:format=gbrp:enable=\\'gte(t\\,1)*lt(t\\,1.5)\\'[text1]`);
+    expect(graph).toContain("enable=\\'gte(t\\,3)*lt(t\\,4)\\'[text3]");
+  });
+
+  it('stamps the watermark only when the spec asks for it, over the whole output', () => {
     const without = buildExportCommand(input(), state(), spec({ watermark: false }));
     expect(graphOf(without.args)).not.toContain('overlay=');
-    expect(without.files.map((file) => file.path)).toEqual(['/tmp/job-1/filter-graph.txt']);
+    expect(without.images).toEqual([]);
     const withMark = buildExportCommand(input(), state(), spec({ watermark: true }));
-    expect(withMark.files).toContainEqual({ path: '/tmp/job-1/watermark.txt', contents: WATERMARK_TEXT });
-    const graph = graphOf(withMark.args);
-    const montserrat = loadExportFont('montserrat-extrabold.ttf').file;
-    expect(graph).toContain(`fontfile=\\'${montserrat}\\'`);
-    expect(graph).toContain('fontcolor=0xCCCCCC'); // the 0.8 opacity as alpha
-    // drawn on a small canvas laid at (x, y): its right edge lands 36 px in from the frame's
-    const canvasX = Number(/\[base\]\[text\]overlay=x=(\d+):y=\d+:format=gbrp,scale=out_color_matrix=bt709/.exec(graph)?.[1]);
-    const textRight = Number(/x=round\((\d+)-text_w\)/.exec(graph)?.[1]);
-    expect(canvasX + textRight).toBe(1080 - 36);
+    expect(withMark.images).toHaveLength(1);
+    const [mark] = withMark.images;
+    expect(mark!.file).toBe('/tmp/job-1/watermark.png');
+    // bottom-right: the text's box ends 36 px in from the right and 44 px up from the bottom, plus the outline's 2 px and 2 of margin
+    expect(mark!.box.left + mark!.box.width).toBeGreaterThan(1080 - 36);
+    expect(mark!.box.left + mark!.box.width).toBeLessThanOrEqual(1080 - 36 + 6);
+    expect(mark!.box.top + mark!.box.height).toBeLessThanOrEqual(1920 - 44 + 6);
+    expect(filtersOf(withMark.args)).toContain(`[text0][1:v]overlay=x=${mark!.box.left}:y=${mark!.box.top}:format=gbrp[text1]`);
   });
 
   it('hands ffmpeg the graph in a file, so the argument list stays small whatever the editor state', () => {
     const lines = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(49, 'W')).join('\n');
-    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`, 8), text: lines }));
-    const { args, files, filterGraph } = buildExportCommand(input(), state({ textOverlays }), spec({ watermark: true }));
+    const animated = { enter: { kind: 'pop' as const, duration: 3 }, exit: { kind: 'typewriter' as const, duration: 3 } };
+    const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`, 8), text: lines, ...animated }));
+    const { args, files, filterGraph, images } = buildExportCommand(input(), state({ textOverlays }), spec({ watermark: true }));
     expect(valueOf(args, '-filter_complex_script')).toBe('/tmp/job-1/filter-graph.txt');
     expect(args).not.toContain('-filter_complex');
     expect(files).toContainEqual({ path: '/tmp/job-1/filter-graph.txt', contents: filterGraph });
-    expect(filterGraph.match(/drawtext=/g)).toHaveLength(500 + 2); // the watermark's canvas draws twice
-    expect(args.join(' ').length).toBeLessThan(2000);
+    expect(images).toHaveLength(50 * 3 + 1);
+    // The rasterising is bounded: 3 s at 30 fps for each entrance and exit.
+    expect(Math.max(...images.map((image) => image.frameTimes?.length ?? 1))).toBe(90);
+    expect(filterGraph.match(/overlay=/g)).toHaveLength(50 * 3 + 1);
+    expect(args.join(' ').length).toBeLessThan(25_000);
   });
 
   it('sets the volume, mutes, and gives a silent source a silent track', () => {

@@ -1,17 +1,13 @@
 import path from 'node:path';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import { clampTrim } from '../../../shared/editor/editor-state.ts';
-import { FONT_FACES } from '../../../shared/editor/fonts.ts';
-import { WATERMARK_STYLE, cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
-import { WATERMARK_TEXT } from '../../../shared/product.ts';
+import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
-import type { FontLookup } from './export-fonts.ts';
 import { CRF_BY_QUALITY, type ExportSpec, exportFrameSize, fitInside } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
-import { type TextLine, layoutOverlay, layoutWatermark } from './text-layout.ts';
-import { textCanvas, textLineFilter } from './text-filters.ts';
+import { MAX_ANIMATION_FPS, type TextImage, planTextImages } from './overlay-images.ts';
 
 /** How the source's YUV turns into RGB: its tags, or what Chromium assumes for an untagged video. */
 export interface SourceColor {
@@ -28,8 +24,6 @@ export interface ExportInput {
   probe: MediaProbe;
   /** Directory the caller writes `files` into before running ffmpeg (the job's scratch dir). */
   workDir: string;
-  /** The served font files and their metrics (export-fonts.ts reads them; tests may pass their own). */
-  fonts: FontLookup;
   sourceColor?: SourceColor;
 }
 
@@ -44,10 +38,11 @@ export interface ExportCommand {
   filterGraph: string;
   /**
    * Files to write before running: the filter graph, so the argument list stays small whatever the
-   * editor state (a graph passed as an argument fails with E2BIG past 128 KiB), and the text files
-   * drawtext reads (user text never enters the filter graph).
+   * editor state (a graph passed as an argument fails with E2BIG past 128 KiB).
    */
   files: Array<{ path: string; contents: string }>;
+  /** The text as pictures (PNGs in workDir) that ffmpeg lays over the video: rasterizeTextImages writes them before running. */
+  images: TextImage[];
 }
 
 /** The export is tagged BT.709 limited range so every player (and Chromium) decodes it as it was encoded. */
@@ -56,11 +51,8 @@ const OUTPUT_COLOR_ARGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', 
 /** gblur's recursive filter approaches a Gaussian with more passes: 3 keeps a hard edge within ~6 levels of CSS blur. */
 const GBLUR_STEPS = 3;
 
-/** Control characters other than tab would draw as missing-glyph boxes; the browser shows nothing for them. */
-function visibleText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
-}
+/** A source whose frame rate ffprobe cannot tell is taken as 30 fps for drawing animations. */
+const UNKNOWN_FRAME_RATE = 30;
 
 /**
  * CSS blur(r) on the <video>: a Gaussian of standard deviation r in which everything outside the
@@ -102,6 +94,33 @@ function seconds(value: number): string {
   return formatNumber(value);
 }
 
+/** A PNG (or numbered PNGs) read by image2 as given: no globbing, one decoder thread (each is small). */
+function imageInputArgs(image: TextImage): string[] {
+  return ['-threads', '1', '-f', 'image2', '-pattern_type', 'sequence', ...(image.frameTimes ? ['-start_number', '0'] : []), '-i', image.file];
+}
+
+/**
+ * Lays one text image over the picture, only while it is shown ([from, to) on the output timeline).
+ * An animation's frame n is stamped half a frame before the time it was drawn for, so overlay (which
+ * takes the latest frame at or before each video frame) picks the one drawn nearest that frame.
+ */
+function overlayImage(image: TextImage, input: number, base: string, output: string, fps: number, duration: number): string[] {
+  const whole = image.from <= 0 && image.to >= duration;
+  const place = filter('overlay', [
+    ['x', image.box.left],
+    ['y', image.box.top],
+    ['format', 'gbrp'],
+    ...(whole ? [] : ([['enable', `gte(t,${seconds(image.from)})*lt(t,${seconds(image.to)})`]] as const)),
+  ]);
+  if (!image.frameTimes) return [`${base}[${input}:v]${place}${output}`];
+  const first = (image.frameTimes[0] ?? image.from) - 0.5 / fps;
+  const timed = `[image${input}]`;
+  return [
+    `[${input}:v]settb=AVTB,${filter('setpts', [['expr', `(${seconds(first)}+N/${formatNumber(fps)})/TB`]])}${timed}`,
+    `${base}${timed}${place}${output}`,
+  ];
+}
+
 /**
  * The one ffmpeg invocation that turns a clip and its saved editor state into the exported file
  * (STYLE §7): accurate trim, the source fitted into the output frame, the preview's colour maths in
@@ -129,11 +148,14 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     return file;
   };
 
-  const overlayLines = editorState.textOverlays.flatMap((overlay, index) => {
-    const font = input.fonts(FONT_FACES[overlay.fontFamily].file);
-    return layoutOverlay({ ...overlay, text: visibleText(overlay.text) }, frame, font).map(
-      (line, lineIndex): [TextLine, string] => [line, textFile(`overlay-${index + 1}-line-${lineIndex + 1}.txt`, line.text)],
-    );
+  // Animations are drawn once per output frame (up to a bound): one picture per frame they change in.
+  const fps = Math.min(MAX_ANIMATION_FPS, probe.frameRate > 0 ? probe.frameRate : UNKNOWN_FRAME_RATE);
+  const images = planTextImages(editorState, {
+    frame,
+    timing: { fps, trimStart: trim.start },
+    duration: durationSeconds,
+    watermark: spec.watermark,
+    workDir: input.workDir,
   });
 
   const video = [
@@ -146,24 +168,21 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
       : [filter('pad', [['w', frame.width], ['h', frame.height], ['x', fit.x], ['y', fit.y], ['color', 'black']])]),
     'setsar=1',
     ...(firstBlur < 0 ? [] : afterPadding(functions.slice(firstBlur), frame)),
-    ...overlayLines.map(([line, file]) => textLineFilter(line, file)),
   ];
   const toYuv = [filter('scale', [['out_color_matrix', 'bt709'], ['out_range', 'tv']]), 'format=yuv420p'];
 
+  // Inputs: 0 the clip, then the silent track a source without sound gets, then one per text image.
+  const firstImageInput = probe.audioCodec ? 1 : 2;
   const graph: string[] = [];
-  if (spec.watermark) {
-    const font = input.fonts(FONT_FACES[WATERMARK_STYLE.fontFamily].file);
-    const line = layoutWatermark(WATERMARK_TEXT, frame, font);
-    const canvas = textCanvas(line, font.metrics, frame, textFile('watermark.txt', line.text));
-    graph.push(
-      `[0:v:0]${video.join(',')}[base]`,
-      ...canvas.chains,
-      `[base]${canvas.overlayInput}${canvas.overlay},${toYuv.join(',')}[v]`,
-    );
-  } else {
+  if (images.length === 0) {
     graph.push(`[0:v:0]${[...video, ...toYuv].join(',')}[v]`);
+  } else {
+    graph.push(`[0:v:0]${video.join(',')}[text0]`);
+    images.forEach((image, index) => {
+      graph.push(...overlayImage(image, firstImageInput + index, `[text${index}]`, `[text${index + 1}]`, fps, durationSeconds));
+    });
+    graph.push(`[text${images.length}]${toYuv.join(',')}[v]`);
   }
-
   const volume = editorState.audio.isMuted ? 0 : editorState.audio.volume;
   const audioMap: string[] = [];
   if (probe.audioCodec) {
@@ -180,6 +199,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-i', input.inputFile,
     // A source without sound gets a silent track: every stored video has audio (DESIGN §5 Media).
     ...(probe.audioCodec ? [] : ['-f', 'lavfi', '-t', seconds(durationSeconds), '-i', 'anullsrc=r=48000:cl=stereo']),
+    ...images.flatMap(imageInputArgs),
     '-filter_complex_script', textFile('filter-graph.txt', filterGraph),
     '-map', '[v]', ...audioMap,
     '-t', seconds(durationSeconds),
@@ -189,5 +209,5 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-f', spec.format,
     input.outputFile,
   ];
-  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files };
+  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files, images };
 }

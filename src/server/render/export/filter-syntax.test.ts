@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForGraph, ffmpegColor, filter, quoteOptionValue } from './filter-syntax.ts';
+import { escapeForGraph, filter, quoteOptionValue } from './filter-syntax.ts';
 
 /** ffmpeg's av_get_token: reads up to an unquoted, unescaped delimiter, dropping quotes and escapes. */
 function getToken(text: string, delimiters: string): [string, string] {
@@ -50,11 +50,5 @@ describe('filter syntax', () => {
     expect(quoteOptionValue('/tmp/a-b/c.txt')).toBe('/tmp/a-b/c.txt');
     expect(quoteOptionValue('a:b')).toBe("'a:b'");
     expect(escapeForGraph('clip(val,0,255)')).toBe('clip(val\\,0\\,255)');
-  });
-
-  it('writes editor colours for ffmpeg', () => {
-    expect(ffmpegColor('#ffd700')).toBe('0xFFD700');
-    expect(ffmpegColor('#000000', 0.8)).toBe('0x000000@0.8');
-    expect(() => ffmpegColor('red')).toThrow();
   });
 });

@@ -27,10 +27,3 @@ export function filter(name: string, options: FilterOptions = []): string {
   const text = options.map(([key, value]) => `${key}=${quoteOptionValue(String(value))}`).join(':');
   return `${name}=${escapeForGraph(text)}`;
 }
-
-/** `#RRGGBB` (the editor's colour format) as ffmpeg's `0xRRGGBB`, with an optional `@alpha`. */
-export function ffmpegColor(hex: string, alpha?: number): string {
-  if (!/^#[0-9a-fA-F]{6}$/.test(hex)) throw new Error(`Colours are #RRGGBB, got ${hex}`);
-  const color = `0x${hex.slice(1).toUpperCase()}`;
-  return alpha === undefined ? color : `${color}@${alpha}`;
-}

@@ -7,8 +7,8 @@ import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { type MediaProbe, VIDEO_DEMUXERS, probeMedia } from '../probe-media.ts';
 import { withScratchDir } from '../scratch-dir.ts';
 import { type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
-import { type FontLookup, loadExportFont } from './export-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
+import { rasterizeTextImages } from './overlay-images.ts';
 
 const run = promisify(execFile);
 
@@ -20,7 +20,6 @@ export interface RenderExportOptions {
   /** A rising fraction in 0..1 of the trimmed length; exactly 1 when the file is written. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-  fonts?: FontLookup;
 }
 
 const MATRICES: Record<string, SourceColor['matrix']> = {
@@ -53,16 +52,18 @@ export async function probeSourceColor(binaries: FfmpegBinaries, file: string): 
 
 /**
  * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
- * the output's probe. The filter graph and drawtext's text files live in a scratch dir that is always
- * removed. A failed render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and
+ * the output's probe. The text is drawn first, with the preview's own drawing code on a Skia canvas,
+ * into PNGs that ffmpeg lays over the picture; they and the filter graph live in a scratch dir that is
+ * always removed. A failed render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and
  * the filter graph; the partial output is removed.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
-  const { inputFile, outputFile, editorState, spec, onProgress, signal, fonts = loadExportFont } = options;
+  const { inputFile, outputFile, editorState, spec, onProgress, signal } = options;
   const [probe, sourceColor] = await Promise.all([probeMedia(binaries, inputFile), probeSourceColor(binaries, inputFile)]);
   await withScratchDir('promptreel-export', async (workDir) => {
-    const command = buildExportCommand({ inputFile, outputFile, probe, workDir, fonts, sourceColor }, editorState, spec);
+    const command = buildExportCommand({ inputFile, outputFile, probe, workDir, sourceColor }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
+    await rasterizeTextImages(command.images, signal);
     try {
       await runFfmpeg(binaries, command.args, { expectedDurationSeconds: command.durationSeconds, onProgress, signal });
     } catch (error) {

@@ -309,6 +309,17 @@ describe('a pro user', () => {
     await expect.poll(() => overlay(page).isVisible()).toBe(true);
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
 
+    // The 25 MB emoji face is fetched only once an overlay holds an emoji; the text waits for it.
+    const emojiFetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/fonts/noto-color-emoji.ttf')));
+    expect(await emojiFetched()).toBe(false);
+    await overlay(page).dblclick();
+    await page.getByRole('textbox', { name: 'Overlay text' }).fill('Sunny 🌞');
+    await page.keyboard.press('Escape');
+    await expect.poll(emojiFetched).toBe(true);
+    await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
+    expect(await overlayText(page)).toBe('Text overlay: Sunny 🌞');
+
     // Delete removes the selected overlay; undo brings it back.
     await overlay(page).click();
     await page.keyboard.press('Delete');

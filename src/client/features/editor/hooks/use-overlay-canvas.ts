@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type RefObject } from 'react';
-import type { TextOverlay } from '@shared/editor/editor-state';
+import { FRAME_SECONDS } from '@shared/editor/editor-constants';
+import type { EditorState, TextOverlay } from '@shared/editor/editor-state';
 import { drawOverlay } from '@shared/editor/text/draw-overlay';
 import { overlayAppearance } from '@shared/editor/text/overlay-animation';
 import type { OverlayLayout } from '@shared/editor/text/overlay-layout';
@@ -12,9 +13,17 @@ interface OverlayCanvasOptions {
   layouts: ReadonlyMap<string, OverlayLayout>;
   width: number;
   height: number;
-  trimStart: number;
+  trim: EditorState['trim'];
   /** The overlay being typed in place: its editor shows the text instead. */
   hiddenId: string | null;
+}
+
+/**
+ * The output time the player shows. Playback stops with the playhead on the Out point, where the
+ * output has no frame; there the text stays as on the output's last moment.
+ */
+function outputTime(playerTime: number, trim: EditorState['trim']): number {
+  return Math.min(playerTime - trim.start, trim.end - trim.start - FRAME_SECONDS / 2);
 }
 
 /**
@@ -22,7 +31,7 @@ interface OverlayCanvasOptions {
  * t = player time - trim start, on every frame the player presents, after a seek, and whenever the
  * edit changes. Returns the canvas's ref and the ids of the overlays shown at the current time.
  */
-export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, trimStart, hiddenId }: OverlayCanvasOptions) {
+export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, trim, hiddenId }: OverlayCanvasOptions) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [shown, setShown] = useState('');
 
@@ -30,7 +39,7 @@ export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, t
     const ctx = canvasRef.current?.getContext('2d');
     if (!ctx) return;
     const frame = { width, height };
-    const t = playerTime - trimStart;
+    const t = outputTime(playerTime, trim);
     ctx.clearRect(0, 0, width, height);
     const visible: string[] = [];
     for (const overlay of overlays) {
@@ -44,7 +53,7 @@ export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, t
 
   useEffect(() => {
     draw(videoRef.current?.currentTime ?? 0);
-  }, [videoRef, overlays, layouts, width, height, trimStart, hiddenId]);
+  }, [videoRef, overlays, layouts, width, height, trim, hiddenId]);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -30,7 +30,7 @@ export function OverlayLayer({ videoRef, size, fontsReady }: OverlayLayerProps) 
     layouts,
     width: frame.width,
     height: frame.height,
-    trimStart: trim.start,
+    trim,
     hiddenId: editingId,
   });
   const scale = referenceScale(size.width, size.height);

@@ -1,11 +1,13 @@
 /**
  * Times renderExport on a typical edit (two overlays, vintage, a grade, trim, volume, watermark) against
- * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip. Run with
- * `npx tsx bench/export.bench.ts [--runs=3] [--npm]`; prints a markdown table for docs/benchmarks.md.
- * Runs alternate (ours, hand-written, ours, …) so a change in the machine's load hits both alike.
+ * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip; then a
+ * 30 s 1080p export with 10 animated overlays against the same with 10 still ones. Run with
+ * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=animation]`; prints markdown tables for
+ * docs/benchmarks.md. Runs alternate (A, B, A, …) so a change in the machine's load hits both alike.
  */
 import path from 'node:path';
-import { newTextOverlay, type EditorState } from '../src/shared/editor/editor-state.ts';
+import { newTextOverlay, type EditorState, type TextOverlay } from '../src/shared/editor/editor-state.ts';
+import { TEXT_ANIMATIONS } from '../src/shared/editor/editor-constants.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../src/server/render/ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../src/server/render/media-operations.ts';
@@ -13,11 +15,12 @@ import { withScratchDir } from '../src/server/render/scratch-dir.ts';
 import { renderExport } from '../src/server/render/export/render-export.ts';
 import type { ExportSpec } from '../src/server/render/export/export-spec.ts';
 import { fontFilePath } from '../src/server/render/font-files.ts';
-import { median, numberArgument, timed } from './support/measure.ts';
+import { median, numberArgument, stringArgument, timed } from './support/measure.ts';
 import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 
 const runs = Math.ceil(numberArgument('runs', 3));
 const useNpmBuild = process.argv.includes('--npm');
+const only = stringArgument('only');
 
 interface Clip {
   label: string;
@@ -90,16 +93,21 @@ function handWrittenArgs(input: string, output: string, clip: Clip): string[] {
   ];
 }
 
-async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
+async function sourceOf(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
   const source = path.join(dir, `source-${clip.height}.mp4`);
   await runFfmpeg(binaries, [
     '-f', 'lavfi', '-i', `testsrc2=s=${clip.width}x${clip.height}:r=30:d=${clip.seconds}`,
     '-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${clip.seconds}`,
     '-t', String(clip.seconds), ...h264AacOutputArgs(), source,
   ]);
+  return source;
+}
+
+async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
+  const source = await sourceOf(binaries, clip, dir);
   const spec: ExportSpec = { resolution: clip.resolution, format: 'mp4', quality: 'high', watermark: true };
-  const ours: Array<{ wall: number; cpu: number }> = [];
-  const hand: Array<{ wall: number; cpu: number }> = [];
+  const ours: Array<{ wall: number; cpu: number; own: number }> = [];
+  const hand: Array<{ wall: number; cpu: number; own: number }> = [];
   for (let run = 0; run < runs; run++) {
     ours.push(
       await timed(() =>
@@ -110,8 +118,9 @@ async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Pro
   }
   const oursWall = median(ours.map((r) => r.wall));
   const handWall = median(hand.map((r) => r.wall));
-  const oursCpu = median(ours.map((r) => r.cpu));
-  const handCpu = median(hand.map((r) => r.cpu));
+  // ffmpeg's CPU and this process's (drawing the text happens here).
+  const oursCpu = median(ours.map((r) => r.cpu + r.own));
+  const handCpu = median(hand.map((r) => r.cpu + r.own));
   return tableRow([
     `${useNpmBuild ? 'npm' : 'system'} ${binaries.version}`,
     clip.label,
@@ -125,11 +134,63 @@ async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Pro
   ]);
 }
 
+/**
+ * Ten captions, one after another every 2.5 s, each on screen for 5 s at its own place: animated, each
+ * enters and leaves with one of the four animations (0.5 s each); still, the same without animation.
+ */
+function captions(animated: boolean): TextOverlay[] {
+  const kinds = TEXT_ANIMATIONS.filter((kind) => kind !== 'none');
+  return Array.from({ length: 10 }, (_, index) => ({
+    ...newTextOverlay(`caption-${index}`, 30),
+    text: `Caption number ${index + 1} says something`,
+    fontFamily: 'Montserrat',
+    position: { x: 50, y: 15 + 7 * index },
+    start: 2.5 * index,
+    end: 2.5 * index + 5,
+    enter: { kind: animated ? kinds[index % kinds.length]! : 'none', duration: 0.5 },
+    exit: { kind: animated ? kinds[(index + 1) % kinds.length]! : 'none', duration: 0.5 },
+  }));
+}
+
+async function benchAnimation(binaries: FfmpegBinaries, dir: string): Promise<string> {
+  const clip = clips[1]!;
+  const source = await sourceOf(binaries, clip, dir);
+  const spec: ExportSpec = { resolution: clip.resolution, format: 'mp4', quality: 'high', watermark: true };
+  const edit = (animated: boolean): EditorState => ({ ...typicalEdit(clip.seconds), trim: { start: 0, end: clip.seconds }, textOverlays: captions(animated) });
+  const animated: Array<{ wall: number; cpu: number; own: number }> = [];
+  const still: Array<{ wall: number; cpu: number; own: number }> = [];
+  for (let run = 0; run < runs; run++) {
+    for (const [results, moving] of [[animated, true], [still, false]] as const) {
+      results.push(
+        await timed(() => renderExport(binaries, { inputFile: source, outputFile: path.join(dir, 'captions.mp4'), editorState: edit(moving), spec })),
+      );
+    }
+  }
+  const wall = (results: typeof still) => median(results.map((r) => r.wall));
+  const cpu = (results: typeof still) => median(results.map((r) => r.cpu + r.own));
+  return tableRow([
+    `${useNpmBuild ? 'npm' : 'system'} ${binaries.version}`,
+    clip.label,
+    runs,
+    `${wall(animated).toFixed(2)} s`,
+    `${wall(still).toFixed(2)} s`,
+    `**${(wall(animated) / wall(still)).toFixed(2)}**`,
+    `${cpu(animated).toFixed(2)} s`,
+    `${cpu(still).toFixed(2)} s`,
+    (cpu(animated) / cpu(still)).toFixed(2),
+  ]);
+}
+
 const binaries = await locateFfmpeg({ ffmpeg: {} }, useNpmBuild ? '/nonexistent' : process.env.PATH);
 console.log(machineLine());
-console.log('');
-console.log(tableHeader(['ffmpeg', 'clip', 'runs', 'renderExport (median wall)', 'hand-written', 'ratio', 'CPU ours', 'CPU hand', 'CPU ratio']));
 await withScratchDir('promptreel-export-bench', async (dir) => {
-  for (const clip of clips) console.log(await benchClip(binaries, clip, dir));
+  if (only !== 'animation') {
+    console.log('');
+    console.log(tableHeader(['ffmpeg', 'clip', 'runs', 'renderExport (median wall)', 'hand-written', 'ratio', 'CPU ours', 'CPU hand', 'CPU ratio']));
+    for (const clip of clips) console.log(await benchClip(binaries, clip, dir));
+  }
+  console.log('');
+  console.log(tableHeader(['ffmpeg', 'clip', 'runs', '10 animated overlays (median wall)', '10 still overlays', 'ratio', 'CPU animated', 'CPU still', 'CPU ratio']));
+  console.log(await benchAnimation(binaries, dir));
 });
 console.log(`\nLoad average at end ${loadAverage()}`);

@@ -33,6 +33,6 @@ describe('auto-applied states export', () => {
     );
     expect(command).toMatchObject({ width: 1080, height: 1920 });
     expect(command.durationSeconds).toBeCloseTo(state.trim.end - state.trim.start, 3);
-    if (type === 'text-overlay') expect(command.images.map((image) => image.file)).toContain('/work/overlay-1-still.png');
+    if (type === 'text-overlay') expect(command.images.map((image) => image.file)).toContain('/work/overlay-1-%04d.png');
   });
 });

@@ -147,14 +147,14 @@ describe('buildExportCommand', () => {
     expect(files.map((file) => file.path)).toEqual(['/tmp/job-1/filter-graph.txt']);
     expect(images).toHaveLength(1);
     const [still] = images;
-    expect(still).toMatchObject({ file: '/tmp/job-1/overlay-1-still.png', from: 1, to: 3 });
-    expect(still!.frameTimes).toBeUndefined();
+    expect(still).toMatchObject({ file: '/tmp/job-1/overlay-1-%04d.png', from: 1, to: 3 });
+    expect(still!.pictures).toHaveLength(1); // no animation: one picture, shown throughout
     // The PNG covers the text's box around (25 %, 40 %) of 720x1280.
     expect(still!.box.left).toBeLessThan(180);
     expect(still!.box.left + still!.box.width).toBeGreaterThan(180);
     expect(still!.box.top).toBeLessThan(512);
     expect(still!.box.top + still!.box.height).toBeGreaterThan(512);
-    expect(args.join(' ')).toContain('-threads 1 -f image2 -pattern_type sequence -i /tmp/job-1/overlay-1-still.png');
+    expect(args.join(' ')).toContain('-threads 1 -f image2 -pattern_type sequence -start_number 0 -i /tmp/job-1/overlay-1-%04d.png');
     expect(valueOf(args, '-i')).toBe('/data/in.mp4');
     const filters = filtersOf(args);
     expect(filters).toContainEqual(
@@ -164,7 +164,7 @@ describe('buildExportCommand', () => {
     expect(graphOf(args)).not.toContain('Third');
   });
 
-  it('draws an entrance and an exit once per output frame, stamped for the frames they are drawn for', () => {
+  it('draws an entrance and an exit once per output frame and the steady state once, each stamped for its frame', () => {
     const overlay = {
       ...newTextOverlay('a', 8),
       start: 1,
@@ -172,28 +172,30 @@ describe('buildExportCommand', () => {
       enter: { kind: 'fade' as const, duration: 0.5 },
       exit: { kind: 'slide-up' as const, duration: 1 },
     };
-    // 30 fps and a trim at 0.25 s: the output's frames fall at 1/120 + n/30 s.
+    // 30 fps and a trim at 0.25 s: the output's frames fall at 1/60 + n/30 s.
     const { args, images } = buildExportCommand(input(), state({ textOverlays: [overlay], trim: { start: 0.25, end: 8 } }), spec());
-    expect(images.map((image) => [image.file, image.from, image.to])).toEqual([
-      ['/tmp/job-1/overlay-1-enter-%04d.png', 1, 1.5],
-      ['/tmp/job-1/overlay-1-still.png', 1.5, 3],
-      ['/tmp/job-1/overlay-1-exit-%04d.png', 3, 4],
-    ]);
-    const [enter, still, exit] = images;
-    expect(enter!.frameTimes).toHaveLength(15);
-    expect(exit!.frameTimes).toHaveLength(30);
-    expect(enter!.frameTimes![0]).toBeGreaterThanOrEqual(1);
-    expect(enter!.frameTimes![0]).toBeLessThan(1 + 1 / 30);
-    for (const t of enter!.frameTimes!) expect(Math.abs(((t + 0.25) * 30) - Math.round((t + 0.25) * 30))).toBeLessThan(1e-6);
-    // The exit slides up: its frames cover the still's box and above it.
-    expect(exit!.box.top).toBeLessThan(still!.box.top);
-    expect(exit!.box.top + exit!.box.height).toBeGreaterThanOrEqual(still!.box.top + still!.box.height);
-    expect(args.join(' ')).toContain('-threads 1 -f image2 -pattern_type sequence -start_number 0 -i /tmp/job-1/overlay-1-enter-%04d.png');
+    expect(images).toHaveLength(1);
+    const [image] = images;
+    expect(image).toMatchObject({ file: '/tmp/job-1/overlay-1-%04d.png', from: 1, to: 4 });
+    const drawnFor = image!.pictures.map((picture) => picture.drawnFor);
+    expect(drawnFor).toHaveLength(15 + 1 + 30);
+    for (const t of drawnFor) expect(Math.abs((t + 0.25) * 30 - Math.round((t + 0.25) * 30))).toBeLessThan(1e-6);
+    expect(drawnFor[0]).toBeCloseTo(1 + 1 / 60, 9);
+    expect(drawnFor[15]).toBeCloseTo(1.5 + 1 / 60, 9); // the steady state, shown until the exit starts
+    expect(drawnFor[16]).toBeCloseTo(3 + 1 / 60, 9);
+    // Each picture from half a frame before its frame, the first from the overlay's start.
+    const shownFrom = image!.pictures.map((picture) => picture.shownFrom);
+    expect(shownFrom[0]).toBeCloseTo(1, 9);
+    expect(shownFrom[1]).toBeCloseTo(drawnFor[1]! - 1 / 60, 9);
+    expect(shownFrom[16]).toBeCloseTo(3, 9);
+    // The exit slides up, so the pictures' box reaches above the text's place.
+    const box = image!.box;
+    expect(box.height).toBeGreaterThan(0.05 * 1920);
+
     const graph = graphOf(args);
-    const first = enter!.frameTimes![0]! - 0.5 / 30;
-    expect(graph).toContain(`[1:v]settb=AVTB,setpts=expr=(${Number(first.toFixed(6))}+N/30)/TB[image1]`);
-    expect(graph).toContain(`[text0][image1]overlay=x=${enter!.box.left}:y=${enter!.box.top}:format=gbrp:enable=\\'gte(t\\,1)*lt(t\\,1.5)\\'[text1]`);
-    expect(graph).toContain("enable=\\'gte(t\\,3)*lt(t\\,4)\\'[text3]");
+    // One linear piece from the first entrance picture through the steady one (all a frame apart), one for the exit.
+    expect(graph).toContain(String.raw`[1:v]settb=AVTB,setpts=expr=\'(if(lt(N\,16)\,1+(N-0)/30\,3+(N-16)/30))/TB\'[image1]`);
+    expect(graph).toContain(String.raw`[text0][image1]overlay=x=${box.left}:y=${box.top}:format=gbrp:enable=\'gte(t\,1)*lt(t\,4)\'[text1]`);
   });
 
   it('stamps the watermark only when the spec asks for it, over the whole output', () => {
@@ -203,7 +205,7 @@ describe('buildExportCommand', () => {
     const withMark = buildExportCommand(input(), state(), spec({ watermark: true }));
     expect(withMark.images).toHaveLength(1);
     const [mark] = withMark.images;
-    expect(mark!.file).toBe('/tmp/job-1/watermark.png');
+    expect(mark!.file).toBe('/tmp/job-1/watermark-%04d.png');
     // bottom-right: the text's box ends 36 px in from the right and 44 px up from the bottom, plus the outline's 2 px and 2 of margin
     expect(mark!.box.left + mark!.box.width).toBeGreaterThan(1080 - 36);
     expect(mark!.box.left + mark!.box.width).toBeLessThanOrEqual(1080 - 36 + 6);
@@ -219,11 +221,11 @@ describe('buildExportCommand', () => {
     expect(valueOf(args, '-filter_complex_script')).toBe('/tmp/job-1/filter-graph.txt');
     expect(args).not.toContain('-filter_complex');
     expect(files).toContainEqual({ path: '/tmp/job-1/filter-graph.txt', contents: filterGraph });
-    expect(images).toHaveLength(50 * 3 + 1);
-    // The rasterising is bounded: 3 s at 30 fps for each entrance and exit.
-    expect(Math.max(...images.map((image) => image.frameTimes?.length ?? 1))).toBe(90);
-    expect(filterGraph.match(/overlay=/g)).toHaveLength(50 * 3 + 1);
-    expect(args.join(' ').length).toBeLessThan(25_000);
+    expect(images).toHaveLength(50 + 1);
+    // The drawing is bounded: 3 s at 30 fps for each entrance and exit, and the steady state once.
+    expect(Math.max(...images.map((image) => image.pictures.length))).toBe(90 + 1 + 90);
+    expect(filterGraph.match(/overlay=/g)).toHaveLength(50 + 1);
+    expect(args.join(' ').length).toBeLessThan(10_000);
   });
 
   it('sets the volume, mutes, and gives a silent source a silent track', () => {

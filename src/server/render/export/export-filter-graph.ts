@@ -94,15 +94,33 @@ function seconds(value: number): string {
   return formatNumber(value);
 }
 
-/** A PNG (or numbered PNGs) read by image2 as given: no globbing, one decoder thread (each is small). */
+/** Numbered PNGs read by image2 as named: no globbing, one decoder thread (each picture is small). */
 function imageInputArgs(image: TextImage): string[] {
-  return ['-threads', '1', '-f', 'image2', '-pattern_type', 'sequence', ...(image.frameTimes ? ['-start_number', '0'] : []), '-i', image.file];
+  return ['-threads', '1', '-f', 'image2', '-pattern_type', 'sequence', '-start_number', '0', '-i', image.file];
 }
 
 /**
- * Lays one text image over the picture, only while it is shown ([from, to) on the output timeline).
- * An animation's frame n is stamped half a frame before the time it was drawn for, so overlay (which
- * takes the latest frame at or before each video frame) picks the one drawn nearest that frame.
+ * setpts's expression that stamps picture N with its `shownFrom`: runs of pictures one frame apart
+ * (an entrance, an exit) as one linear piece each, the rest one by one.
+ */
+function showTimes(pictures: TextImage['pictures'], fps: number): string {
+  const runs: Array<{ first: number; count: number; from: number }> = [];
+  pictures.forEach((picture, index) => {
+    const run = runs.at(-1);
+    if (run && index > 0 && Math.abs(picture.shownFrom - (run.from + run.count / fps)) < 1e-6) run.count++;
+    else runs.push({ first: index, count: 1, from: picture.shownFrom });
+  });
+  const piece = (run: (typeof runs)[number]): string =>
+    run.count === 1 ? seconds(run.from) : `${seconds(run.from)}+(N-${run.first})/${formatNumber(fps)}`;
+  return runs.reduceRight(
+    (otherwise, run, index) => (index === runs.length - 1 ? piece(run) : `if(lt(N,${run.first + run.count}),${piece(run)},${otherwise})`),
+    '',
+  );
+}
+
+/**
+ * Lays one overlay's pictures over the frame, only while it is shown ([from, to) on the output
+ * timeline); each picture stays until the next one's time (overlay keeps the latest frame).
  */
 function overlayImage(image: TextImage, input: number, base: string, output: string, fps: number, duration: number): string[] {
   const whole = image.from <= 0 && image.to >= duration;
@@ -112,11 +130,10 @@ function overlayImage(image: TextImage, input: number, base: string, output: str
     ['format', 'gbrp'],
     ...(whole ? [] : ([['enable', `gte(t,${seconds(image.from)})*lt(t,${seconds(image.to)})`]] as const)),
   ]);
-  if (!image.frameTimes) return [`${base}[${input}:v]${place}${output}`];
-  const first = (image.frameTimes[0] ?? image.from) - 0.5 / fps;
+  if (image.pictures.length === 1) return [`${base}[${input}:v]${place}${output}`];
   const timed = `[image${input}]`;
   return [
-    `[${input}:v]settb=AVTB,${filter('setpts', [['expr', `(${seconds(first)}+N/${formatNumber(fps)})/TB`]])}${timed}`,
+    `[${input}:v]settb=AVTB,${filter('setpts', [['expr', `(${showTimes(image.pictures, fps)})/TB`]])}${timed}`,
     `${base}${timed}${place}${output}`,
   ];
 }

@@ -9,7 +9,6 @@ import {
   drawWatermark,
   overlayInkBox,
   overlayPaint,
-  paintLayout,
   watermarkLayout,
 } from '../../../shared/editor/text/draw-overlay.ts';
 import { animationSeconds, overlayAppearance } from '../../../shared/editor/text/overlay-animation.ts';
@@ -23,19 +22,21 @@ export const MAX_ANIMATION_FPS = 60;
 const ENCODES_IN_FLIGHT = 4;
 
 /**
- * One picture of text to lay over the video: a still (one PNG) or an animation (numbered PNGs, one
- * per output frame), cropped to the pixels it covers, shown on the output timeline in [from, to).
+ * The text of one overlay (or the watermark) as numbered PNGs, all cropped to the same box: its
+ * entrance one per output frame, its steady state once, its exit one per output frame. ffmpeg keeps
+ * showing a picture until the next one starts, so the steady state is decoded once however long it
+ * stays. Shown on the output timeline in [from, to).
  */
 export interface TextImage {
-  /** The PNG, or for an animation its image2 pattern (`…-%04d.png`, numbered from 0). */
+  /** The image2 pattern of its PNGs (`…-%04d.png`, numbered from 0). */
   file: string;
   /** Where it lies on the frame, whole pixels, inside the frame. */
   box: Box;
   from: number;
   to: number;
-  /** Animation only: the output time each numbered frame shows, 1/fps apart. */
-  frameTimes?: number[];
-  /** Draws it (on a context whose origin is the frame's top-left) as it is at time t. */
+  /** In order: the time each picture is drawn for, and the output time from which it is shown. */
+  pictures: Array<{ drawnFor: number; shownFrom: number }>;
+  /** Draws the text (on a context whose origin is the frame's top-left) as it is at time t. */
   draw: (ctx: TextDrawingContext, t: number) => void;
 }
 
@@ -83,9 +84,34 @@ export interface TextImageOptions {
 }
 
 /**
- * The pictures that put an edit's text on the video, bottom to top: per overlay its entrance frames,
- * its steady state (one still) and its exit frames, then the watermark. Measuring only, nothing is
- * drawn or written here (rasterizeTextImages does that).
+ * The pictures of one overlay: a picture per output frame while it moves, one for its steady state.
+ * Each is shown from half a frame before the frame it was drawn for, so whichever frame ffmpeg decodes
+ * at each moment, it shows the picture drawn nearest to it; the first is there from the overlay's start.
+ */
+function overlayPictures(
+  overlay: EditorState['textOverlays'][number],
+  shown: { from: number; to: number },
+  timing: TextImageOptions['timing'],
+): TextImage['pictures'] {
+  const seconds = animationSeconds(overlay);
+  const steadyFrom = overlay.start + seconds.enter;
+  const steadyTo = overlay.end - seconds.exit;
+  const times = frameTimesIn(shown.from, shown.to, timing);
+  const half = 0.5 / timing.fps;
+  const pictures: TextImage['pictures'] = [];
+  let steadyDrawn = false;
+  for (const t of times) {
+    const steady = t >= steadyFrom && t < steadyTo;
+    if (steady && steadyDrawn) continue;
+    steadyDrawn ||= steady;
+    pictures.push({ drawnFor: t, shownFrom: pictures.length === 0 ? Math.min(shown.from, t - half) : t - half });
+  }
+  return pictures;
+}
+
+/**
+ * The pictures that put an edit's text on the video, bottom to top: one TextImage per overlay, then
+ * the watermark. Measuring only, nothing is drawn or written here (rasterizeTextImages does that).
  */
 export function planTextImages(editorState: EditorState, options: TextImageOptions): TextImage[] {
   registerCanvasFonts();
@@ -93,42 +119,34 @@ export function planTextImages(editorState: EditorState, options: TextImageOptio
   const ctx = createCanvas(1, 1).getContext('2d');
   const images: TextImage[] = [];
   editorState.textOverlays.forEach((overlay, index) => {
-    const from = Math.max(0, overlay.start);
-    const to = Math.min(duration, overlay.end);
-    if (!(to > from)) return;
+    const shown = { from: Math.max(0, overlay.start), to: Math.min(duration, overlay.end) };
     const layout = layoutOverlay(ctx, overlay, frame);
     const ink = overlayInkBox(ctx, layout, overlayPaint(overlay));
-    if (ink.width <= 0) return;
-    const seconds = animationSeconds(overlay);
-    const draw = (target: TextDrawingContext, t: number) => drawOverlay(target, overlay, frame, t, layout, layers);
-    const name = (part: string) => path.join(workDir, `overlay-${index + 1}-${part}`);
-    const animation = (part: string, start: number, end: number): void => {
-      const frameTimes = frameTimesIn(Math.max(from, start), Math.min(to, end), timing);
-      if (frameTimes.length === 0) return;
-      const boxes = frameTimes.map((t) => appearanceBox(ink, layout, overlayAppearance(overlay, t), frame));
-      const box = clipToFrame(union(boxes), frame);
-      if (box) images.push({ file: name(`${part}-%04d.png`), box, from: start, to: end, frameTimes, draw });
-    };
-    if (seconds.enter > 0) animation('enter', overlay.start, overlay.start + seconds.enter);
-    const steadyFrom = overlay.start + seconds.enter;
-    const steadyTo = overlay.end - seconds.exit;
-    const stillBox = clipToFrame(ink, frame);
-    if (steadyTo - steadyFrom > 1e-6 && stillBox) {
-      images.push({
-        file: name('still.png'),
-        box: stillBox,
-        from: steadyFrom,
-        to: steadyTo,
-        draw: (target) => paintLayout(target, layout, overlayPaint(overlay), { opacity: 1, scale: 1, offsetY: 0, revealed: 1 }, frame, layers),
-      });
-    }
-    if (seconds.exit > 0) animation('exit', overlay.end - seconds.exit, overlay.end);
+    const pictures = overlayPictures(overlay, shown, timing);
+    if (ink.width <= 0 || pictures.length === 0) return;
+    const boxes = pictures.map(({ drawnFor }) => appearanceBox(ink, layout, overlayAppearance(overlay, drawnFor), frame));
+    const box = clipToFrame(union(boxes), frame);
+    if (!box) return;
+    images.push({
+      file: path.join(workDir, `overlay-${index + 1}-%04d.png`),
+      box,
+      ...shown,
+      pictures,
+      draw: (target, t) => drawOverlay(target, overlay, frame, t, layout, layers),
+    });
   });
   if (options.watermark) {
     const layout = watermarkLayout(ctx, frame);
     const box = clipToFrame(overlayInkBox(ctx, layout, WATERMARK_PAINT), frame);
     if (box) {
-      images.push({ file: path.join(workDir, 'watermark.png'), box, from: 0, to: duration, draw: (target) => drawWatermark(target, frame, layers) });
+      images.push({
+        file: path.join(workDir, 'watermark-%04d.png'),
+        box,
+        from: 0,
+        to: duration,
+        pictures: [{ drawnFor: 0, shownFrom: 0 }],
+        draw: (target) => drawWatermark(target, frame, layers),
+      });
     }
   }
   return images;
@@ -149,9 +167,7 @@ async function rasterize(image: TextImage, t: number): Promise<Buffer> {
  */
 export async function rasterizeTextImages(images: TextImage[], signal?: AbortSignal): Promise<void> {
   const jobs = images.flatMap((image) =>
-    image.frameTimes
-      ? image.frameTimes.map((t, index) => ({ image, t, file: image.file.replace('%04d', String(index).padStart(4, '0')) }))
-      : [{ image, t: image.from, file: image.file }],
+    image.pictures.map(({ drawnFor }, index) => ({ image, t: drawnFor, file: image.file.replace('%04d', String(index).padStart(4, '0')) })),
   );
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -78,6 +78,13 @@ const MAX_BOX_OFFSET = 0.01;
  * the text's edges; the faintest state compared (a fade at half opacity) moves its pixels by ~100.
  */
 const INK_THRESHOLD = 48;
+/**
+ * Mean abs diff per channel inside one text's box. The text is all edges, drawn at 396 px in the
+ * player and at 720 px, scaled down and 4:2:0-subsampled in the export: faithful pairs measure up to
+ * ~21 (colour emoji, pop mid-scale). Text drawn at the wrong opacity or animation state measures
+ * 67-97 there (the no-animation control); 35 sits between with a margin of 14 and 32 levels.
+ */
+const MAX_TEXT_DIFF = 35;
 
 const OVERLAY_GOLD = '#FFD700';
 /** Pure gold text (255, 215, 0) over a black outline; neither clip has a pixel like it (blue stays high). */
@@ -331,11 +338,35 @@ function inkBox(image: RgbImage, base: RgbImage, rows?: [number, number]): Regio
   return changedBox(image, base, INK_THRESHOLD, rows && [Math.round(rows[0] * image.height), Math.round(rows[1] * image.height)]);
 }
 
+/** Both frames' text boxes, how far apart they are, and the colour difference inside them (one overlay's pixels). */
+function compareText(
+  frames: { preview: RgbImage; exported: RgbImage; previewBase: RgbImage; exportBase: RgbImage },
+  rows?: [number, number],
+): { previewBox: Region | null; exportBox: Region | null; offset: number; textDiff?: [number, number, number] } {
+  const previewBox = inkBox(frames.preview, frames.previewBase, rows);
+  const exportBox = inkBox(frames.exported, frames.exportBase, rows);
+  const offset = boxDistance(previewBox, exportBox, PLAYER_FRAME);
+  if (!previewBox || !exportBox) return { previewBox, exportBox, offset };
+  const inside = {
+    x0: Math.min(previewBox.x0, exportBox.x0),
+    y0: Math.min(previewBox.y0, exportBox.y0),
+    x1: Math.max(previewBox.x1, exportBox.x1),
+    y1: Math.max(previewBox.y1, exportBox.y1),
+  };
+  return { previewBox, exportBox, offset, textDiff: meanAbsDiff(frames.preview, frames.exported, { inside }) };
+}
+
+function describeText(text: ReturnType<typeof compareText>): string {
+  return `${formatBox(text.previewBox)} / ${formatBox(text.exportBox)}${text.textDiff ? `; inside ${formatDiff(text.textDiff)}` : ''}`;
+}
+
 interface ParityResult {
   name: string;
   /** Whole frame; a part of a frame (one of several overlays) has only its box. */
   diff?: [number, number, number];
   boxOffset?: number;
+  /** Mean abs diff per channel inside the text's box: where a wrong opacity or colour of the text shows. */
+  textDiff?: [number, number, number];
   lineOffset?: number;
   lineCounts?: [number, number];
   /** The rows the text had to stay in, and whether it did in the player and in the export. */
@@ -431,17 +462,16 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       writeDiffImage(a, b, path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-diff.png`));
       const row = (entry: ParityResult, boxes: string) =>
         `| ${source} | ${entry.name} | ${entry.diff ? formatDiff(entry.diff) : ''} | ${entry.diff ? formatDiff(meanSignedDiff(a, b)) : ''} | ${entry.boxOffset === undefined ? '' : `${(entry.boxOffset * 100).toFixed(2)} %`} | ${boxes} |`;
-      const previewBase = image(previews.get(key('none', at)));
-      const exportBase = image(exports.get(key('none', at)));
+      const frames = { preview: a, exported: b, previewBase: image(previews.get(key('none', at))), exportBase: image(exports.get(key('none', at))) };
       let boxes = '';
       if (parity.overlay && !parity.parts) {
-        const previewBox = inkBox(a, previewBase);
-        const exportBox = inkBox(b, exportBase);
-        result.boxOffset = boxDistance(previewBox, exportBox, PLAYER_FRAME);
-        boxes = `${formatBox(previewBox)} / ${formatBox(exportBox)}`;
+        const text = compareText(frames);
+        result.boxOffset = text.offset;
+        result.textDiff = text.textDiff;
+        boxes = describeText(text);
         const shows = parity.shows?.find((expected) => expected.at === at);
         if (shows) {
-          result.rows = { expected: shows.rows, preview: within(previewBox, shows.rows), exported: within(exportBox, shows.rows) };
+          result.rows = { expected: shows.rows, preview: within(text.previewBox, shows.rows), exported: within(text.exportBox, shows.rows) };
           result.hitBoxes = { shown: hitBoxes.get(at) ?? [], expected: shows.overlays };
         }
       }
@@ -454,11 +484,10 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       results.push(result);
       rows.push(row(result, boxes));
       for (const part of parity.parts ?? []) {
-        const previewBox = inkBox(a, previewBase, part.rows);
-        const exportBox = inkBox(b, exportBase, part.rows);
-        const partResult: ParityResult = { name: `${parity.name}: ${part.label} at ${at.toFixed(3)} s`, boxOffset: boxDistance(previewBox, exportBox, PLAYER_FRAME) };
+        const text = compareText(frames, part.rows);
+        const partResult: ParityResult = { name: `${parity.name}: ${part.label} at ${at.toFixed(3)} s`, boxOffset: text.offset, textDiff: text.textDiff };
         results.push(partResult);
-        rows.push(row(partResult, `${formatBox(previewBox)} / ${formatBox(exportBox)}`));
+        rows.push(row(partResult, describeText(text)));
       }
     }
   }
@@ -475,12 +504,29 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
   };
   const movedFrame = exportFrame(await exportCase(moved, 'control-moved-overlay'), 'control-moved-overlay', AT);
   const movedOffset = boxDistance(inkBox(previewOf('impact'), previewOf('none')), inkBox(image(movedFrame), exportOf('none')), PLAYER_FRAME);
+  // An export that ignored the animations: at mid-animation every kind must fail the box or the text colour check.
+  const stillAnimations: Array<{ kind: string; offset: number; textDiff: number }> = [];
+  if (cases.includes(ANIMATED)) {
+    const still: EditorState = {
+      ...ANIMATED.state,
+      textOverlays: ANIMATED.state.textOverlays.map((overlay) => ({ ...overlay, enter: { ...overlay.enter, kind: 'none' }, exit: { ...overlay.exit, kind: 'none' } })),
+    };
+    const stillFrame = exportFrame(await exportCase(still, 'control-no-animation'), 'control-no-animation', AT);
+    const frames = { preview: image(previews.get(key(ANIMATED.name, AT))), exported: image(stillFrame), previewBase: previewOf('none'), exportBase: exportOf('none') };
+    for (const part of ANIMATED.parts ?? []) {
+      const text = compareText(frames, part.rows);
+      stillAnimations.push({ kind: part.label, offset: text.offset, textDiff: Math.max(...(text.textDiff ?? [0])) });
+      rows.push(
+        `| ${source} | control: ${part.label} preview at ${String(AT)} s vs an export without animations | | | ${(text.offset * 100).toFixed(2)} % | ${describeText(text)}; must exceed ${String(MAX_BOX_OFFSET * 100)} % or ${String(MAX_TEXT_DIFF)} inside |`,
+      );
+    }
+  }
   rows.push(
     `| ${source} | control: 'none' preview vs 'sepia' export | ${formatDiff(wrongSepia)} | | | must exceed ${String(MAX_MEAN_DIFF)} |`,
     `| ${source} | control: 'blur' preview vs 'none' export | ${formatDiff(wrongBlur)} | | | ${source === 'textured' ? `must exceed ${String(MAX_MEAN_DIFF)}` : 'reported (smooth clip)'} |`,
     `| ${source} | control: Impact preview vs the overlay moved 3 % right | | | ${(movedOffset * 100).toFixed(2)} % | must exceed ${String(MAX_BOX_OFFSET * 100)} % |`,
   );
-  return { results, rows, wrongSepia, wrongBlur, movedOffset };
+  return { results, rows, wrongSepia, wrongBlur, movedOffset, stillAnimations };
 }
 
 function writeParityReport(source: string, rows: string[]): void {
@@ -488,9 +534,9 @@ function writeParityReport(source: string, rows: string[]): void {
     `Parity (${source} clip): player frame ${String(PLAYER_FRAME.width)}x${String(PLAYER_FRAME.height)} at ${String(PARITY_VIEWPORT.width)}x${String(PARITY_VIEWPORT.height)}, ` +
       `each time in output seconds (editor time = t + ${String(TRIM_START)} s), ${PARITY_SETTINGS.resolution} ${PARITY_SETTINGS.format} ${PARITY_SETTINGS.quality}.`,
     `Threshold: mean |diff| per channel < ${String(MAX_MEAN_DIFF)}; text box edges (pixels differing by > ${String(INK_THRESHOLD)} from the frame without text) ` +
-      `and each gold line's box within ${String(MAX_BOX_OFFSET * 100)} % of the frame.`,
+      `and each gold line's box within ${String(MAX_BOX_OFFSET * 100)} % of the frame; mean |diff| inside a text's box < ${String(MAX_TEXT_DIFF)}.`,
     '',
-    '| clip | case | mean abs diff R / G / B | mean signed diff (preview - export) | box offset | text boxes preview / export |',
+    '| clip | case | mean abs diff R / G / B | mean signed diff (preview - export) | box offset | text boxes preview / export; mean abs diff inside them |',
     '|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -502,10 +548,14 @@ function expectParity(source: string, parity: Awaited<ReturnType<typeof runParit
   expect(Math.max(...parity.wrongSepia), `${source}: the wrong-effect control`).toBeGreaterThan(MAX_MEAN_DIFF);
   if (source === 'textured') expect(Math.max(...parity.wrongBlur), `${source}: the missing-blur control`).toBeGreaterThan(MAX_MEAN_DIFF);
   expect(parity.movedOffset, `${source}: the moved-overlay control`).toBeGreaterThan(MAX_BOX_OFFSET);
+  for (const control of parity.stillAnimations) {
+    expect(control.offset > MAX_BOX_OFFSET || control.textDiff > MAX_TEXT_DIFF, `${source}: ${control.kind} without its animation must be caught`).toBe(true);
+  }
   for (const result of parity.results) {
     const name = `${source} ${result.name}`;
     if (result.diff) expect.soft(Math.max(...result.diff), `${name}: mean abs diff ${formatDiff(result.diff)}`).toBeLessThan(MAX_MEAN_DIFF);
     if (result.boxOffset !== undefined) expect.soft(result.boxOffset, `${name}: text box offset`).toBeLessThanOrEqual(MAX_BOX_OFFSET);
+    if (result.textDiff) expect.soft(Math.max(...result.textDiff), `${name}: mean abs diff inside the text box`).toBeLessThan(MAX_TEXT_DIFF);
     if (result.lineCounts) {
       expect.soft(result.lineCounts[0], `${name}: the caption wraps`).toBeGreaterThan(1);
       expect.soft(result.lineCounts[1], `${name}: lines in the export`).toBe(result.lineCounts[0]);

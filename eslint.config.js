@@ -1,7 +1,27 @@
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+// Infrastructure below the features: it knows nothing of what the product does with it.
+const infrastructure = ['render', 'providers', 'jobs', 'db', 'http'].map((folder) => `./src/server/${folder}`);
+// Features: routes, services and repositories of one part of the product (credits and mail are
+// domain services the features share; nothing below the features needs them either).
+const features = ['auth', 'projects', 'generation', 'export', 'media', 'ai', 'admin', 'billing', 'credits', 'examples', 'fonts', 'mail'].map(
+  (folder) => `./src/server/${folder}`,
+);
+
+const sideZones = [
+  { target: './src/client', from: './src/server', message: 'Server code never enters the client bundle.' },
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'Shared code is pure and used by both sides; it imports neither.' },
+];
+const layerZones = [
+  { target: infrastructure, from: features, message: 'Infrastructure sits below the feature folders; move the code down or wire it in a composition file (services.ts, job-definitions.ts).' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/'] },
@@ -13,6 +33,29 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          alias: { '@': [path.join(root, 'src/client')], '@shared': [path.join(root, 'src/shared')] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...sideZones, ...layerZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A test may drive the whole app from any folder.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: sideZones }] },
   },
   {
     files: ['src/server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.ts', '*.config.js'],

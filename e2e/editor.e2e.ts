@@ -43,6 +43,14 @@ async function overlayText(page: Page): Promise<string | null> {
   return overlay(page).getAttribute('aria-label');
 }
 
+/** Where the centre of an overlay's hit box (its laid-out text box) is, down the frame, in percent. */
+async function centreTop(page: Page, box: Locator): Promise<number> {
+  const frame = await page.getByTestId('editor-frame').boundingBox();
+  const text = await box.boundingBox();
+  if (!frame || !text) throw new Error('overlay not laid out');
+  return ((text.y + text.height / 2 - frame.y) / frame.height) * 100;
+}
+
 /** How many canvas pixels have this colour (within a few levels): what the overlay canvas draws. */
 async function canvasPixels(page: Page, rgb: [number, number, number]): Promise<number> {
   return page.getByTestId('editor-frame').locator('canvas').evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
@@ -68,13 +76,21 @@ async function seekPlayer(page: Page, seconds: number): Promise<void> {
   await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(seconds, 2);
 }
 
-/** Clicks the timeline at a fraction of its length and waits for the player to get there. */
+/** Clicks the timeline's ruler at a fraction of its length (unzoomed: the whole clip) and waits for the player to get there. */
 async function seekTo(page: Page, fraction: number, seconds: number): Promise<void> {
-  const track = page.getByTestId('trim-range').locator('..');
-  const box = await track.boundingBox();
+  const box = await page.getByTestId('time-ruler').boundingBox();
   if (!box) throw new Error('timeline not laid out');
   await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
   await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(seconds, 0);
+}
+
+/** Adds a text overlay, which opens for typing, and leaves its text as it is. */
+async function addTextAndLeaveIt(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add Text' }).click();
+  await expect.poll(() => page.getByRole('textbox', { name: 'Overlay text' }).isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('textbox', { name: 'Overlay text' }).count()).toBe(0);
+  await expect.poll(() => overlay(page).last().isVisible()).toBe(true);
 }
 
 async function pressTimes(page: Page, key: string, times: number): Promise<void> {
@@ -107,8 +123,7 @@ describe('the editor', () => {
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(1);
 
-    await page.getByRole('button', { name: 'Add Text' }).click();
-    await expect.poll(() => overlay(page).isVisible()).toBe(true);
+    await addTextAndLeaveIt(page);
     expect(await overlayText(page)).toBe('Text overlay: Click to style');
     expect(await overlay(page).getAttribute('aria-pressed')).toBe('true');
 
@@ -304,9 +319,8 @@ describe('a pro user', () => {
     setUser(dataDir, username, { subscription: 'pro' });
     const id = await uploadReadyProject(page.request, makeShortClip(mediaDir, 'pro-clip.mp4'), 'Pro clip');
     await openEditor(page, id);
-    await page.getByRole('button', { name: 'Add Text' }).click();
     // Overlays appear once the fonts have loaded; so would the watermark.
-    await expect.poll(() => overlay(page).isVisible()).toBe(true);
+    await addTextAndLeaveIt(page);
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
 
     // The 25 MB emoji face is fetched only once an overlay holds an emoji; the text waits for it.
@@ -342,4 +356,173 @@ describe('a free user with a video made before watermarked copies', () => {
     expect(await page.getByRole('heading', { name: 'Old clip' }).isVisible()).toBe(true);
     await context.close();
   }, 120_000);
+});
+
+describe('the timeline', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let projectId: string;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, baseUrl));
+    await signUp(page.request, 'timeline');
+    projectId = await createReadyProject(page.request, { title: 'Harbour', prompt: 'Boats in a harbour at dawn', aspectRatio: '9:16' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  function bar(name: string): Locator {
+    return page.getByRole('slider', { name: `Text timing: ${name}` });
+  }
+
+  async function barStart(name: string): Promise<number> {
+    return Number(await bar(name).getAttribute('aria-valuenow'));
+  }
+
+  it('opens a new text for typing: Enter and Space type into it instead of adding more, and the next one goes elsewhere', async () => {
+    await openEditor(page, projectId);
+    await page.getByRole('button', { name: 'Add Text' }).click();
+    const editor = page.getByRole('textbox', { name: 'Overlay text' });
+    await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Hi');
+    await page.keyboard.press('Space');
+    await page.keyboard.type('there');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => overlay(page).count()).toBe(1);
+    expect(await overlayText(page)).toBe('Text overlay: Hi there');
+    expect(await centreTop(page, overlay(page))).toBeCloseTo(50, 0);
+
+    await addTextAndLeaveIt(page);
+    expect(await overlay(page).count()).toBe(2);
+    expect(await centreTop(page, page.getByRole('button', { name: 'Text overlay: Click to style', exact: true }))).toBeCloseTo(35, 0);
+    expect(await page.getByRole('slider', { name: /^Text timing:/ }).count()).toBe(2);
+
+    // The platforms' safe zones are a guide over the frame, shown on request.
+    const guides = page.getByTestId('safe-zone-guides');
+    expect(await guides.count()).toBe(0);
+    await page.getByRole('button', { name: 'Safe zones' }).click();
+    expect(await guides.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Safe zones' }).click();
+    expect(await guides.count()).toBe(0);
+  }, 60_000);
+
+  it('nudges a text bar with the keyboard, drags it, and undoes the whole drag in one step', async () => {
+    await bar('Hi there').click();
+    expect(await overlay(page).first().getAttribute('aria-pressed')).toBe('true');
+    // Alt+Shift+← shortens it by a second from its end; Shift+→ moves it by a second, → by a frame.
+    await pressTimes(page, 'Alt+Shift+ArrowLeft', 3);
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => barStart('Hi there')).toBeCloseTo(1 + 1 / 30, 2);
+    expect(await page.getByLabel('Until').inputValue()).toBe('0:06.03');
+
+    const box = await bar('Hi there').boundingBox();
+    const ruler = await page.getByTestId('time-ruler').boundingBox();
+    if (!box || !ruler) throw new Error('timeline not laid out');
+    const pxPerSecond = ruler.width / 8;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 1.2 * pxPerSecond, box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    const dragged = await barStart('Hi there');
+    expect(dragged).toBeGreaterThan(2);
+    expect(dragged).toBeLessThan(2.5);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await barStart('Hi there')).toBeCloseTo(1 + 1 / 30, 2);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await barStart('Hi there')).toBe(dragged);
+
+    await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.textOverlays[0]?.start).toBe(dragged);
+    const saved = (await getProject(page.request, projectId)).editorState?.textOverlays[0];
+    expect(saved?.end).toBeCloseTo(dragged + 5, 3);
+
+    // The text panel sets the same times by typing, and the entrance, exit and box width.
+    await page.getByLabel('Show from').fill('0:01.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => barStart('Hi there')).toBe(1.5);
+    await page.getByRole('combobox', { name: 'Entrance animation' }).click();
+    await page.getByRole('option', { name: 'Fade' }).click();
+    await page.getByRole('slider', { name: 'Entrance duration' }).focus();
+    await pressTimes(page, 'ArrowRight', 3);
+    await page.getByRole('combobox', { name: 'Exit animation' }).click();
+    await page.getByRole('option', { name: 'Slide up' }).click();
+    await page.getByRole('slider', { name: 'Box width' }).focus();
+    await pressTimes(page, 'ArrowLeft', 20);
+    await expect
+      .poll(async () => (await getProject(page.request, projectId)).editorState?.textOverlays[0])
+      .toMatchObject({ start: 1.5, boxWidth: 60, enter: { kind: 'fade', duration: 0.8 }, exit: { kind: 'slide-up', duration: 0.5 } });
+  }, 60_000);
+
+  it('drags the In handle on the video lane as one undo step', async () => {
+    const handle = page.getByTestId('trim-handle-in');
+    const box = await handle.boundingBox();
+    const ruler = await page.getByTestId('time-ruler').boundingBox();
+    if (!box || !ruler) throw new Error('timeline not laid out');
+    const pxPerSecond = ruler.width / 8;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 1.5 * pxPerSecond, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    expect(await page.getByTestId('trim-in').innerText()).toMatch(/^0:01\.[3-7]\d$/);
+    await keepScreenshot(page, 'editor-timeline-1440');
+    expect(await page.getByTestId('trimmed-away').count()).toBe(1);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await page.getByTestId('trim-in').innerText()).toBe('0:00.00');
+
+    // Ctrl+wheel over the timeline zooms it: labels come closer in time and it scrolls sideways.
+    const scroller = page.getByTestId('timeline-scroller');
+    const labelsBefore = await page.getByTestId('time-ruler').innerText();
+    const area = await scroller.boundingBox();
+    if (!area) throw new Error('timeline not laid out');
+    await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+    await page.keyboard.down('Control');
+    for (let i = 0; i < 3; i += 1) await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.getByTestId('time-ruler').innerText()).not.toBe(labelsBefore);
+  }, 60_000);
+
+  it('stays in view and scrolls sideways by touch on a phone-sized screen', async () => {
+    const phone = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      storageState: await context.storageState(),
+    });
+    const phonePage = await phone.newPage();
+    await openEditor(phonePage, projectId);
+    const scroller = phonePage.getByTestId('timeline-scroller');
+    expect(await scroller.isVisible()).toBe(true);
+    for (let i = 0; i < 4; i += 1) await phonePage.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(200);
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A swipe on the video lane scrolls the timeline (between the trim handles nothing else takes the touch).
+    await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+    const lane = await phonePage.getByRole('group', { name: 'Video' }).boundingBox();
+    const frame = await scroller.boundingBox();
+    if (!lane || !frame) throw new Error('timeline not laid out');
+    const cdp = await phone.newCDPSession(phonePage);
+    const y = lane.y + lane.height / 2;
+    const x = frame.x + frame.width * 0.7;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - step * 15, y }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(30);
+
+    // The player stays pinned while the panels scroll under it.
+    await phonePage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => phonePage.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const player = await phonePage.getByRole('region', { name: 'Player' }).boundingBox();
+    expect(player?.y).toBeCloseTo(0, 0);
+    expect(await video(phonePage).isVisible()).toBe(true);
+    await keepScreenshot(phonePage, 'editor-timeline-390');
+    await phone.close();
+  }, 60_000);
 });

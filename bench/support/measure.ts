@@ -44,7 +44,7 @@ const TICKS_PER_SECOND = 100;
  * CPU seconds (user + system) used by this process's finished children. Unlike wall time it hardly
  * changes when other work shares the machine.
  */
-export function childCpuSeconds(): number {
+function childCpuSeconds(): number {
   const fields = statFields('self');
   return fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : Number.NaN;
 }

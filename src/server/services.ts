@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import { type Db, createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { assertFontFilesPresent } from './render/font-files.ts';
-import { createJobDefinitions } from './jobs/definitions.ts';
+import { createJobDefinitions } from './job-definitions.ts';
 import type { JobDefinitions } from './jobs/job-registry.ts';
 import { type Queue, createQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';

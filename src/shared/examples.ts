@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-export const EXAMPLE_CATEGORIES = ['Urban', 'Nature', 'Lifestyle', 'Sports', 'Adventure', 'Fashion'] as const;
+const EXAMPLE_CATEGORIES = ['Urban', 'Nature', 'Lifestyle', 'Sports', 'Adventure', 'Fashion'] as const;
 
 /** One built-in example (SPEC §3); its clip and thumbnail are rendered by the server and cached. */
-export const exampleVideoSchema = z.object({
+const exampleVideoSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   prompt: z.string(),

@@ -1,6 +1,6 @@
 /** Generation rules of SPEC §1, §4, §5 and §9, shared by the create form and the server. */
 export const SEGMENT_SECONDS = 8;
-export const CREDITS_PER_SEGMENT = 12;
+const CREDITS_PER_SEGMENT = 12;
 export const VIDEO_DURATIONS = [8, 15, 30, 60, 90, 120, 180] as const;
 export const VIDEO_ASPECT_RATIOS = ['9:16', '16:9'] as const;
 export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const;
@@ -19,7 +19,7 @@ export function segmentCount(durationSeconds: number): number {
  * SPEC §9's price list, to the letter. It is not ceil(duration / 8) × 12 for 120 s and 180 s
  * (192 and 288 credits: 16 and 24 segments' worth), so the table, which users see, is the rule.
  */
-export const GENERATION_COSTS: Record<(typeof VIDEO_DURATIONS)[number], number> = {
+const GENERATION_COSTS: Record<(typeof VIDEO_DURATIONS)[number], number> = {
   8: 12,
   15: 24,
   30: 48,

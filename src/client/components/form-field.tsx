@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 
 /** The attributes that tie an input to its label, hint and error. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby': string | undefined;
   'aria-invalid': true | undefined;

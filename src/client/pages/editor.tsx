@@ -55,6 +55,15 @@ export function EditorPage({ params }: { params: { id: string } }) {
     );
   }
 
+  // The editor never opens over a saved edit it cannot read: its first autosave would replace it.
+  if (data.editorStateError) {
+    return (
+      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="This edit can't be opened">
+        {data.editorStateError}
+      </EditorStatus>
+    );
+  }
+
   if (video.error) {
     return (
       <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="The video could not be loaded">

@@ -14,7 +14,7 @@ import { toCurrentUser } from './current-user.ts';
 import { requireUser } from './request-user.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
 
-export const FORGOT_PASSWORD_MESSAGE =
+const FORGOT_PASSWORD_MESSAGE =
   "If an account exists with this email, you'll receive password reset instructions.";
 
 interface AuthRoutesOptions {

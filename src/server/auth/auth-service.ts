@@ -13,9 +13,9 @@ import { consumeResetToken, createResetToken, deleteUserResetTokens } from './re
 import { createSession, deleteSession, deleteUserSessions } from './sessions-repository.ts';
 import { findUserByUsername, findUsersByEmail, insertUser, updatePasswordHash, usernameKey } from './users-repository.ts';
 
-export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
-export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
-export const INVALID_RESET_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
+const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
+const INVALID_RESET_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
 
 export interface SignedIn {
   user: UserRow;

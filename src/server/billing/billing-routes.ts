@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import { InvalidWebhookError, type PaymentEvent, type Payments } from '../providers/payments/index.ts';
 import { recordAndApplyPaymentEvent } from './payment-events.ts';
 
-export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
+const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
 interface BillingOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
  * Table types as Kysely sees them (camelCase; the CamelCasePlugin maps them to snake_case columns).
  * Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL (see docs/decisions/002).
  */
-export interface UsersTable {
+interface UsersTable {
   id: string;
   username: string;
   /** Lower-cased username: the unique key that makes usernames case-insensitive. */
@@ -18,7 +18,7 @@ export interface UsersTable {
   createdAt: string;
 }
 
-export interface SubscriptionChangesTable {
+interface SubscriptionChangesTable {
   id: string;
   userId: string;
   /** The admin's user id, or null for a change Stripe made. */
@@ -29,13 +29,13 @@ export interface SubscriptionChangesTable {
   createdAt: string;
 }
 
-export interface StripeEventsTable {
+interface StripeEventsTable {
   id: string;
   type: string;
   receivedAt: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the cookie token: a database leak does not hand out live sessions. */
   id: string;
   userId: string;
@@ -43,7 +43,7 @@ export interface SessionsTable {
   expiresAt: string;
 }
 
-export interface PasswordResetTokensTable {
+interface PasswordResetTokensTable {
   id: string;
   userId: string;
   /** SHA-256 of the token in the e-mailed link. */
@@ -82,7 +82,7 @@ export interface VideoProjectsTable {
   updatedAt: string;
 }
 
-export interface GenerationSegmentsTable {
+interface GenerationSegmentsTable {
   projectId: string;
   segmentIndex: number;
   /** The provider's operation (Veo), kept so a restarted job polls it instead of starting again. */
@@ -95,7 +95,7 @@ export interface GenerationSegmentsTable {
 
 export type UploadStatus = 'pending' | 'uploaded' | 'checking' | 'processing' | 'completed';
 
-export interface UploadsTable {
+interface UploadsTable {
   id: string;
   userId: string;
   /** SHA-256 of the token in the upload URL. */
@@ -114,7 +114,7 @@ export interface UploadsTable {
   createdAt: string;
 }
 
-export interface MusicTracksTable {
+interface MusicTracksTable {
   id: string;
   userId: string | null;
   title: string;
@@ -140,7 +140,7 @@ export interface ExportJobsTable {
   completedAt: string | null;
 }
 
-export interface CreditLedgerTable {
+interface CreditLedgerTable {
   id: string;
   userId: string;
   delta: number;
@@ -149,7 +149,7 @@ export interface CreditLedgerTable {
   createdAt: string;
 }
 
-export interface JobsTable {
+interface JobsTable {
   id: string;
   name: string;
   payload: string;

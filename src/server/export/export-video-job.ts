@@ -32,7 +32,7 @@ const PROGRESS_WRITE_MS = 500;
 const CONTENT_TYPES: Record<ExportSettings['format'], string> = { mp4: 'video/mp4', mov: 'video/quicktime' };
 
 /** What the user reads when an export fails for a reason only the log can explain. */
-export const EXPORT_FAILED = 'The export failed — please try again.';
+const EXPORT_FAILED = 'The export failed — please try again.';
 
 /**
  * Renders a project's saved edit in one ffmpeg pass, stores the file and records where to download

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
 import { isFaststart, probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
+import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uploadProject } from '../test-support/uploaded-project.ts';
@@ -81,6 +82,25 @@ describe.each(testDatabases())('export API on $name', (database) => {
     expect((await poll(jobId, other.cookie)).json()).toEqual({ message: 'Export not found' });
     await finished(jobId);
     expect((await t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}/download`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+  });
+
+  it.each(EDITOR_DOCUMENT_VERSIONS)('exports an edit saved as a version %i document', async (version) => {
+    const json = editorDocumentFixture(version);
+    await t.db.updateTable('videoProjects').set({ editorState: json }).where('id', '=', projectId).execute();
+    const job = await finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
+    expect(job).toMatchObject({ status: 'completed', errorMessage: null });
+    const download = await t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: owner.cookie } });
+    const file = path.join(t.dataDir, `version-${version}.mp4`);
+    await fs.writeFile(file, download.rawPayload);
+    const { trim } = JSON.parse(json) as { trim: { start: number; end: number } };
+    expect((await probeMedia(t.services.ffmpeg, file)).durationSeconds).toBeCloseTo(trim.end - trim.start, 1);
+  });
+
+  it('refuses to export an edit it cannot read, saying so plainly', async () => {
+    const unreadable = JSON.stringify({ ...JSON.parse(editorDocumentFixture(1)), version: 99 });
+    await t.db.updateTable('videoProjects').set({ editorState: unreadable }).where('id', '=', projectId).execute();
+    const job = await finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
+    expect(job).toMatchObject({ status: 'failed', errorMessage: expect.stringMatching(/saved edit can't be opened/) });
   });
 
   it('fails with ffmpeg’s reason, not a stack trace, when the source cannot be rendered', async () => {

@@ -13,7 +13,7 @@ import { findUserProject, updateProject } from '../projects/projects-repository.
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { failExtension } from './extend-video-job.ts';
 
-export const EXTENSION_CREDITS_MESSAGE = 'Insufficient credits. Upgrade to Pro for unlimited extensions.';
+const EXTENSION_CREDITS_MESSAGE = 'Insufficient credits. Upgrade to Pro for unlimited extensions.';
 
 /**
  * A new id for each extension: a failed one keeps its job (the database queue keeps the row, BullMQ the

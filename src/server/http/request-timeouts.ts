@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-export const TOO_SLOW_MESSAGE = 'The request took too long to arrive. Please try again.';
+const TOO_SLOW_MESSAGE = 'The request took too long to arrive. Please try again.';
 
 /**
  * Node's own limits: headers within the request timeout, a whole request (an upload included) within the

@@ -36,7 +36,7 @@ export interface BullmqQueueOptions {
 class HandlerFailure extends UnrecoverableError {}
 
 /** What the user sees when BullMQ itself ends a job (it stalled too often, lost its lock); the detail is logged. */
-export const INTERRUPTED_MESSAGE = 'It was interrupted too many times and was stopped. Please try again.';
+const INTERRUPTED_MESSAGE = 'It was interrupted too many times and was stopped. Please try again.';
 
 /** BullMQ's highest priority number (the lowest priority). */
 const LOWEST_PRIORITY = 2_097_152;

@@ -6,7 +6,7 @@ import { createDatabaseQueue } from './database-queue.ts';
 import { jobLimitsFrom } from './job-limits.ts';
 import type { Queue } from './queue.ts';
 
-export type { JobOwner, Queue } from './queue.ts';
+export type { Queue } from './queue.ts';
 
 type QueueConfig = Pick<Config, 'redisUrl' | 'jobLeaseMs' | 'jobConcurrency' | 'jobTimeLimitSeconds'>;
 

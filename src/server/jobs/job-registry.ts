@@ -58,7 +58,7 @@ export class JobStopped extends Error {
 }
 
 /** The failure a user sees when a job ran past its time limit. */
-export function timeLimitMessage(limitMs: number): string {
+function timeLimitMessage(limitMs: number): string {
   const minutes = limitMs / 60_000;
   const limit = Number.isInteger(minutes) ? `${minutes}-minute` : `${Math.max(1, Math.round(limitMs / 1000))}-second`;
   return `This took longer than its ${limit} time limit and was stopped.`;

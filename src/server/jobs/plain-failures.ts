@@ -26,7 +26,7 @@ function isUserFacing(error: unknown): boolean {
  * passes unchanged; anything else (a system error, ffmpeg's stderr) is logged with its detail (for a
  * failed ffmpeg run its command, exit code, stderr tail and filter graph) and becomes `plainMessage`.
  */
-export function plainFailure(error: unknown, plainMessage: string, log: Logger): Error {
+function plainFailure(error: unknown, plainMessage: string, log: Logger): Error {
   if (isUserFacing(error)) return error as Error;
   const ffmpeg = ffmpegCause(error);
   const reason = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { JobOwner } from './queue.ts';
 
-export function tooManyJobsMessage(limit: number): string {
+function tooManyJobsMessage(limit: number): string {
   return `You already have ${limit} videos being made or exported — wait for one to finish.`;
 }
 
@@ -10,7 +10,7 @@ export function tooManyJobsMessage(limit: number): string {
  * The user's jobs queued or running, read from what they work on (projects being generated or extended,
  * exports pending), so the count is the same whichever queue runs them.
  */
-export async function countActiveJobs(db: Db, userId: string): Promise<number> {
+async function countActiveJobs(db: Db, userId: string): Promise<number> {
   const [projects, exports] = await Promise.all([
     db
       .selectFrom('videoProjects')

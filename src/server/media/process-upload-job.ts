@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
 import { UPLOAD_MAX_DURATION } from '../../shared/uploads.ts';
 import type { Db } from '../db/database.ts';
 import type { GenerationDeps } from '../generation/generate-video-job.ts';
@@ -10,7 +11,6 @@ import { FfmpegError, FfmpegTimeoutError } from '../render/ffmpeg-runner.ts';
 import { extractThumbnail, measureMedia, normalizeVideo } from '../render/media-operations.ts';
 import { type MediaProbe, isFaststart } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
-import { nearestAspectRatio } from './aspect-ratio.ts';
 import { storeWatermarkedVideo, watermarkedVideoKey } from './watermarked-video.ts';
 import {
   DURATION_MESSAGE,
@@ -32,8 +32,8 @@ export function uploadJobId(projectId: string): string {
 const STORED_MAX_LONG_SIDE = 1920;
 const STORED_MAX_FRAME_RATE = 60;
 
-export const TOO_SLOW_MESSAGE = 'This video took too long to process. Try a shorter or smaller one.';
-export const PROCESSING_FAILED_MESSAGE = 'The video could not be processed. Please upload it again.';
+const TOO_SLOW_MESSAGE = 'This video took too long to process. Try a shorter or smaller one.';
+const PROCESSING_FAILED_MESSAGE = 'The video could not be processed. Please upload it again.';
 
 /** Time limits proportional to the media's length, generous enough for a busy 2-core machine. */
 const measureTimeoutMs = (seconds: number) => Math.ceil(30_000 + seconds * 200);

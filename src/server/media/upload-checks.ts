@@ -8,16 +8,16 @@ import { type MediaProbe, NotAVideoError, isCompleteMp4, probeMedia } from '../r
  * larger ones are refused from their header, before anything is decoded, because a decoder holds whole
  * frames of the source's size whatever the output's.
  */
-export const UPLOAD_MAX_LONG_SIDE = 4096;
-export const UPLOAD_MAX_SHORT_SIDE = 2304;
+const UPLOAD_MAX_LONG_SIDE = 4096;
+const UPLOAD_MAX_SHORT_SIDE = 2304;
 /** Decoded pixels per second: 4K at 60 frames per second. */
-export const UPLOAD_MAX_PIXEL_RATE = 3840 * 2160 * 60;
+const UPLOAD_MAX_PIXEL_RATE = 3840 * 2160 * 60;
 /** AAC padding makes a 300-second video's container a few hundredths of a second longer. */
 export const DURATION_TOLERANCE_SECONDS = 0.1;
 
 export const NOT_PLAYABLE_MESSAGE = 'Not a playable video';
 export const DURATION_MESSAGE = `Videos must be between ${UPLOAD_MIN_DURATION} and ${UPLOAD_MAX_DURATION} seconds long`;
-export const TOO_LARGE_FRAME_MESSAGE = `Videos must be at most 4K: ${UPLOAD_MAX_LONG_SIDE} x ${UPLOAD_MAX_SHORT_SIDE} pixels`;
+const TOO_LARGE_FRAME_MESSAGE = `Videos must be at most 4K: ${UPLOAD_MAX_LONG_SIDE} x ${UPLOAD_MAX_SHORT_SIDE} pixels`;
 export const TOO_FAST_MESSAGE = 'Videos must be at most 4K at 60 frames per second';
 
 /** The header probe and the first frame's decode, run inside complete-upload: they must answer at once. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import { nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { completeUploadRequestSchema } from '../../shared/schemas/project.ts';
 import { UPLOAD_MAX_BYTES } from '../../shared/uploads.ts';
@@ -17,14 +18,13 @@ import { insertProject, updateProject } from '../projects/projects-repository.ts
 import { ObjectTooLargeError, type Storage, storageKey } from '../providers/storage/storage.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
-import { nearestAspectRatio } from './aspect-ratio.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, findUserUpload, insertUpload } from './uploads-repository.ts';
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
 const UPLOAD_PATH = '/api/videos/uploads/';
-export const TOO_LARGE_MESSAGE = 'Maximum file size is 100MB';
+const TOO_LARGE_MESSAGE = 'Maximum file size is 100MB';
 export const NOT_OUR_URL_MESSAGE = 'Valid video URL is required: use the upload address this server gave you.';
 
 type CompleteUploadInput = z.output<typeof completeUploadRequestSchema>;

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { EDITOR_DOCUMENT_VERSION } from '../../shared/editor/editor-constants.ts';
+import { editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
+import { insertReadyProject } from '../test-support/ready-project.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
@@ -43,6 +46,36 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     expect(saved.json().editorState).toEqual(edited);
     const after = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } });
     expect(after.json().editorState).toEqual(edited);
+  });
+
+  it('accepts a version 1 document from an editor still open on the old version, and stores and returns it upgraded', async () => {
+    const older = JSON.parse(editorDocumentFixture(1));
+    const saved = await patch({ editorState: older });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().editorState).toMatchObject({ version: EDITOR_DOCUMENT_VERSION, trim: older.trim });
+    const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.editorState ?? '{}')).toEqual(saved.json().editorState);
+  });
+
+  it('shows an edit it cannot read as a plain message, logs why, and never saves over it', async () => {
+    const lines: string[] = [];
+    await t.close();
+    t = await createTestApp(database, { env: { LOG_LEVEL: 'error' }, logStream: { write: (line) => lines.push(line) } });
+    owner = await signUp(t.app, { username: 'editor' });
+    const unreadable = JSON.stringify({ ...JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION)), version: 99 });
+    projectId = (await insertReadyProject(t.db, owner.userId, { editorState: unreadable })).id;
+
+    const opened = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
+    expect(opened).toMatchObject({ editorState: null, editorStateError: expect.stringMatching(/can't be opened.*nothing was changed or overwritten/) });
+    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+      expect.objectContaining({ projectId, reason: 'Unknown editor document version 99', msg: 'a saved edit cannot be decoded' }),
+    );
+
+    const overwrite = await patch({ editorState: edited });
+    expect(overwrite.statusCode).toBe(409);
+    expect(overwrite.json().message).toBe(opened.editorStateError);
+    const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
+    expect(row.editorState).toBe(unreadable);
   });
 
   it('leaves the saved edit and the model settings out of the dashboard list, which otherwise shows the project as GET does', async () => {

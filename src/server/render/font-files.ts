@@ -34,7 +34,7 @@ export function fontFilePath(file: string): string | undefined {
 }
 
 /** Every file the editor draws text with: the eight fonts and their fallbacks. */
-export const SERVED_FONT_FILES: readonly string[] = [
+const SERVED_FONT_FILES: readonly string[] = [
   ...new Set([...Object.values(FONT_FACES), ...FALLBACK_FACES].map((face) => face.file)),
 ];
 

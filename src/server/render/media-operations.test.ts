@@ -12,7 +12,6 @@ import {
   extractThumbnail,
   h264AacOutputArgs,
   normalizeVideo,
-  standardSize,
   trimToDuration,
 } from './media-operations.ts';
 import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
@@ -51,19 +50,6 @@ async function meanColour(image: string): Promise<[number, number, number]> {
   for (let i = 0; i < bytes.length; i++) sums[i % 3] = (sums[i % 3] ?? 0) + (bytes[i] ?? 0);
   return sums.map((sum) => sum / (bytes.length / 3)) as [number, number, number];
 }
-
-
-describe('standardSize', () => {
-  it('gives the sizes of DESIGN §5', () => {
-    expect(standardSize('9:16', '720p')).toEqual({ width: 720, height: 1280 });
-    expect(standardSize('16:9', '720p')).toEqual({ width: 1280, height: 720 });
-    expect(standardSize('9:16', '1080p')).toEqual({ width: 1080, height: 1920 });
-    expect(standardSize('16:9', '1080p')).toEqual({ width: 1920, height: 1080 });
-    expect(standardSize('9:16', '4K')).toEqual({ width: 2160, height: 3840 });
-    expect(standardSize('16:9', '4K')).toEqual({ width: 3840, height: 2160 });
-    expect(standardSize('1:1', '1080p')).toEqual({ width: 1080, height: 1080 });
-  });
-});
 
 const builds = [
   ['the system ffmpeg', process.env.PATH],

@@ -5,29 +5,12 @@ import { runFfmpeg } from './ffmpeg-runner.ts';
 import { type MediaProbe, probeMedia, VIDEO_DEMUXERS } from './probe-media.ts';
 import { withScratchDir } from './scratch-dir.ts';
 
-export type StandardAspectRatio = '9:16' | '16:9' | '1:1';
-export type StandardResolution = '720p' | '1080p' | '4K';
-
 /** Progress, cancellation and a time limit, accepted by every operation that encodes. */
 export interface MediaOperationOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
   /** Past this ffmpeg is killed and the operation rejects with FfmpegTimeoutError. */
   timeoutMs?: number;
-}
-
-const SHORT_SIDE: Record<StandardResolution, number> = { '720p': 720, '1080p': 1080, '4K': 2160 };
-
-/** DESIGN §5's frame sizes: 720p = 720x1280 / 1280x720, 1080p = 1080x1920 / 1920x1080, 4K = 2160x3840 / 3840x2160. */
-export function standardSize(
-  aspectRatio: StandardAspectRatio,
-  resolution: StandardResolution,
-): { width: number; height: number } {
-  const short = SHORT_SIDE[resolution];
-  const long = Math.round((short * 16) / 9);
-  if (aspectRatio === '9:16') return { width: short, height: long };
-  if (aspectRatio === '16:9') return { width: long, height: short };
-  return { width: short, height: short };
 }
 
 /** Encoder settings every stored video gets: H.264 yuv420p + AAC 48 kHz stereo, moov first (DESIGN §5). */

@@ -1,6 +1,7 @@
 import { defaultEditorState } from '../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
-import type { MediaOperationOptions, StandardResolution } from './media-operations.ts';
+import type { StandardResolution } from '../../shared/editor/frame-geometry.ts';
+import type { MediaOperationOptions } from './media-operations.ts';
 import { type MediaProbe, probeMedia } from './probe-media.ts';
 import { renderExport } from './export/render-export.ts';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedStripeRequest {
+interface RecordedStripeRequest {
   method: string;
   path: string;
   authorization: string | undefined;

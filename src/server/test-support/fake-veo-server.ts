@@ -46,12 +46,12 @@ export interface RecordedDownload {
   apiKey: string | undefined;
   fileId: string;
 }
-export interface RecordedOther {
+interface RecordedOther {
   kind: 'other';
   method: string;
   path: string;
 }
-export type FakeVeoRequest = RecordedStart | RecordedPoll | RecordedDownload | RecordedOther;
+type FakeVeoRequest = RecordedStart | RecordedPoll | RecordedDownload | RecordedOther;
 
 interface FakeOperation {
   name: string;

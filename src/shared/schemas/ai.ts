@@ -48,7 +48,7 @@ export const assistantResponseSchema = z.object({ response: z.string() });
 
 /** What auto-apply can do; every suggestion names one of these. */
 export const SUGGESTION_TYPES = ['text-overlay', 'effect', 'trim', 'grade', 'audio'] as const;
-export const suggestionSchema = z.object({
+const suggestionSchema = z.object({
   type: z.enum(SUGGESTION_TYPES),
   title: z.string().min(1).max(120),
   description: z.string().min(1).max(600),

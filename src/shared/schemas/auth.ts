@@ -7,7 +7,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from '../constants.ts';
 
-export const usernameSchema = z
+const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
@@ -19,7 +19,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .max(EMAIL_MAX_LENGTH, 'Email address is too long')
@@ -45,7 +45,6 @@ export const signupRequestSchema = z.object({
   email: optionalEmailSchema,
   password: passwordSchema,
 });
-export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
@@ -57,4 +56,3 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -16,7 +16,7 @@ export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
 export const startExportResponseSchema = z.object({ jobId: z.string() });
 
-export const EXPORT_JOB_STATUSES = ['pending', 'completed', 'failed'] as const;
+const EXPORT_JOB_STATUSES = ['pending', 'completed', 'failed'] as const;
 
 /** GET /api/export-jobs/{jobId}: polled every 2 s by the export dialog. */
 export const exportJobResponseSchema = z.object({

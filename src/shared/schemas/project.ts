@@ -9,10 +9,10 @@ import {
 } from '../generation.ts';
 import { UPLOAD_ASPECT_RATIOS } from '../uploads.ts';
 
-export const PROJECT_STATUSES = ['generating', 'ready', 'error'] as const;
+const PROJECT_STATUSES = ['generating', 'ready', 'error'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const DURATION_MESSAGE = 'Duration must be 8, 15, 30, 60, 90, 120, or 180 seconds';
+const DURATION_MESSAGE = 'Duration must be 8, 15, 30, 60, 90, 120, or 180 seconds';
 
 /** POST /api/projects (SPEC §5). */
 export const createProjectRequestSchema = z.object({
@@ -26,7 +26,6 @@ export const createProjectRequestSchema = z.object({
   model: z.literal(VIDEO_MODEL, { error: 'Model must be veo-3.1-fast' }).default(VIDEO_MODEL),
   resolution: z.enum(VIDEO_RESOLUTIONS, { error: 'Resolution must be 720p or 1080p' }).default('720p'),
 });
-export type CreateProjectRequest = z.input<typeof createProjectRequestSchema>;
 
 /** One project as GET /api/projects/{id} returns it. */
 export const projectSchema = z.object({
@@ -61,7 +60,7 @@ export type Project = z.infer<typeof projectSchema>;
  * error, source and segment counts). The saved edit and the model settings are only read by the editor
  * (GET /api/projects/{id}), so the list stays small and cheap to serve however much was edited.
  */
-export const projectSummarySchema = projectSchema.omit({
+const projectSummarySchema = projectSchema.omit({
   editorState: true,
   editorStateError: true,
   provider: true,

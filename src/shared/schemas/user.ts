@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIPTIONS } from '../constants.ts';
 
 /** The signed-in user as the me, login and signup calls return it. Never carries secrets. */
-export const currentUserSchema = z.object({
+const currentUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string().nullable(),

@@ -15,7 +15,7 @@ export interface OpenAiImageModelOptions {
   logger?: ProviderLogger;
 }
 
-export type ImageRequest = Parameters<ImageModel['generate']>[0];
+type ImageRequest = Parameters<ImageModel['generate']>[0];
 
 /** Error codes OpenAI uses when its safety system rejects a prompt (dall-e and gpt-image families). */
 const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked']);
@@ -25,7 +25,7 @@ const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked'])
  * quality standard | hd, response_format b64_json. gpt-image: 1024x1024 | 1024x1536 | 1536x1024,
  * quality low | medium | high, always base64 and no response_format (it is rejected).
  */
-export function imageRequestBody(model: string, request: ImageRequest): ImageGenerateParamsNonStreaming {
+function imageRequestBody(model: string, request: ImageRequest): ImageGenerateParamsNonStreaming {
   const shape = request.height > request.width ? 'tall' : request.width > request.height ? 'wide' : 'square';
   if (model.startsWith('dall-e-2')) {
     return { model, prompt: request.prompt, n: 1, size: '1024x1024', response_format: 'b64_json' };

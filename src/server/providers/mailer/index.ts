@@ -5,7 +5,7 @@ import type { Mailer } from './mailer.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
-export type { Mailer, MailMessage } from './mailer.ts';
+export type { Mailer } from './mailer.ts';
 
 export function createMailer(config: Config, logger: Logger): Mailer {
   if (config.mail.smtpUrl) return createSmtpMailer(config.mail.smtpUrl, config.mail.from);

@@ -3,8 +3,7 @@ import { gradeExample } from '../../../shared/ai/suggestion-examples.ts';
 import { clip, seconds, type VideoFacts } from './video-facts.ts';
 
 /** What the assistant can talk about; each topic has tips built from the video's facts. */
-export const TOPICS = ['hook', 'captions', 'pacing', 'look', 'audio', 'hashtags', 'posting'] as const;
-export type Topic = (typeof TOPICS)[number];
+export type Topic = 'hook' | 'captions' | 'pacing' | 'look' | 'audio' | 'hashtags' | 'posting';
 
 export interface Tip {
   title: string;

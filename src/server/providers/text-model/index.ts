@@ -4,7 +4,7 @@ import { createGeminiTextModel } from './gemini-text-model.ts';
 import { createOfflineTextModel } from './offline-text-model.ts';
 import type { TextModel } from './text-model.ts';
 
-export { AiModelError, type ChatTurn, type TextModel } from './text-model.ts';
+export type { TextModel } from './text-model.ts';
 
 /** Gemini when GEMINI_API_KEY is set; otherwise the offline engine, which answers from templates and rules. */
 export function createTextModel(config: Pick<Config, 'gemini'>, logger?: ProviderLogger): TextModel {

@@ -17,7 +17,7 @@ const GREETING = /^\s*(?:hi|hello|hey|yo|hiya|good (?:morning|afternoon|evening)
 const THANKS = /^\s*(?:thanks?|thank you|thx|cheers|great|perfect|awesome|nice)\b[^?]*$/i;
 const FOLLOW_UP = /\b(?:more|else|another|other ideas|again|continue|go on)\b/i;
 
-export function detectTopics(message: string): Topic[] {
+function detectTopics(message: string): Topic[] {
   return TOPIC_PATTERNS.filter(([, pattern]) => pattern.test(message)).map(([topic]) => topic);
 }
 
@@ -94,7 +94,7 @@ function closing(facts: VideoFacts, random: () => number): string {
 }
 
 /** One sentence on what the video has now: overlays, effect, trim and grade. */
-export function stateSummary(facts: VideoFacts): string {
+function stateSummary(facts: VideoFacts): string {
   const parts: string[] = [];
   const count = facts.overlays.length;
   parts.push(

@@ -32,11 +32,11 @@ export interface VideoFacts {
   keywords: string[];
 }
 
-export const MOODS = ['noir', 'nostalgic', 'dreamy', 'energetic', 'warm', 'calm', 'neutral'] as const;
-export type Mood = (typeof MOODS)[number];
+const MOODS = ['noir', 'nostalgic', 'dreamy', 'energetic', 'warm', 'calm', 'neutral'] as const;
+type Mood = (typeof MOODS)[number];
 
 /** How each mood translates into the editor's tools. */
-export interface MoodLook {
+interface MoodLook {
   /** An adjective for sentences: 'moody', 'nostalgic', … */
   adjective: string;
   effect: Exclude<VisualEffect, 'none'>;
@@ -57,7 +57,7 @@ const MOOD_WORDS: Record<Exclude<Mood, 'neutral'>, string[]> = {
   calm: ['calm', 'peaceful', 'serene', 'quiet', 'lake', 'dawn', 'meditation', 'gentle', 'slow', 'tranquil', 'zen', 'morning', 'garden', 'nature', 'forest', 'beach', 'ocean', 'river', 'snow'],
 };
 
-export const MOOD_LOOKS: Record<Mood, MoodLook> = {
+const MOOD_LOOKS: Record<Mood, MoodLook> = {
   noir: {
     adjective: 'moody',
     effect: 'grayscale',
@@ -145,7 +145,7 @@ const SHOT_PREFIX =
   /^(?:(?:a|an|the)\s+)?(?:[\p{L}\p{N}-]+\s+){0,4}?(?:shot|view|footage|close-?up|time-?lapse|video|clip|scene|portrait|montage|sequence|pan|flyover|flythrough)\s+(?:of|over|through|following)\s+/iu;
 const SUBJECT_BREAK = /^(?:in|on|at|through|across|over|under|into|onto|from|with|by|near|along|beneath|below|above|inside|outside|around|during|while|as|and|or|that|who|which|to|for|of|is|are|between|behind|toward|towards|past|against|amid|among|beside|surrounded)$/;
 
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
@@ -171,7 +171,7 @@ export function promptSubject(prompt: string): string {
   return picked.join(' ');
 }
 
-export function detectMood(text: string): Mood {
+function detectMood(text: string): Mood {
   const found = words(text);
   let best: Mood = 'neutral';
   let bestHits = 0;
@@ -186,7 +186,7 @@ export function detectMood(text: string): Mood {
   return best;
 }
 
-export function platformFor(aspectRatio: string): string {
+function platformFor(aspectRatio: string): string {
   if (aspectRatio === '9:16') return 'TikTok, Reels and Shorts';
   if (aspectRatio === '16:9') return 'YouTube and widescreen feeds';
   if (aspectRatio === '1:1') return 'Instagram and Facebook feeds';

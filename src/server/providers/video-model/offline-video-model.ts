@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { standardSize } from '../../../shared/editor/frame-geometry.ts';
 import { SEGMENT_SECONDS } from '../../../shared/generation.ts';
 import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../../render/ffmpeg-runner.ts';
-import { h264AacOutputArgs, standardSize } from '../../render/media-operations.ts';
+import { h264AacOutputArgs } from '../../render/media-operations.ts';
 import { withScratchDir } from '../../render/scratch-dir.ts';
 import { type SegmentRequest, type VideoModel, VideoModelError } from './video-model.ts';
 

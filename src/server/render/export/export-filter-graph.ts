@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import { clampTrim } from '../../../shared/editor/editor-state.ts';
+import { exportFrameSize, fitInside } from '../../../shared/editor/frame-geometry.ts';
 import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
-import { CRF_BY_QUALITY, type ExportSpec, exportFrameSize, fitInside } from './export-spec.ts';
+import { CRF_BY_QUALITY, type ExportSpec } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
 import { MAX_ANIMATION_FPS, type TextImage, planTextImages } from './overlay-images.ts';
 

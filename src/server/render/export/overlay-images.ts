@@ -65,7 +65,7 @@ function union(boxes: Box[]): Box {
  * The output frames in [from, to): the source's frames land at n/fps - trimStart on the output
  * timeline (accurate seek), so an animation is drawn for the very times its frames are shown.
  */
-export function frameTimesIn(from: number, to: number, timing: { fps: number; trimStart: number }): number[] {
+function frameTimesIn(from: number, to: number, timing: { fps: number; trimStart: number }): number[] {
   const step = 1 / timing.fps;
   const phase = (((-timing.trimStart % step) + step) % step);
   const times: number[] = [];

@@ -107,7 +107,7 @@ function graphemeCount(layout: OverlayLayout): number {
  * and laid over with the opacity, as CSS opacity does; without a layer factory it falls back to
  * globalAlpha on each paint, where the outline shows through the fill's edges.
  */
-export function paintLayout(
+function paintLayout(
   ctx: TextDrawingContext,
   layout: OverlayLayout,
   paint: TextPaint,

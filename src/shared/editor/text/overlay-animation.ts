@@ -15,7 +15,7 @@ export interface OverlayAppearance {
 /** Pop grows from this scale to 1 (and shrinks back on exit); it never overshoots, so it stays inside the box. */
 export const POP_FROM_SCALE = 0.6;
 /** Pop fades in over this first part of its time. */
-export const POP_FADE_PART = 0.4;
+const POP_FADE_PART = 0.4;
 /** Slide up rises through this fraction of the frame's height (from below on entry, above on exit). */
 export const SLIDE_DISTANCE = 0.05;
 
@@ -23,7 +23,7 @@ const HIDDEN: OverlayAppearance = { visible: false, opacity: 0, scale: 1, offset
 const STEADY: Omit<OverlayAppearance, 'visible'> = { opacity: 1, scale: 1, offsetY: 0, revealed: 1 };
 
 /** Fast start, gentle landing: 1 - (1 - p)^3. */
-export function easeOutCubic(progress: number): number {
+function easeOutCubic(progress: number): number {
   return 1 - (1 - progress) ** 3;
 }
 

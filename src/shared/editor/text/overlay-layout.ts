@@ -16,7 +16,7 @@ export interface Box {
   height: number;
 }
 
-export interface LaidOutLine {
+interface LaidOutLine {
   text: string;
   /** The line's left edge, frame px (its right edge is left + width, whatever its direction). */
   left: number;
@@ -42,7 +42,7 @@ export interface OverlayLayout {
 }
 
 /** Control characters other than tab would draw as missing-glyph boxes; the editor shows nothing for them. */
-export function visibleText(text: string): string {
+function visibleText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }

@@ -1,5 +1,5 @@
 /** What the overlay module reads back from measureText (the browser's and Skia's TextMetrics both have it). */
-export interface TextMeasure {
+interface TextMeasure {
   readonly width: number;
   readonly actualBoundingBoxLeft: number;
   readonly actualBoundingBoxRight: number;
@@ -41,7 +41,7 @@ export interface TextDrawingContext {
  * with its opacity, which is what CSS `opacity` does (the outline does not show through the fill).
  * Browser: an OffscreenCanvas; export: an @napi-rs/canvas Canvas.
  */
-export interface TextLayer {
+interface TextLayer {
   ctx: TextDrawingContext;
   /** What the target context's drawImage takes: the layer's canvas. */
   image: unknown;

@@ -6,11 +6,11 @@ export const adminStatsQueryKey = ['/api/admin/stats'] as const;
 
 const readStats = getQueryFn({ on401: 'throw' });
 
-export async function getAdminStats(context: Parameters<typeof readStats>[0]): Promise<AdminStats> {
+async function getAdminStats(context: Parameters<typeof readStats>[0]): Promise<AdminStats> {
   return adminStatsSchema.parse(await readStats(context));
 }
 
-export function adminStatsQueryOptions() {
+function adminStatsQueryOptions() {
   return queryOptions({ queryKey: adminStatsQueryKey, queryFn: getAdminStats });
 }
 

@@ -7,11 +7,11 @@ export const adminUsersQueryKey = ['/api/admin/users'] as const;
 const readUsers = getQueryFn({ on401: 'throw' });
 
 /** Every user, newest first (the server's order), validated once per read. */
-export async function getAdminUsers(context: Parameters<typeof readUsers>[0]): Promise<AdminUser[]> {
+async function getAdminUsers(context: Parameters<typeof readUsers>[0]): Promise<AdminUser[]> {
   return adminUserListSchema.parse(await readUsers(context));
 }
 
-export function adminUsersQueryOptions() {
+function adminUsersQueryOptions() {
   return queryOptions({ queryKey: adminUsersQueryKey, queryFn: getAdminUsers });
 }
 

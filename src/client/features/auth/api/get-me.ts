@@ -7,14 +7,14 @@ export const meQueryKey = ['/api/auth/me'] as const;
 const readMe = getQueryFn({ on401: 'returnNull' });
 
 /** Resolves to null when nobody is signed in. */
-export async function getMe(
+async function getMe(
   context: Parameters<typeof readMe>[0],
 ): Promise<CurrentUserResponse | null> {
   const body = await readMe(context);
   return body === null ? null : currentUserResponseSchema.parse(body);
 }
 
-export function meQueryOptions() {
+function meQueryOptions() {
   return queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 }
 

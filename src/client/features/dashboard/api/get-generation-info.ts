@@ -2,15 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generationInfoSchema, type GenerationInfo } from '@shared/schemas/project';
 import { getQueryFn } from '@/lib/api';
 
-export const generationInfoQueryKey = ['/api/generation-info'] as const;
+const generationInfoQueryKey = ['/api/generation-info'] as const;
 
 const readGenerationInfo = getQueryFn({ on401: 'throw' });
 
-export async function getGenerationInfo(context: Parameters<typeof readGenerationInfo>[0]): Promise<GenerationInfo> {
+async function getGenerationInfo(context: Parameters<typeof readGenerationInfo>[0]): Promise<GenerationInfo> {
   return generationInfoSchema.parse(await readGenerationInfo(context));
 }
 
-export function generationInfoQueryOptions() {
+function generationInfoQueryOptions() {
   return queryOptions({ queryKey: generationInfoQueryKey, queryFn: getGenerationInfo });
 }
 

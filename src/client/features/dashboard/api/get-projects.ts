@@ -17,11 +17,11 @@ export function projectsRefetchInterval(projects: ProjectSummary[] | undefined):
 
 const readProjects = getQueryFn({ on401: 'throw' });
 
-export async function getProjects(context: Parameters<typeof readProjects>[0]): Promise<ProjectSummary[]> {
+async function getProjects(context: Parameters<typeof readProjects>[0]): Promise<ProjectSummary[]> {
   return projectListResponseSchema.parse(await readProjects(context));
 }
 
-export function projectsQueryOptions() {
+function projectsQueryOptions() {
   return queryOptions({
     queryKey: projectsQueryKey,
     queryFn: getProjects,

@@ -24,7 +24,7 @@ function shownDuration(project: ProjectSummary): string {
 }
 
 /** An uploaded video the server is still checking and converting. */
-export function isProcessingUpload(project: Pick<ProjectSummary, 'status' | 'source'>): boolean {
+function isProcessingUpload(project: Pick<ProjectSummary, 'status' | 'source'>): boolean {
   return project.status === 'generating' && project.source === 'upload';
 }
 

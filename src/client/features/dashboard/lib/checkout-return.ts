@@ -1,4 +1,4 @@
-export type CheckoutOutcome = 'success' | 'cancelled';
+type CheckoutOutcome = 'success' | 'cancelled';
 
 export interface CheckoutReturn {
   outcome: CheckoutOutcome;

@@ -1,5 +1,5 @@
 /** True inside a frame (an embedding preview, say). Old browsers throw on reading a cross-origin `top`. */
-export function isFramed(): boolean {
+function isFramed(): boolean {
   try {
     return window.self !== window.top;
   } catch {

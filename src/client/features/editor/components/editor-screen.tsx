@@ -27,7 +27,7 @@ export function EditorScreen(props: EditorScreenProps) {
 
 /**
  * Wide screens: panels left, player centre, text style right, all in one viewport. Narrow screens:
- * the player first, then the text style of the selected overlay, then the panels, in one column.
+ * the player first (pinned), then the text style of the selected overlay, then the panels, in one column.
  */
 function EditorLayout({ project }: EditorScreenProps) {
   const { store, dispatch, editingId, setEditingId } = useEditor();
@@ -63,7 +63,11 @@ function EditorLayout({ project }: EditorScreenProps) {
     <div className="flex min-h-dvh flex-col lg:h-dvh">
       <EditorHeader project={project} saveStatus={autosave.status} onRetrySave={autosave.retry} />
       <main className="flex flex-1 flex-col lg:grid lg:min-h-0 lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
-        <section aria-label="Player" className="flex flex-col items-center gap-3 p-4 lg:order-2 lg:min-h-0">
+        {/* On a phone the player stays in view (a smaller frame, so the timeline fits too) while the panels scroll under it. */}
+        <section
+          aria-label="Player"
+          className="flex flex-col items-center gap-3 p-4 max-lg:sticky max-lg:top-0 max-lg:z-30 max-lg:gap-2 max-lg:bg-background max-lg:px-3 max-lg:py-2 max-lg:shadow-lg max-lg:shadow-black/40 max-lg:[&>div:first-child]:max-h-[30dvh] lg:order-2 lg:min-h-0"
+        >
           <VideoStage
             videoUrl={project.videoUrl}
             posterUrl={project.thumbnailUrl}
@@ -72,7 +76,7 @@ function EditorLayout({ project }: EditorScreenProps) {
             videoEvents={playback.videoEvents}
             fonts={fonts}
           />
-          <PlayerControls videoRef={videoRef} playback={playback} duration={project.duration} />
+          <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
         </section>
         <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
           {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { Size } from '../lib/fit-frame';
+import type { Size } from '@shared/editor/frame-geometry';
 
 /** The element's rendered content size, followed as layout changes. */
 export function useElementSize(ref: RefObject<HTMLElement | null>): Size {

@@ -1,5 +1,6 @@
 import { useRef, type PointerEvent } from 'react';
 import type { TextOverlay } from '@shared/editor/editor-state';
+import type { HalfSize } from '../store/edit-actions';
 import { nextGestureId } from '../lib/ids';
 
 /** Pointer travel (px) before a press becomes a drag, so a click or double-click never nudges the text. */
@@ -11,13 +12,15 @@ interface Drag {
   startY: number;
   origin: TextOverlay['position'];
   frame: DOMRect;
+  /** The box's half-size in percent of the frame, measured at the press: the move keeps the box inside. */
+  halfSize: HalfSize;
   gesture: string | null;
 }
 
 interface OverlayDragOptions {
   overlay: TextOverlay;
   onSelect: () => void;
-  onMove: (position: TextOverlay['position'], gesture: string) => void;
+  onMove: (position: TextOverlay['position'], gesture: string, halfSize: HalfSize) => void;
 }
 
 /**
@@ -41,12 +44,14 @@ export function useOverlayDrag({ overlay, onSelect, onMove }: OverlayDragOptions
       const frame = event.currentTarget.parentElement?.getBoundingClientRect();
       if (!frame || frame.width === 0 || frame.height === 0) return;
       event.currentTarget.setPointerCapture(event.pointerId);
+      const box = event.currentTarget.getBoundingClientRect();
       drag.current = {
         pointerId: event.pointerId,
         startX: event.clientX,
         startY: event.clientY,
         origin: overlay.position,
         frame,
+        halfSize: { width: (box.width / frame.width) * 50, height: (box.height / frame.height) * 50 },
         gesture: null,
       };
     },
@@ -63,6 +68,7 @@ export function useOverlayDrag({ overlay, onSelect, onMove }: OverlayDragOptions
           y: current.origin.y + (dy / current.frame.height) * 100,
         },
         current.gesture,
+        current.halfSize,
       );
     },
     onPointerUp: end,

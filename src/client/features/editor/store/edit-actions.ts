@@ -2,9 +2,11 @@ import {
   FONT_FAMILIES,
   RANGES,
   TEXT_ALIGNMENTS,
+  TEXT_ANIMATIONS,
   VISUAL_EFFECTS,
   type FontFamily,
   type TextAlign,
+  type TextAnimationKind,
   type VisualEffect,
 } from '@shared/editor/editor-constants';
 import {
@@ -12,10 +14,13 @@ import {
   clampTrim,
   DEFAULT_COLOR_GRADING,
   fitOverlayText,
+  roundSeconds,
   type ColorGrading,
   type EditorState,
+  type TextAnimation,
 } from '@shared/editor/editor-state';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
+import { overlayTimingCommand, type TimingEdit } from './overlay-timing';
 
 export interface OverlayStyle {
   fontFamily?: FontFamily;
@@ -24,13 +29,25 @@ export interface OverlayStyle {
   textAlign?: TextAlign;
   lineHeight?: number;
   outline?: { color?: string; thickness?: number };
+  boxWidth?: number;
+  enter?: Partial<TextAnimation>;
+  exit?: Partial<TextAnimation>;
+}
+
+/** Half the overlay box's size in percent of the frame, as measured on screen. */
+export interface HalfSize {
+  width: number;
+  height: number;
 }
 
 export type GradeKey = keyof ColorGrading;
 
 /** The edits a user makes; each becomes one command (or folds into its gesture's command). */
 export type EditAction =
-  | { type: 'moveOverlay'; id: string; position: { x: number; y: number }; gesture?: string }
+  /** `halfSize` keeps the whole box inside the frame; without it only the centre is kept inside. */
+  | { type: 'moveOverlay'; id: string; position: { x: number; y: number }; halfSize?: HalfSize; gesture?: string }
+  /** Start and end on the output timeline: a bar moved (both) or one of its edges dragged. */
+  | { type: 'setOverlayTiming'; id: string; edit: TimingEdit; gesture?: string }
   | { type: 'styleOverlay'; id: string; style: OverlayStyle; gesture?: string }
   | { type: 'editOverlayText'; id: string; text: string; gesture?: string }
   | { type: 'setVisualEffect'; effect: VisualEffect; gesture?: string }
@@ -49,8 +66,13 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
   switch (action.type) {
     case 'moveOverlay':
       return overlayCommand('Move text', state, action.id, {
-        position: { x: clampPercent(action.position.x), y: clampPercent(action.position.y) },
+        position: {
+          x: clampPercent(action.position.x, action.halfSize?.width),
+          y: clampPercent(action.position.y, action.halfSize?.height),
+        },
       });
+    case 'setOverlayTiming':
+      return overlayTimingCommand(state, action.id, action.edit);
     case 'styleOverlay':
       return styleCommand(state, action.id, action.style);
     case 'editOverlayText':
@@ -84,13 +106,13 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
 
 /** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */
 function trimWithIn(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
-  const start = roundTime(time);
+  const start = roundSeconds(time);
   return clampTrim({ start, end: start < trim.end ? trim.end : duration }, duration);
 }
 
 /** Setting Out before the In point starts the clip at its beginning again. */
 function trimWithOut(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
-  const end = roundTime(time);
+  const end = roundSeconds(time);
   return clampTrim({ start: end > trim.start ? trim.start : 0, end }, duration);
 }
 
@@ -101,6 +123,9 @@ const STYLE_LABELS: Record<keyof OverlayStyle, string> = {
   textAlign: 'Align text',
   lineHeight: 'Change line height',
   outline: 'Change outline',
+  boxWidth: 'Change box width',
+  enter: 'Change entrance',
+  exit: 'Change exit',
 };
 
 function styleCommand(state: EditorState, id: string, style: OverlayStyle): EditorCommand | null {
@@ -119,17 +144,26 @@ function styleCommand(state: EditorState, id: string, style: OverlayStyle): Edit
       thickness: thickness === undefined ? overlay.outline.thickness : clampToRange(thickness, RANGES.outlineThickness),
     };
   }
+  if (style.boxWidth !== undefined) fields.boxWidth = clampToRange(style.boxWidth, RANGES.boxWidth);
+  if (style.enter) fields.enter = animationWith(overlay.enter, style.enter);
+  if (style.exit) fields.exit = animationWith(overlay.exit, style.exit);
   const first = Object.keys(fields)[0] as keyof OverlayStyle | undefined;
   return first ? overlayCommand(STYLE_LABELS[first], state, id, fields) : null;
 }
 
-/** Positions are kept to a hundredth of a percent: finer than a pixel of any output size. */
-function clampPercent(value: number): number {
-  if (!Number.isFinite(value)) return 50;
-  return Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
+function animationWith(current: TextAnimation, change: Partial<TextAnimation>): TextAnimation {
+  const kind: TextAnimationKind = change.kind !== undefined && TEXT_ANIMATIONS.includes(change.kind) ? change.kind : current.kind;
+  const duration = change.duration === undefined ? current.duration : clampToRange(change.duration, RANGES.animationDuration);
+  return { kind, duration };
 }
 
-/** Times to the millisecond, which the player and ffmpeg both resolve. */
-function roundTime(seconds: number): number {
-  return Number.isFinite(seconds) ? Math.round(seconds * 1000) / 1000 : 0;
+/**
+ * A centre kept `half` percent from each edge, so the box stays inside the frame (a box wider than
+ * the frame stays centred). Kept to a hundredth of a percent: finer than a pixel of any output size.
+ */
+function clampPercent(value: number, half = 0): number {
+  if (!Number.isFinite(value)) return 50;
+  const margin = Math.min(50, Math.max(0, half));
+  return Math.round(Math.min(100 - margin, Math.max(margin, value)) * 100) / 100;
 }
+

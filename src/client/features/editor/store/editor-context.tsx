@@ -8,6 +8,9 @@ interface EditorContextValue {
   /** The overlay whose text is being typed in place, if any. */
   editingId: string | null;
   setEditingId: (id: string | null) => void;
+  /** Whether the frame shows where TikTok, Reels and Shorts draw their buttons and captions (never exported). */
+  showSafeZones: boolean;
+  setShowSafeZones: (show: boolean) => void;
 }
 
 const EditorContext = createContext<EditorContextValue | null>(null);
@@ -21,7 +24,8 @@ interface EditorProviderProps {
 export function EditorProvider({ editorState, duration, children }: EditorProviderProps) {
   const [store, dispatch] = useReducer(editorReducer, { editorState, duration }, initEditorStore);
   const [editingId, setEditingId] = useState<string | null>(null);
-  return <EditorContext value={{ store, dispatch, editingId, setEditingId }}>{children}</EditorContext>;
+  const [showSafeZones, setShowSafeZones] = useState(false);
+  return <EditorContext value={{ store, dispatch, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>;
 }
 
 export function useEditor(): EditorContextValue {

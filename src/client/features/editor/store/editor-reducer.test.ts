@@ -50,6 +50,39 @@ describe('overlay edits', () => {
     expect(overlay(outside).position).toEqual({ x: 0, y: 100 });
   });
 
+  it('keeps the whole box inside the frame when its size is given', () => {
+    const halfSize = { width: 30, height: 5 };
+    const outside = run([{ type: 'moveOverlay', id: 'a', position: { x: 95, y: -10 }, halfSize }], withOverlay());
+    expect(overlay(outside).position).toEqual({ x: 70, y: 5 });
+    const wide = run([{ type: 'moveOverlay', id: 'a', position: { x: 10, y: 97 }, halfSize: { width: 60, height: 5 } }], withOverlay());
+    expect(overlay(wide).position).toEqual({ x: 50, y: 95 });
+  });
+
+  it('sets the box width and the entrance and exit, inside their ranges, each a labelled step', () => {
+    const store = run(
+      [
+        { type: 'styleOverlay', id: 'a', style: { boxWidth: 55.4 } },
+        { type: 'styleOverlay', id: 'a', style: { enter: { kind: 'pop' } } },
+        { type: 'styleOverlay', id: 'a', style: { enter: { duration: 9 } } },
+        { type: 'styleOverlay', id: 'a', style: { exit: { kind: 'slide-up', duration: 0.01 } } },
+        { type: 'styleOverlay', id: 'a', style: { boxWidth: 2 } },
+      ],
+      withOverlay(),
+    );
+    expect(overlay(store)).toMatchObject({ boxWidth: 10, enter: { kind: 'pop', duration: 3 }, exit: { kind: 'slide-up', duration: 0.1 } });
+    expect(store.past.map((entry) => entry.command.label)).toEqual([
+      'Add text',
+      'Change box width',
+      'Change entrance',
+      'Change entrance',
+      'Change exit',
+      'Change box width',
+    ]);
+    expect(editorStateSchema.safeParse(store.present).success).toBe(true);
+    const undone = run([{ type: 'undo' }, { type: 'undo' }], store);
+    expect(overlay(undone)).toMatchObject({ boxWidth: 55, exit: { kind: 'none', duration: 0.5 } });
+  });
+
   it('restyles and edits the text, and keeps blank text out', () => {
     const store = run(
       [

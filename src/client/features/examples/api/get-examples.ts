@@ -2,15 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { exampleListResponseSchema, type ExampleVideo } from '@shared/examples';
 import { getQueryFn } from '@/lib/api';
 
-export const examplesQueryKey = ['/api/examples'] as const;
+const examplesQueryKey = ['/api/examples'] as const;
 
 const readExamples = getQueryFn({ on401: 'throw' });
 
-export async function getExamples(context: Parameters<typeof readExamples>[0]): Promise<ExampleVideo[]> {
+async function getExamples(context: Parameters<typeof readExamples>[0]): Promise<ExampleVideo[]> {
   return exampleListResponseSchema.parse(await readExamples(context));
 }
 
-export function examplesQueryOptions() {
+function examplesQueryOptions() {
   return queryOptions({ queryKey: examplesQueryKey, queryFn: getExamples });
 }
 

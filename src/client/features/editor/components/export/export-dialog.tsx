@@ -1,10 +1,11 @@
 import { Download, RotateCcw } from 'lucide-react';
+import { standardSize } from '@shared/editor/frame-geometry';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '../../api/get-current-user';
-import { describeSettings, isCloseLocked, outputSize } from './export-phase';
+import { describeSettings, isCloseLocked } from './export-phase';
 import { ExportPresets } from './export-presets';
 import { ExportSettingsFields } from './export-settings-fields';
 import { ExportStatus } from './export-status';
@@ -23,7 +24,7 @@ export function ExportDialog({ project, open, onOpenChange }: ExportDialogProps)
   const { phase, settings } = flow;
   const locked = isCloseLocked(phase);
   const showSettings = phase.kind === 'settings' || phase.kind === 'failed';
-  const size = outputSize(project.aspectRatio, settings.resolution);
+  const size = standardSize(project.aspectRatio, settings.resolution);
   const summary = `${describeSettings(settings)} · ${String(size.width)} × ${String(size.height)} px`;
   const holdOpen = (event: Event) => {
     if (locked) event.preventDefault();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PRESETS } from '@shared/schemas/export';
 import { ApiError } from '@/lib/api';
-import { describeSettings, exportPhase, isCloseLocked, isProOnly, outputSize, presetSettings, sameSettings } from './export-phase';
+import { describeSettings, exportPhase, isCloseLocked, isProOnly, presetSettings, sameSettings } from './export-phase';
 
 const pending = (progress: number) => ({ status: 'pending' as const, progress, outputUrl: null, errorMessage: null });
 
@@ -51,12 +51,5 @@ describe('export presets and settings', () => {
     expect(describeSettings(presetSettings('4K Pro'))).toBe('4K · MP4 · High');
     expect(sameSettings(presetSettings('TikTok'), { resolution: '1080p', format: 'mp4', quality: 'high' })).toBe(true);
     expect(sameSettings(presetSettings('TikTok'), { resolution: '1080p', format: 'mov', quality: 'high' })).toBe(false);
-  });
-
-  it('names the output frame of DESIGN §5 for each aspect', () => {
-    expect(outputSize('9:16', '1080p')).toEqual({ width: 1080, height: 1920 });
-    expect(outputSize('16:9', '720p')).toEqual({ width: 1280, height: 720 });
-    expect(outputSize('9:16', '4K')).toEqual({ width: 2160, height: 3840 });
-    expect(outputSize('1:1', '1080p')).toEqual({ width: 1080, height: 1080 });
   });
 });

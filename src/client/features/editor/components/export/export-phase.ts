@@ -8,7 +8,7 @@ export type ExportPhase =
   | { kind: 'completed'; progress: 100; outputUrl: string }
   | { kind: 'failed'; progress: 0; message: string };
 
-export const PROCESSING_FAILED = 'Failed to process video';
+const PROCESSING_FAILED = 'Failed to process video';
 
 /**
  * The dialog's phase from the job it started (if any) and the last poll. A failed job counts as
@@ -63,15 +63,4 @@ export function describeSettings(settings: ExportSettings): string {
 
 export function qualityName(quality: ExportSettings['quality']): string {
   return QUALITY_NAMES[quality];
-}
-
-const SHORT_SIDE: Record<ExportSettings['resolution'], number> = { '720p': 720, '1080p': 1080, '4K': 2160 };
-
-/** DESIGN §5 Media: the output frame for the project's aspect, e.g. 1080 × 1920 for 9:16 at 1080p. */
-export function outputSize(aspectRatio: string, resolution: ExportSettings['resolution']): { width: number; height: number } {
-  const short = SHORT_SIDE[resolution];
-  const long = Math.round((short * 16) / 9);
-  if (aspectRatio === '9:16') return { width: short, height: long };
-  if (aspectRatio === '16:9') return { width: long, height: short };
-  return { width: short, height: short };
 }

@@ -74,5 +74,3 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
     },
   };
 }
-
-export type ExportFlow = ReturnType<typeof useExportFlow>;

@@ -5,12 +5,21 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { cssFontFamily } from '../../lib/font-faces';
 import { newOverlayId } from '../../lib/ids';
+import { freeOverlayY } from '../../lib/new-overlay-place';
 import { useEditor } from '../../store/editor-context';
 
 export function TextOverlaysSection() {
-  const { store, dispatch } = useEditor();
+  const { store, dispatch, setEditingId } = useEditor();
   const overlays = store.present.textOverlays;
   const full = overlays.length >= MAX_OVERLAYS;
+
+  // The new overlay opens for typing (focus leaves the button, so Enter or Space type rather than add
+  // another), below or above the ones already there rather than on top of them.
+  const addText = () => {
+    const overlay = newTextOverlay(newOverlayId(), outputDuration(store.present));
+    dispatch({ type: 'addOverlay', overlay: { ...overlay, position: { x: 50, y: freeOverlayY(overlays) } } });
+    setEditingId(overlay.id);
+  };
 
   return (
     <div className="grid gap-3">
@@ -18,7 +27,7 @@ export function TextOverlaysSection() {
         type="button"
         variant="brand"
         disabled={full}
-        onClick={() => dispatch({ type: 'addOverlay', overlay: newTextOverlay(newOverlayId(), outputDuration(store.present)) })}
+        onClick={addText}
       >
         <Plus aria-hidden />
         Add Text

@@ -30,8 +30,8 @@ export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxPr
     onSelect: () => {
       dispatch({ type: 'select', id: overlay.id });
     },
-    onMove: (position, gesture) => {
-      dispatch({ type: 'moveOverlay', id: overlay.id, position, gesture });
+    onMove: (position, gesture, halfSize) => {
+      dispatch({ type: 'moveOverlay', id: overlay.id, position, gesture, halfSize });
     },
   });
 

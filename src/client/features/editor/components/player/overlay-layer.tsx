@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { referenceScale } from '@shared/editor/looks';
-import type { Size } from '../../lib/fit-frame';
+import type { Size } from '@shared/editor/frame-geometry';
 import { useOverlayCanvas } from '../../hooks/use-overlay-canvas';
 import { useOverlayLayouts } from '../../hooks/use-overlay-layouts';
 import { useEditor } from '../../store/editor-context';

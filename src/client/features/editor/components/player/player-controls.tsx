@@ -1,4 +1,4 @@
-import { Pause, Play, StepBack, StepForward } from 'lucide-react';
+import { Pause, Play, Smartphone, StepBack, StepForward } from 'lucide-react';
 import type { RefObject } from 'react';
 import { PLAYBACK_SPEEDS } from '@shared/editor/editor-constants';
 import { Button } from '@/components/ui/button';
@@ -7,21 +7,21 @@ import type { Playback } from '../../hooks/use-playback';
 import { useVideoTime } from '../../hooks/use-video-time';
 import { formatTime } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
-import { Timeline } from './timeline';
+import { Timeline } from '../timeline/timeline';
 
 interface PlayerControlsProps {
+  videoUrl: string;
   videoRef: RefObject<HTMLVideoElement | null>;
   playback: Playback;
   duration: number;
 }
 
-export function PlayerControls({ videoRef, playback, duration }: PlayerControlsProps) {
-  const { store } = useEditor();
+export function PlayerControls({ videoUrl, videoRef, playback, duration }: PlayerControlsProps) {
+  const { showSafeZones, setShowSafeZones } = useEditor();
   const time = useVideoTime(videoRef, playback.playing);
 
   return (
     <div className="flex w-full flex-col gap-2 rounded-xl border border-white/10 bg-card/70 px-3 py-2">
-      <Timeline time={time} duration={duration} trim={store.present.trim} onSeek={playback.seek} />
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <div className="flex items-center gap-1">
           <Button type="button" variant="ghost" size="icon" aria-label="Previous frame" title="Previous frame (←)" onClick={() => playback.step(-1)}>
@@ -47,6 +47,20 @@ export function PlayerControls({ videoRef, playback, duration }: PlayerControlsP
             / {formatTime(duration)}
           </p>
         </div>
+        <div className="flex items-center gap-1">
+        <Button
+          type="button"
+          variant={showSafeZones ? 'secondary' : 'ghost'}
+          size="icon"
+          aria-pressed={showSafeZones}
+          aria-label="Safe zones"
+          title="Show where TikTok, Reels and Shorts place their buttons and captions"
+          onClick={() => {
+            setShowSafeZones(!showSafeZones);
+          }}
+        >
+          <Smartphone aria-hidden />
+        </Button>
         <ToggleGroup
           type="single"
           aria-label="Playback speed"
@@ -61,7 +75,9 @@ export function PlayerControls({ videoRef, playback, duration }: PlayerControlsP
             </ToggleGroupItem>
           ))}
         </ToggleGroup>
+        </div>
       </div>
+      <Timeline videoUrl={videoUrl} time={time} duration={duration} playing={playback.playing} onSeek={playback.seek} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { TriangleAlert } from 'lucide-react';
 import { useRef, type CSSProperties, type RefObject } from 'react';
+import { aspectValue, fitFrame } from '@shared/editor/frame-geometry';
 import { cssFilter, referenceScale } from '@shared/editor/looks';
 import { Spinner } from '@/components/ui/spinner';
 import type { Playback } from '../../hooks/use-playback';
 import { useElementSize } from '../../hooks/use-element-size';
-import { aspectValue, fitFrame } from '../../lib/fit-frame';
 import type { FontStatus } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { OverlayLayer } from './overlay-layer';
+import { SafeZoneGuides } from './safe-zone-guides';
 
 interface VideoStageProps {
   videoUrl: string;
@@ -62,6 +63,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
         />
         <OverlayLayer videoRef={videoRef} size={rendered} fontsReady={fonts === 'ready'} />
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
+        <SafeZoneGuides />
       </div>
     </div>
   );

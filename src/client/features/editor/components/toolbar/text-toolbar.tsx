@@ -7,8 +7,10 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import type { OverlayStyle } from '../../store/edit-actions';
 import { useEditor } from '../../store/editor-context';
 import { ValueSlider } from '../value-slider';
+import { AnimationField } from './animation-field';
 import { ColorSwatches } from './color-swatches';
 import { FontSelect } from './font-select';
+import { OverlayTimingFields } from './overlay-timing-fields';
 
 const ALIGN_ICONS: Record<TextAlign, ReactNode> = {
   left: <AlignLeft aria-hidden />,
@@ -91,6 +93,17 @@ export function TextToolbar({ overlay }: { overlay: TextOverlay }) {
         range={RANGES.outlineThickness}
         onChange={(thickness, gesture) => style({ outline: { thickness } }, gesture)}
       />
+      <ValueSlider
+        label="Box width"
+        value={overlay.boxWidth}
+        range={RANGES.boxWidth}
+        format={(value) => `${value}%`}
+        onChange={(boxWidth, gesture) => style({ boxWidth }, gesture)}
+      />
+
+      <OverlayTimingFields overlay={overlay} />
+      <AnimationField label="Entrance" value={overlay.enter} onChange={(enter, gesture) => style({ enter }, gesture)} />
+      <AnimationField label="Exit" value={overlay.exit} onChange={(exit, gesture) => style({ exit }, gesture)} />
     </section>
   );
 }

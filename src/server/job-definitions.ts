@@ -1,9 +1,9 @@
-import { createExportVideoJob } from '../export/export-video-job.ts';
-import { createExtendVideoJob } from '../generation/extend-video-job.ts';
-import { type GenerationDeps, createGenerateVideoJob } from '../generation/generate-video-job.ts';
-import { createWatermarkVideoJob } from '../media/watermark-video-job.ts';
-import { createProcessUploadJob } from '../media/process-upload-job.ts';
-import type { JobDefinitions } from './job-registry.ts';
+import { createExportVideoJob } from './export/export-video-job.ts';
+import { createExtendVideoJob } from './generation/extend-video-job.ts';
+import { type GenerationDeps, createGenerateVideoJob } from './generation/generate-video-job.ts';
+import { createWatermarkVideoJob } from './media/watermark-video-job.ts';
+import { createProcessUploadJob } from './media/process-upload-job.ts';
+import type { JobDefinitions } from './jobs/job-registry.ts';
 
 /**
  * The handler of every job in the registry, built from the app's services. Handlers log through

@@ -1,0 +1,46 @@
+/** A span on a lane, in seconds of the source clip (the timeline's axis). */
+export interface TimelineBarModel {
+  id: string;
+  /** What the bar shows. */
+  label: string;
+  /** How a screen reader names it: 'Text timing: Big news'. */
+  accessibleName: string;
+  start: number;
+  end: number;
+  selected: boolean;
+}
+
+/** A bar's new place: moved whole, or one edge dragged (source seconds). */
+export type BarChange = { edge: 'move'; start: number } | { edge: 'start'; start: number } | { edge: 'end'; end: number };
+
+/** A lane of bars (text today; music, voice-over and captions later). */
+export interface BarLane {
+  kind: 'bars';
+  id: string;
+  /** The lane's name for a screen reader: 'Text: Big news'. */
+  label: string;
+  bars: TimelineBarModel[];
+  onSelect: (barId: string) => void;
+  onChange: (barId: string, change: BarChange, gesture?: string) => void;
+}
+
+/** The clip itself: its filmstrip and the trim handles. */
+export interface VideoLane {
+  kind: 'video';
+  id: string;
+  label: string;
+}
+
+export type LaneDescriptor = VideoLane | BarLane;
+
+/** What every lane needs to place things on the shared axis. */
+export interface TimelineAxis {
+  duration: number;
+  pxPerSecond: number;
+  /** The playhead, in source seconds. */
+  time: number;
+  /** Times a dragged edge snaps to: the playhead, the kept range's ends and every bar's edges. */
+  snapTargets: readonly number[];
+  /** Seconds within which a dragged edge snaps (a few pixels at the current zoom). */
+  snapThreshold: number;
+}

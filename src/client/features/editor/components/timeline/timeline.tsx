@@ -1,0 +1,113 @@
+import { ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useElementSize } from '../../hooks/use-element-size';
+import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
+import { useEditor } from '../../store/editor-context';
+import { BarLaneRow } from './bar-lane';
+import { Playhead } from './playhead';
+import { TimeRuler } from './time-ruler';
+import type { TimelineAxis } from './timeline-model';
+import { useScrub } from './use-scrub';
+import { useTimelineLanes } from './use-timeline-lanes';
+import { VideoLaneRow } from './video-lane';
+
+/** A dragged edge snaps to a target this close on screen. */
+const SNAP_PX = 8;
+
+interface TimelineProps {
+  videoUrl: string;
+  /** The playhead, in seconds of the clip. */
+  time: number;
+  duration: number;
+  playing: boolean;
+  onSeek: (time: number) => void;
+}
+
+/**
+ * The whole clip along one axis (source seconds; the trimmed-away parts dimmed): a ruler with the
+ * playhead, the video lane and one lane per timed layer. Scrolls sideways when zoomed in.
+ */
+export function Timeline({ videoUrl, time, duration, playing, onSeek }: TimelineProps) {
+  const { store } = useEditor();
+  const { trim } = store.present;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const viewport = useElementSize(scrollerRef).width;
+  const zoom = useTimelineZoom(scrollerRef, duration > 0 ? viewport / duration : 0);
+  const [scrollLeft, setScrollLeft] = useState(0);
+  const lanes = useTimelineLanes();
+  const width = duration * zoom.pxPerSecond;
+
+  const bars = lanes.flatMap((lane) => (lane.kind === 'bars' ? lane.bars : []));
+  const axis: TimelineAxis = {
+    duration,
+    pxPerSecond: zoom.pxPerSecond,
+    time,
+    snapTargets: [time, trim.start, trim.end, ...bars.flatMap((bar) => [bar.start, bar.end])],
+    snapThreshold: zoom.pxPerSecond > 0 ? SNAP_PX / zoom.pxPerSecond : 0,
+  };
+  const scrub = useScrub(contentRef, zoom.pxPerSecond, onSeek);
+
+  // While playing, the view follows the playhead when it runs off the edge.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!playing || !scroller) return;
+    const x = time * zoom.pxPerSecond;
+    if (x < scroller.scrollLeft || x > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = x - scroller.clientWidth * 0.1;
+  }, [playing, time, zoom.pxPerSecond]);
+
+  return (
+    <section aria-label="Timeline" className="grid gap-1">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-xs font-medium text-muted-foreground">Timeline</h2>
+        <div className="flex items-center gap-1">
+          <Button type="button" variant="ghost" size="icon" className="size-7" aria-label="Zoom out" title="Zoom out (Ctrl/⌘ + wheel)" disabled={!zoom.canZoomOut} onClick={zoom.zoomOut}>
+            <ZoomOut aria-hidden />
+          </Button>
+          <Button type="button" variant="ghost" size="icon" className="size-7" aria-label="Zoom in" title="Zoom in (Ctrl/⌘ + wheel)" disabled={!zoom.canZoomIn} onClick={zoom.zoomIn}>
+            <ZoomIn aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <div
+        ref={scrollerRef}
+        data-testid="timeline-scroller"
+        className="max-h-56 overflow-auto max-lg:max-h-32 overscroll-x-contain rounded-md bg-black/30"
+        style={{ touchAction: 'pan-x pan-y' }}
+        onScroll={(event) => {
+          setScrollLeft(event.currentTarget.scrollLeft);
+        }}
+      >
+        <div ref={contentRef} className="relative" style={{ width }}>
+          <div className="sticky top-0 z-10 bg-card">
+            <TimeRuler duration={duration} pxPerSecond={zoom.pxPerSecond} scrub={scrub} />
+          </div>
+          {lanes.map((lane) =>
+            lane.kind === 'video' ? (
+              <VideoLaneRow key={lane.id} lane={lane} axis={axis} videoUrl={videoUrl} visible={{ from: scrollLeft, to: scrollLeft + viewport }} />
+            ) : (
+              <BarLaneRow key={lane.id} lane={lane} axis={axis} />
+            ),
+          )}
+          <TrimmedAway from={0} to={trim.start} pxPerSecond={zoom.pxPerSecond} />
+          <TrimmedAway from={trim.end} to={duration} pxPerSecond={zoom.pxPerSecond} />
+          <Playhead axis={axis} scrub={scrub} onSeek={onSeek} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Dims a part of the clip the trim leaves out of the video. */
+function TrimmedAway({ from, to, pxPerSecond }: { from: number; to: number; pxPerSecond: number }) {
+  if (to <= from) return null;
+  return (
+    <div
+      aria-hidden
+      data-testid="trimmed-away"
+      className="pointer-events-none absolute inset-y-0 top-6 z-[5] bg-black/60"
+      style={{ left: from * pxPerSecond, width: (to - from) * pxPerSecond }}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { EDITOR_DOCUMENT_VERSION } from '../../../shared/editor/editor-constants.ts';
+import { editorStateSchema } from '../../../shared/editor/editor-state.ts';
+import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../../test-support/editor-document-fixtures.ts';
+import { decodeEditorDocument, encodeEditorDocument, readStoredEditorDocument } from './editor-document.ts';
+
+describe('the editor document codec', () => {
+  it.each(EDITOR_DOCUMENT_VERSIONS)('reads a saved version %i document as a current one', (version) => {
+    const stored = readStoredEditorDocument(editorDocumentFixture(version));
+    expect(stored.kind).toBe('edit');
+    if (stored.kind !== 'edit') return;
+    expect(stored.state.version).toBe(EDITOR_DOCUMENT_VERSION);
+    expect(editorStateSchema.safeParse(stored.state).success).toBe(true);
+  });
+
+  it('upgrades version 1: each overlay for the whole output, unanimated, wrapping only past the frame; long text keeps its first ten lines', () => {
+    const decoded = decodeEditorDocument(JSON.parse(editorDocumentFixture(1)));
+    expect(decoded).toMatchObject({ ok: true, upgradedFrom: 1 });
+    if (!decoded.ok) return;
+    const [hook, credits] = decoded.state.textOverlays;
+    expect(hook).toEqual({
+      id: 'hook',
+      text: 'WAIT FOR IT',
+      fontSize: 72,
+      color: '#FFD700',
+      position: { x: 50, y: 20 },
+      fontFamily: 'Bebas Neue',
+      textAlign: 'center',
+      lineHeight: 1.2,
+      outline: { color: '#000000', thickness: 4 },
+      start: 0,
+      end: 3,
+      boxWidth: 100,
+      enter: { kind: 'none', duration: 0.5 },
+      exit: { kind: 'none', duration: 0.5 },
+    });
+    expect(credits?.text).toBe('1\n2\n3\n4\n5\n6\n7\n8\n9\n10');
+    expect(decoded.state).toMatchObject({ visualEffect: 'vintage', trim: { start: 0.5, end: 3.5 }, audio: { volume: 0.4, isMuted: false } });
+  });
+
+  it('keeps a current document as it is, and writes every document as the current version', () => {
+    const current = JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION));
+    const decoded = decodeEditorDocument(current);
+    expect(decoded).toEqual({ ok: true, state: current });
+    const upgraded = decodeEditorDocument(JSON.parse(editorDocumentFixture(1)));
+    if (!upgraded.ok) throw new Error(upgraded.reason);
+    expect(JSON.parse(encodeEditorDocument(upgraded.state))).toEqual({ ...upgraded.state, version: EDITOR_DOCUMENT_VERSION });
+  });
+
+  it.each([
+    ['a version from the future', JSON.stringify({ ...JSON.parse(editorDocumentFixture(2)), version: 99 }), 'Unknown editor document version 99'],
+    ['text that is not JSON', '{"textOverlays": [', 'The saved edit is not JSON'],
+    ['a list', '[]', 'The edit must be an object'],
+    ['a version 2 overlay without its times', JSON.stringify({ ...JSON.parse(editorDocumentFixture(2)), textOverlays: [{ ...JSON.parse(editorDocumentFixture(1)).textOverlays[0] }] }), /start/],
+  ])('calls %s unreadable, with the reason for the log', (_case, json, reason) => {
+    const stored = readStoredEditorDocument(json);
+    expect(stored.kind).toBe('unreadable');
+    if (stored.kind === 'unreadable') expect(stored.reason).toMatch(reason);
+  });
+
+  it('has nothing to read before the first edit', () => {
+    expect(readStoredEditorDocument(null)).toEqual({ kind: 'none' });
+  });
+});

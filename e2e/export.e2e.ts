@@ -45,10 +45,12 @@ const AT = 0.5;
 const FPS = 24;
 
 /**
- * At 1440x897 the player frame is exactly 396x704 (9:16, whole pixels) at whole-pixel coordinates,
- * so an element screenshot holds the frame and nothing else, with no half-pixel resampling.
+ * At 1440x969, with no text lanes in the timeline, the player frame is exactly 396x704 (9:16, whole
+ * pixels) at whole-pixel coordinates, so an element screenshot holds the frame and nothing else, with
+ * no half-pixel resampling. Each text lane takes its height from the player: fitPlayerFrame grows the
+ * viewport by as much.
  */
-const PARITY_VIEWPORT = { width: 1440, height: 897 };
+const PARITY_VIEWPORT = { width: 1440, height: 969 };
 const PLAYER_FRAME = { width: 396, height: 704 };
 const PARITY_SETTINGS = { resolution: '720p', format: 'mp4', quality: 'high' } as const;
 
@@ -307,6 +309,22 @@ async function screenshotFrame(page: Page, seconds: number, file: string): Promi
   }
 }
 
+/** Makes the viewport as tall as it takes for the player frame to be PLAYER_FRAME at whole-pixel coordinates. */
+async function fitPlayerFrame(page: Page): Promise<void> {
+  const frame = page.getByTestId('editor-frame');
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const box = await frame.boundingBox();
+    const missing = PLAYER_FRAME.height - (box?.height ?? 0);
+    if (missing === 0) break;
+    const viewport = page.viewportSize() ?? PARITY_VIEWPORT;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height + missing });
+    // The frame is measured by a ResizeObserver: its new size lands on a later frame.
+    await expect.poll(async () => (await frame.boundingBox())?.height).not.toBe(box?.height);
+  }
+  const box = await frame.boundingBox();
+  expect(box).toEqual({ x: Math.round(box?.x ?? 0.5), y: Math.round(box?.y ?? 0.5), ...PLAYER_FRAME });
+}
+
 function sha256(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
@@ -442,8 +460,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     // A free user's player shows the watermark burned into the video it streams; the page draws no second one.
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
-    const box = await page.getByTestId('editor-frame').boundingBox();
-    expect(box).toEqual({ x: Math.round(box?.x ?? 0.5), y: Math.round(box?.y ?? 0.5), ...PLAYER_FRAME });
+    await fitPlayerFrame(page);
     const hitBoxes = new Map<number, string[]>();
     for (const at of times) {
       const preview = path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-preview.png`);
@@ -531,7 +548,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
 
 function writeParityReport(source: string, rows: string[]): void {
   const report = [
-    `Parity (${source} clip): player frame ${String(PLAYER_FRAME.width)}x${String(PLAYER_FRAME.height)} at ${String(PARITY_VIEWPORT.width)}x${String(PARITY_VIEWPORT.height)}, ` +
+    `Parity (${source} clip): player frame ${String(PLAYER_FRAME.width)}x${String(PLAYER_FRAME.height)} (viewport ${String(PARITY_VIEWPORT.width)} wide, as tall as that takes), ` +
       `each time in output seconds (editor time = t + ${String(TRIM_START)} s), ${PARITY_SETTINGS.resolution} ${PARITY_SETTINGS.format} ${PARITY_SETTINGS.quality}.`,
     `Threshold: mean |diff| per channel < ${String(MAX_MEAN_DIFF)}; text box edges (pixels differing by > ${String(INK_THRESHOLD)} from the frame without text) ` +
       `and each gold line's box within ${String(MAX_BOX_OFFSET * 100)} % of the frame; mean |diff| inside a text's box < ${String(MAX_TEXT_DIFF)}.`,

@@ -38,6 +38,44 @@ async function styleOf(locator: Locator, property: string): Promise<string> {
   return locator.evaluate((el, name) => (el as HTMLElement).style.getPropertyValue(name), property);
 }
 
+/** The text overlay's words, as its hit box names them (the canvas under it draws the text). */
+async function overlayText(page: Page): Promise<string | null> {
+  return overlay(page).getAttribute('aria-label');
+}
+
+/** Where the centre of an overlay's hit box (its laid-out text box) is, down the frame, in percent. */
+async function centreTop(page: Page, box: Locator): Promise<number> {
+  const frame = await page.getByTestId('editor-frame').boundingBox();
+  const text = await box.boundingBox();
+  if (!frame || !text) throw new Error('overlay not laid out');
+  return ((text.y + text.height / 2 - frame.y) / frame.height) * 100;
+}
+
+/** How many canvas pixels have this colour (within a few levels): what the overlay canvas draws. */
+async function canvasPixels(page: Page, rgb: [number, number, number]): Promise<number> {
+  return page.getByTestId('editor-frame').locator('canvas').evaluate((canvas: HTMLCanvasElement, [r, g, b]) => {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return 0;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8 && data[i + 3]! > 240) count += 1;
+    }
+    return count;
+  }, rgb);
+}
+
+const GOLD: [number, number, number] = [255, 215, 0];
+const RED: [number, number, number] = [239, 68, 68];
+
+/** Puts the playhead at `seconds` (text shows only inside the trim, where its output time runs). */
+async function seekPlayer(page: Page, seconds: number): Promise<void> {
+  await video(page).evaluate((el: HTMLVideoElement, to) => {
+    el.currentTime = to;
+  }, seconds);
+  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(seconds, 2);
+}
+
 /** Clicks the timeline's ruler at a fraction of its length (unzoomed: the whole clip) and waits for the player to get there. */
 async function seekTo(page: Page, fraction: number, seconds: number): Promise<void> {
   const box = await page.getByTestId('time-ruler').boundingBox();
@@ -86,21 +124,23 @@ describe('the editor', () => {
     expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(1);
 
     await addTextAndLeaveIt(page);
-    expect(await overlay(page).innerText()).toBe('Click to style');
+    expect(await overlayText(page)).toBe('Text overlay: Click to style');
     expect(await overlay(page).getAttribute('aria-pressed')).toBe('true');
 
     // A mouse drag is one undo step: one Undo puts the text back in the centre.
     const start = await overlay(page).boundingBox();
     if (!start) throw new Error('overlay not laid out');
+    const startLeft = await styleOf(overlay(page), 'left');
+    const startTop = await styleOf(overlay(page), 'top');
     await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
     await page.mouse.down();
     await page.mouse.move(start.x + start.width / 2 + 60, start.y + start.height / 2 + 150, { steps: 12 });
     await page.mouse.up();
     const movedLeft = await styleOf(overlay(page), 'left');
-    expect(movedLeft).not.toBe('50%');
+    expect(movedLeft).not.toBe(startLeft);
     await page.getByRole('button', { name: 'Undo' }).click();
-    expect(await styleOf(overlay(page), 'left')).toBe('50%');
-    expect(await styleOf(overlay(page), 'top')).toBe('50%');
+    expect(await styleOf(overlay(page), 'left')).toBe(startLeft);
+    expect(await styleOf(overlay(page), 'top')).toBe(startTop);
     await page.getByRole('button', { name: 'Redo' }).click();
     expect(await styleOf(overlay(page), 'left')).toBe(movedLeft);
 
@@ -112,8 +152,10 @@ describe('the editor', () => {
     await page.getByRole('radio', { name: 'Outline colour Red' }).click();
     await page.getByRole('slider', { name: 'Outline thickness' }).focus();
     await pressTimes(page, 'ArrowRight', 2);
-    expect(await styleOf(overlay(page), 'font-family')).toBe('"PromptReel Lobster"');
-    expect(await styleOf(overlay(page), 'color')).toBe('rgb(255, 215, 0)');
+    // The canvas draws the text in its new colours.
+    await expect.poll(() => canvasPixels(page, GOLD)).toBeGreaterThan(50);
+    await expect.poll(() => canvasPixels(page, RED)).toBeGreaterThan(50);
+    const styledLeft = await styleOf(overlay(page), 'left');
 
     await page.getByRole('radio', { name: 'Sepia' }).click();
     await page.getByRole('slider', { name: 'Brightness' }).focus();
@@ -164,11 +206,15 @@ describe('the editor', () => {
     expect(Math.abs(stoppedAt - state.trim.end)).toBeLessThan(0.05);
 
     await page.reload();
+    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    // Before the In point nothing of the output is shown, text included.
+    await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
+    expect(await overlay(page).count()).toBe(0);
+    await seekPlayer(page, 4);
     await expect.poll(() => overlay(page).isVisible()).toBe(true);
-    expect(await styleOf(overlay(page), 'left')).toBe(`${text?.position.x}%`);
-    expect(await styleOf(overlay(page), 'font-family')).toBe('"PromptReel Lobster"');
-    expect(await styleOf(overlay(page), 'color')).toBe('rgb(255, 215, 0)');
-    expect(await styleOf(overlay(page), '-webkit-text-stroke')).toMatch(/px rgb\(239, 68, 68\)$/);
+    expect(await styleOf(overlay(page), 'left')).toBe(styledLeft);
+    await expect.poll(() => canvasPixels(page, GOLD)).toBeGreaterThan(50);
+    await expect.poll(() => canvasPixels(page, RED)).toBeGreaterThan(50);
     expect(await styleOf(video(page), 'filter')).toBe('brightness(110%) contrast(95%) sepia(1)');
     expect(await page.getByRole('radio', { name: 'Sepia' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('slider', { name: 'Brightness' }).getAttribute('aria-valuenow')).toBe('110');
@@ -202,13 +248,13 @@ describe('the editor', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('!');
     await page.keyboard.press('Escape');
-    expect(await overlay(page).innerText()).toBe([...lines.slice(0, 9), 'L10!'].join('\n'));
+    expect(await overlayText(page)).toBe(`Text overlay: ${[...lines.slice(0, 9), 'L10!'].join('\n')}`);
 
     // Typed line breaks are kept; Escape commits.
     await overlay(page).dblclick();
     await editor.fill('Big\nnews');
     await page.keyboard.press('Escape');
-    expect(await overlay(page).innerText()).toBe('Big\nnews');
+    expect(await overlayText(page)).toBe('Text overlay: Big\nnews');
 
     await overlay(page).click();
     await keepScreenshot(page, 'editor-1440');
@@ -227,6 +273,7 @@ describe('the editor', () => {
     });
     const phonePage = await phone.newPage();
     await openEditor(phonePage, projectId);
+    await seekPlayer(phonePage, 4);
     await expect.poll(() => overlay(phonePage).isVisible()).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -275,6 +322,17 @@ describe('a pro user', () => {
     // Overlays appear once the fonts have loaded; so would the watermark.
     await addTextAndLeaveIt(page);
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
+
+    // The 25 MB emoji face is fetched only once an overlay holds an emoji; the text waits for it.
+    const emojiFetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/fonts/noto-color-emoji.ttf')));
+    expect(await emojiFetched()).toBe(false);
+    await overlay(page).dblclick();
+    await page.getByRole('textbox', { name: 'Overlay text' }).fill('Sunny 🌞');
+    await page.keyboard.press('Escape');
+    await expect.poll(emojiFetched).toBe(true);
+    await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
+    expect(await overlayText(page)).toBe('Text overlay: Sunny 🌞');
 
     // Delete removes the selected overlay; undo brings it back.
     await overlay(page).click();
@@ -334,12 +392,12 @@ describe('the timeline', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await expect.poll(() => overlay(page).count()).toBe(1);
-    expect(await overlay(page).innerText()).toBe('Hi there');
-    expect(await styleOf(overlay(page), 'top')).toBe('50%');
+    expect(await overlayText(page)).toBe('Text overlay: Hi there');
+    expect(await centreTop(page, overlay(page))).toBeCloseTo(50, 0);
 
     await addTextAndLeaveIt(page);
     expect(await overlay(page).count()).toBe(2);
-    expect(await styleOf(page.getByRole('button', { name: 'Text overlay: Click to style', exact: true }), 'top')).toBe('35%');
+    expect(await centreTop(page, page.getByRole('button', { name: 'Text overlay: Click to style', exact: true }))).toBeCloseTo(35, 0);
     expect(await page.getByRole('slider', { name: /^Text timing:/ }).count()).toBe(2);
 
     // The platforms' safe zones are a guide over the frame, shown on request.

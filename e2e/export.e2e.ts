@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EditorState, TextOverlay } from '../src/shared/editor/editor-state.ts';
+import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
 import { artifactsDir, keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
 import {
   type Region,
+  type RgbImage,
   blockDiffs,
-  boundingBox,
+  changedBox,
   extractFrame,
   ffprobe,
   makeTexturedClip,
@@ -18,6 +19,7 @@ import {
   meanSignedDiff,
   pngSize,
   readRgb,
+  rowBands,
   topLevelBoxes,
   writeDiffImage,
 } from './support/media.ts';
@@ -36,16 +38,19 @@ const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const parityDir = path.join(artifactsDir, 'parity');
 
-/** The moment compared, in editor (source) time; the export starts at trim.start, so there it is T - trim.start. */
-const T = 1;
-/** Both clips are 24 fps: T and TRIM_START fall on frames, so the player and ffmpeg show the same one. */
+/** Both clips are 24 fps: every time compared and TRIM_START fall on frames, so the player and ffmpeg show the same one. */
 const TRIM_START = 0.5;
+/** The moment compared unless a case says otherwise, in output seconds (editor time 1 s). */
+const AT = 0.5;
+const FPS = 24;
 
 /**
- * At 1440x897 the player frame is exactly 396x704 (9:16, whole pixels) at whole-pixel coordinates,
- * so an element screenshot holds the frame and nothing else, with no half-pixel resampling.
+ * At 1440x969, with no text lanes in the timeline, the player frame is exactly 396x704 (9:16, whole
+ * pixels) at whole-pixel coordinates, so an element screenshot holds the frame and nothing else, with
+ * no half-pixel resampling. Each text lane takes its height from the player: fitPlayerFrame grows the
+ * viewport by as much.
  */
-const PARITY_VIEWPORT = { width: 1440, height: 897 };
+const PARITY_VIEWPORT = { width: 1440, height: 969 };
 const PLAYER_FRAME = { width: 396, height: 704 };
 const PARITY_SETTINGS = { resolution: '720p', format: 'mp4', quality: 'high' } as const;
 
@@ -67,8 +72,21 @@ const PARITY_SETTINGS = { resolution: '720p', format: 'mp4', quality: 'high' } a
  * few pixels to move a whole-frame mean.
  */
 const MAX_MEAN_DIFF = 6;
-/** Overlay boxes: each edge within 2 % of the frame's width (x) or height (y). */
-const MAX_BOX_OFFSET = 0.02;
+/** Overlay boxes (and each line's box): each edge within 1 % of the frame's width (x) or height (y). */
+const MAX_BOX_OFFSET = 0.01;
+/**
+ * A pixel belongs to the text where it differs from the same frame without text by more than this
+ * on some channel. x264's noise between two encodes of the same picture stays under ~20 even next to
+ * the text's edges; the faintest state compared (a fade at half opacity) moves its pixels by ~100.
+ */
+const INK_THRESHOLD = 48;
+/**
+ * Mean abs diff per channel inside one text's box. The text is all edges, drawn at 396 px in the
+ * player and at 720 px, scaled down and 4:2:0-subsampled in the export: faithful pairs measure up to
+ * ~21 (colour emoji, pop mid-scale). Text drawn at the wrong opacity or animation state measures
+ * 67-97 there (the no-animation control); 35 sits between with a margin of 14 and 32 levels.
+ */
+const MAX_TEXT_DIFF = 35;
 
 const OVERLAY_GOLD = '#FFD700';
 /** Pure gold text (255, 215, 0) over a black outline; neither clip has a pixel like it (blue stays high). */
@@ -105,38 +123,110 @@ function goldOverlay(overrides: Partial<TextOverlay>): TextOverlay {
   };
 }
 
+function withOverlays(...overlays: TextOverlay[]): EditorState {
+  return { ...baseState(), textOverlays: overlays };
+}
+
 interface ParityCase {
   name: string;
   state: EditorState;
+  /** Output seconds compared (each on a frame); default [AT]. 'all': every time any case compares (the base frames). */
+  at?: number[] | 'all';
+  /** Compare the text's box (where the frame differs from the same frame without text). */
   overlay?: boolean;
+  /** Several overlays, each in its own band of rows (fractions of the frame's height), compared one by one. */
+  parts?: Array<{ label: string; rows: [number, number] }>;
+  /** Compare each line's box too (gold text). */
+  lines?: boolean;
+  /** At these times the text must lie inside these rows (fractions of the frame's height), in both, and only these hit boxes show. */
+  shows?: Array<{ at: number; rows: [number, number]; overlays: string[] }>;
 }
 
 const PARITY_CASES: ParityCase[] = [
-  { name: 'none', state: baseState() },
+  { name: 'none', at: 'all', state: baseState() },
   { name: 'grayscale', state: { ...baseState(), visualEffect: 'grayscale' } },
   { name: 'sepia', state: { ...baseState(), visualEffect: 'sepia' } },
   { name: 'vintage', state: { ...baseState(), visualEffect: 'vintage' } },
   { name: 'blur', state: { ...baseState(), visualEffect: 'blur' } },
   { name: 'grade', state: { ...baseState(), colorGrading: { brightness: 115, contrast: 80, saturation: 150 } } },
-  { name: 'impact', overlay: true, state: { ...baseState(), textOverlays: [goldOverlay({})] } },
+  { name: 'impact', overlay: true, state: withOverlays(goldOverlay({})) },
   {
     name: 'lobster',
     overlay: true,
-    state: {
-      ...baseState(),
-      textOverlays: [
-        goldOverlay({
-          text: 'Hello\nsunny world',
-          fontFamily: 'Lobster',
-          fontSize: 80,
-          position: { x: 42, y: 68 },
-          textAlign: 'left',
-          lineHeight: 1.4,
-          outline: { color: '#000000', thickness: 4 },
-        }),
-      ],
-    },
+    state: withOverlays(
+      goldOverlay({
+        text: 'Hello\nsunny world',
+        fontFamily: 'Lobster',
+        fontSize: 80,
+        position: { x: 42, y: 68 },
+        textAlign: 'left',
+        lineHeight: 1.4,
+        outline: { color: '#000000', thickness: 4 },
+      }),
+    ),
   },
+];
+
+/**
+ * Every animation on one export, each overlay in its own band of rows (clear of the offline clip's
+ * own caption at 63-75 %, with room for slide-up's 5 %): entrance over 0.25-0.75 s, exit over
+ * 1.25-1.75 s, each compared at its start, middle and end.
+ */
+const ANIMATIONS: Array<{ kind: TextAnimation['kind']; y: number }> = [
+  { kind: 'fade', y: 12 },
+  { kind: 'pop', y: 30 },
+  { kind: 'slide-up', y: 48 },
+  { kind: 'typewriter', y: 86 },
+];
+const ANIMATED: ParityCase = {
+  name: 'animations',
+  overlay: true,
+  at: [0.25, 0.5, 0.75, 1.25, 1.5, 1.75],
+  parts: ANIMATIONS.map(({ kind, y }) => ({ label: kind, rows: [(y - 9) / 100, (y + 9) / 100] })),
+  state: withOverlays(
+    ...ANIMATIONS.map(({ kind, y }) =>
+      goldOverlay({
+        id: kind,
+        // Nine graphemes: half of them is never a whole number, so the typewriter sits on no rounding edge.
+        text: 'BIG NEWS!',
+        position: { x: 50, y },
+        start: 0.25,
+        end: 1.75,
+        enter: { kind, duration: 0.5 },
+        exit: { kind, duration: 0.5 },
+      }),
+    ),
+  ),
+};
+
+/**
+ * Text as the export now draws it (Skia, like the browser): wrapping, kerning, emoji, Arabic, timing,
+ * animation. On the offline engine's clip only: where text lands does not depend on the clip.
+ */
+const TEXT_CASES: ParityCase[] = [
+  {
+    name: 'wrapped',
+    overlay: true,
+    lines: true,
+    state: withOverlays(goldOverlay({ text: 'THIS CAPTION IS FAR TOO LONG FOR ONE LINE OF THE FRAME', boxWidth: 80, position: { x: 50, y: 28 } })),
+  },
+  { name: 'kerned', overlay: true, state: withOverlays(goldOverlay({ text: 'AVATAR WAVE', fontFamily: 'Bebas Neue', fontSize: 120 })) },
+  { name: 'emoji', overlay: true, state: withOverlays(goldOverlay({ text: 'GOOD VIBES 🌊🔥😎', fontSize: 80 })) },
+  { name: 'arabic', overlay: true, state: withOverlays(goldOverlay({ text: 'مرحبا بالعالم', fontFamily: 'Montserrat', fontSize: 90 })) },
+  {
+    name: 'timed',
+    overlay: true,
+    at: [0.5, 1.5],
+    state: withOverlays(
+      goldOverlay({ id: 'first', text: 'FIRST', position: { x: 50, y: 20 }, start: 0, end: 0.9 }),
+      goldOverlay({ id: 'second', text: 'SECOND', position: { x: 50, y: 45 }, start: 1, end: 2 }),
+    ),
+    shows: [
+      { at: 0.5, rows: [0.1, 0.3], overlays: ['Text overlay: FIRST'] },
+      { at: 1.5, rows: [0.35, 0.55], overlays: ['Text overlay: SECOND'] },
+    ],
+  },
+  ANIMATED,
 ];
 
 let browser: Browser;
@@ -201,13 +291,13 @@ async function showFrameAt(page: Page, seconds: number): Promise<void> {
 }
 
 /**
- * A screenshot of the player frame only. Headless Chromium now and then hands Playwright a frame
- * whose video layer is still empty (black); that is a capture glitch, not what the player shows, so
- * the shot is retaken after seeking again.
+ * A screenshot of the player frame only, at `seconds` of the clip. Headless Chromium now and then
+ * hands Playwright a frame whose video layer is still empty (black); that is a capture glitch, not
+ * what the player shows, so the shot is retaken after seeking again.
  */
-async function screenshotFrame(page: Page, file: string): Promise<void> {
+async function screenshotFrame(page: Page, seconds: number, file: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    await showFrameAt(page, T);
+    await showFrameAt(page, seconds);
     await page.getByTestId('editor-frame').screenshot({ path: file });
     const image = readRgb(file);
     // The top half holds neither text nor watermark: an empty video layer leaves it black.
@@ -219,6 +309,22 @@ async function screenshotFrame(page: Page, file: string): Promise<void> {
   }
 }
 
+/** Makes the viewport as tall as it takes for the player frame to be PLAYER_FRAME at whole-pixel coordinates. */
+async function fitPlayerFrame(page: Page): Promise<void> {
+  const frame = page.getByTestId('editor-frame');
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const box = await frame.boundingBox();
+    const missing = PLAYER_FRAME.height - (box?.height ?? 0);
+    if (missing === 0) break;
+    const viewport = page.viewportSize() ?? PARITY_VIEWPORT;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height + missing });
+    // The frame is measured by a ResizeObserver: its new size lands on a later frame.
+    await expect.poll(async () => (await frame.boundingBox())?.height).not.toBe(box?.height);
+  }
+  const box = await frame.boundingBox();
+  expect(box).toEqual({ x: Math.round(box?.x ?? 0.5), y: Math.round(box?.y ?? 0.5), ...PLAYER_FRAME });
+}
+
 function sha256(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
@@ -227,8 +333,12 @@ function formatDiff(diff: readonly number[], digits = 2): string {
   return diff.map((value) => value.toFixed(digits)).join(' / ');
 }
 
-/** The largest distance between corresponding edges of two boxes, as a fraction of the frame's side. */
-function boxDistance(a: Region, b: Region, frame: { width: number; height: number }): number {
+/**
+ * The largest distance between corresponding edges of two boxes, as a fraction of the frame's side.
+ * No text in either is a match; text in only one is as far off as can be.
+ */
+function boxDistance(a: Region | null, b: Region | null, frame: { width: number; height: number }): number {
+  if (!a || !b) return a === b ? 0 : 1;
   return Math.max(
     Math.abs(a.x0 - b.x0) / frame.width,
     Math.abs(a.x1 - b.x1) / frame.width,
@@ -237,101 +347,213 @@ function boxDistance(a: Region, b: Region, frame: { width: number; height: numbe
   );
 }
 
-function formatBox(box: Region): string {
-  return `(${String(box.x0)},${String(box.y0)})-(${String(box.x1)},${String(box.y1)})`;
+function formatBox(box: Region | null): string {
+  return box ? `(${String(box.x0)},${String(box.y0)})-(${String(box.x1)},${String(box.y1)})` : 'none';
 }
 
-function goldBox(file: string): Region {
-  const box = boundingBox(readRgb(file), isGold);
-  if (!box) throw new Error(`${file}: no gold text found`);
-  return box;
+/** Where text was drawn: the frame against the same frame of the same side without text. */
+function inkBox(image: RgbImage, base: RgbImage, rows?: [number, number]): Region | null {
+  return changedBox(image, base, INK_THRESHOLD, rows && [Math.round(rows[0] * image.height), Math.round(rows[1] * image.height)]);
+}
+
+/** Both frames' text boxes, how far apart they are, and the colour difference inside them (one overlay's pixels). */
+function compareText(
+  frames: { preview: RgbImage; exported: RgbImage; previewBase: RgbImage; exportBase: RgbImage },
+  rows?: [number, number],
+): { previewBox: Region | null; exportBox: Region | null; offset: number; textDiff?: [number, number, number] } {
+  const previewBox = inkBox(frames.preview, frames.previewBase, rows);
+  const exportBox = inkBox(frames.exported, frames.exportBase, rows);
+  const offset = boxDistance(previewBox, exportBox, PLAYER_FRAME);
+  if (!previewBox || !exportBox) return { previewBox, exportBox, offset };
+  const inside = {
+    x0: Math.min(previewBox.x0, exportBox.x0),
+    y0: Math.min(previewBox.y0, exportBox.y0),
+    x1: Math.max(previewBox.x1, exportBox.x1),
+    y1: Math.max(previewBox.y1, exportBox.y1),
+  };
+  return { previewBox, exportBox, offset, textDiff: meanAbsDiff(frames.preview, frames.exported, { inside }) };
+}
+
+function describeText(text: ReturnType<typeof compareText>): string {
+  return `${formatBox(text.previewBox)} / ${formatBox(text.exportBox)}${text.textDiff ? `; inside ${formatDiff(text.textDiff)}` : ''}`;
 }
 
 interface ParityResult {
   name: string;
-  diff: [number, number, number];
+  /** Whole frame; a part of a frame (one of several overlays) has only its box. */
+  diff?: [number, number, number];
   boxOffset?: number;
+  /** Mean abs diff per channel inside the text's box: where a wrong opacity or colour of the text shows. */
+  textDiff?: [number, number, number];
+  lineOffset?: number;
+  lineCounts?: [number, number];
+  /** The rows the text had to stay in, and whether it did in the player and in the export. */
+  rows?: { expected: [number, number]; preview: boolean; exported: boolean };
+  /** The hit boxes the player showed, and the ones it should have. */
+  hitBoxes?: { shown: string[]; expected: string[] };
+}
+
+/** Each line's box in both, paired top to bottom: the largest distance, and how many lines each has. */
+function lineParity(preview: RgbImage, exported: RgbImage): { offset: number; counts: [number, number] } {
+  const a = rowBands(preview, isGold);
+  const b = rowBands(exported, isGold);
+  const offset = a.length === b.length ? Math.max(0, ...a.map((line, i) => boxDistance(line, b[i] ?? null, PLAYER_FRAME))) : 1;
+  return { offset, counts: [a.length, b.length] };
+}
+
+function within(box: Region | null, rows: [number, number]): boolean {
+  return box !== null && box.y0 >= rows[0] * PLAYER_FRAME.height && box.y1 <= rows[1] * PLAYER_FRAME.height;
+}
+
+function caseTimes(parity: ParityCase, every: number[]): number[] {
+  if (parity.at === 'all') return every;
+  return parity.at ?? [AT];
+}
+
+function assertOnFrames(times: number[]): void {
+  for (const at of times) {
+    if (Math.abs(at * FPS - Math.round(at * FPS)) > 1e-6) throw new Error(`${String(at)} s is between two frames at ${String(FPS)} fps`);
+  }
+}
+
+async function hitBoxNames(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('button', { name: /^Text overlay:/ });
+  return Promise.all((await boxes.all()).map(async (box) => (await box.getAttribute('aria-label')) ?? ''));
 }
 
 /**
- * Every case on one project: the player's frame at T (screenshot of the frame element only) against
- * the 720p export's frame at T - trim.start scaled to the same size; plus the negative controls.
- * Returns the rows of the report and the measurements to assert on.
+ * Every case on one project, each exported once and compared at each of its times: the player's
+ * frame at editor time `at + trim.start` (a screenshot of the frame element only) against the 720p
+ * export's frame at `at`, scaled to the same size; plus the negative controls. Returns the rows of
+ * the report and the measurements to assert on.
  */
-async function runParity(page: Page, request: APIRequestContext, projectId: string, source: string) {
+async function runParity(page: Page, request: APIRequestContext, projectId: string, source: string, cases: ParityCase[]) {
   await page.setViewportSize(PARITY_VIEWPORT);
+  const every = [...new Set(cases.flatMap((parity) => (parity.at === 'all' ? [] : (parity.at ?? [AT]))))].sort((a, b) => a - b);
+  assertOnFrames(every);
   const results: ParityResult[] = [];
   const rows: string[] = [];
   const previews = new Map<string, string>();
   const exports = new Map<string, string>();
-  const exportFrame = async (state: EditorState, name: string): Promise<string> => {
+  const key = (name: string, at: number) => `${name}@${String(at)}`;
+  const images = new Map<string, RgbImage>();
+  const image = (file: string | undefined): RgbImage => {
+    if (!file) throw new Error('a frame compared was not captured');
+    const decoded = images.get(file) ?? readRgb(file);
+    images.set(file, decoded);
+    return decoded;
+  };
+  const exportCase = async (state: EditorState, name: string): Promise<string> => {
     await saveEditorState(request, projectId, state);
-    const file = await exportThroughApi(request, projectId, PARITY_SETTINGS, path.join(workDir, `${source}-${name}.mp4`));
-    const png = path.join(parityDir, `${source}-${name}-export.png`);
-    extractFrame(file, T - state.trim.start, PLAYER_FRAME, png);
+    return exportThroughApi(request, projectId, PARITY_SETTINGS, path.join(workDir, `${source}-${name}.mp4`));
+  };
+  const exportFrame = (file: string, name: string, at: number): string => {
+    const png = path.join(parityDir, `${source}-${name}-${at.toFixed(3)}s-export.png`);
+    extractFrame(file, at, PLAYER_FRAME, png);
     return png;
   };
 
-  for (const parity of PARITY_CASES) {
+  for (const parity of cases) {
+    const times = caseTimes(parity, every);
     await saveEditorState(request, projectId, parity.state);
     await openEditor(page, projectId);
-    if (parity.overlay) await expect.poll(() => page.getByRole('button', { name: /^Text overlay:/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     // A free user's player shows the watermark burned into the video it streams; the page draws no second one.
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
-    const box = await page.getByTestId('editor-frame').boundingBox();
-    expect(box).toEqual({ x: Math.round(box?.x ?? 0.5), y: Math.round(box?.y ?? 0.5), ...PLAYER_FRAME });
-    const preview = path.join(parityDir, `${source}-${parity.name}-preview.png`);
-    await screenshotFrame(page, preview);
-    expect(pngSize(preview)).toEqual(PLAYER_FRAME);
-    const exported = await exportFrame(parity.state, parity.name);
-    previews.set(parity.name, preview);
-    exports.set(parity.name, exported);
-
-    const a = readRgb(preview);
-    const b = readRgb(exported);
-    const diff = meanAbsDiff(a, b);
-    writeDiffImage(a, b, path.join(parityDir, `${source}-${parity.name}-diff.png`));
-    let boxOffset: number | undefined;
-    let boxes = '';
-    if (parity.overlay) {
-      const previewBox = goldBox(preview);
-      const exportBox = goldBox(exported);
-      boxOffset = boxDistance(previewBox, exportBox, PLAYER_FRAME);
-      boxes = `${formatBox(previewBox)} / ${formatBox(exportBox)}`;
+    await fitPlayerFrame(page);
+    const hitBoxes = new Map<number, string[]>();
+    for (const at of times) {
+      const preview = path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-preview.png`);
+      await screenshotFrame(page, at + parity.state.trim.start, preview);
+      expect(pngSize(preview)).toEqual(PLAYER_FRAME);
+      previews.set(key(parity.name, at), preview);
+      hitBoxes.set(at, await hitBoxNames(page));
     }
-    results.push({ name: parity.name, diff, boxOffset });
-    const signed = meanSignedDiff(a, b);
-    rows.push(
-      `| ${source} | ${parity.name} | ${formatDiff(diff)} | ${formatDiff(signed)} | ${boxOffset === undefined ? '' : `${(boxOffset * 100).toFixed(2)} %`} | ${boxes} |`,
-    );
+    const file = await exportCase(parity.state, parity.name);
+
+    for (const at of times) {
+      exports.set(key(parity.name, at), exportFrame(file, parity.name, at));
+      const a = image(previews.get(key(parity.name, at)));
+      const b = image(exports.get(key(parity.name, at)));
+      const result: ParityResult = { name: `${parity.name} at ${at.toFixed(3)} s`, diff: meanAbsDiff(a, b) };
+      writeDiffImage(a, b, path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-diff.png`));
+      const row = (entry: ParityResult, boxes: string) =>
+        `| ${source} | ${entry.name} | ${entry.diff ? formatDiff(entry.diff) : ''} | ${entry.diff ? formatDiff(meanSignedDiff(a, b)) : ''} | ${entry.boxOffset === undefined ? '' : `${(entry.boxOffset * 100).toFixed(2)} %`} | ${boxes} |`;
+      const frames = { preview: a, exported: b, previewBase: image(previews.get(key('none', at))), exportBase: image(exports.get(key('none', at))) };
+      let boxes = '';
+      if (parity.overlay && !parity.parts) {
+        const text = compareText(frames);
+        result.boxOffset = text.offset;
+        result.textDiff = text.textDiff;
+        boxes = describeText(text);
+        const shows = parity.shows?.find((expected) => expected.at === at);
+        if (shows) {
+          result.rows = { expected: shows.rows, preview: within(text.previewBox, shows.rows), exported: within(text.exportBox, shows.rows) };
+          result.hitBoxes = { shown: hitBoxes.get(at) ?? [], expected: shows.overlays };
+        }
+      }
+      if (parity.lines) {
+        const lines = lineParity(a, b);
+        result.lineOffset = lines.offset;
+        result.lineCounts = lines.counts;
+        boxes += `; lines ${String(lines.counts[0])} / ${String(lines.counts[1])}, worst line ${(lines.offset * 100).toFixed(2)} %`;
+      }
+      results.push(result);
+      rows.push(row(result, boxes));
+      for (const part of parity.parts ?? []) {
+        const text = compareText(frames, part.rows);
+        const partResult: ParityResult = { name: `${parity.name}: ${part.label} at ${at.toFixed(3)} s`, boxOffset: text.offset, textDiff: text.textDiff };
+        results.push(partResult);
+        rows.push(row(partResult, describeText(text)));
+      }
+    }
   }
 
   // Negative controls: a wrong effect must fail the colour check, a misplaced overlay the box check.
-  const previewOf = (name: string) => readRgb(previews.get(name) ?? '');
-  const exportOf = (name: string) => readRgb(exports.get(name) ?? '');
+  const previewOf = (name: string) => image(previews.get(key(name, AT)));
+  const exportOf = (name: string) => image(exports.get(key(name, AT)));
   const wrongSepia = meanAbsDiff(previewOf('none'), exportOf('sepia'));
   const wrongBlur = meanAbsDiff(previewOf('blur'), exportOf('none'));
-  const impact = PARITY_CASES.find((parity) => parity.name === 'impact')?.state ?? baseState();
+  const impact = cases.find((parity) => parity.name === 'impact')?.state ?? baseState();
   const moved: EditorState = {
     ...impact,
-    textOverlays: impact.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 5, y: overlay.position.y } })),
+    textOverlays: impact.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 3, y: overlay.position.y } })),
   };
-  const movedOffset = boxDistance(goldBox(previews.get('impact') ?? ''), goldBox(await exportFrame(moved, 'control-moved-overlay')), PLAYER_FRAME);
+  const movedFrame = exportFrame(await exportCase(moved, 'control-moved-overlay'), 'control-moved-overlay', AT);
+  const movedOffset = boxDistance(inkBox(previewOf('impact'), previewOf('none')), inkBox(image(movedFrame), exportOf('none')), PLAYER_FRAME);
+  // An export that ignored the animations: at mid-animation every kind must fail the box or the text colour check.
+  const stillAnimations: Array<{ kind: string; offset: number; textDiff: number }> = [];
+  if (cases.includes(ANIMATED)) {
+    const still: EditorState = {
+      ...ANIMATED.state,
+      textOverlays: ANIMATED.state.textOverlays.map((overlay) => ({ ...overlay, enter: { ...overlay.enter, kind: 'none' }, exit: { ...overlay.exit, kind: 'none' } })),
+    };
+    const stillFrame = exportFrame(await exportCase(still, 'control-no-animation'), 'control-no-animation', AT);
+    const frames = { preview: image(previews.get(key(ANIMATED.name, AT))), exported: image(stillFrame), previewBase: previewOf('none'), exportBase: exportOf('none') };
+    for (const part of ANIMATED.parts ?? []) {
+      const text = compareText(frames, part.rows);
+      stillAnimations.push({ kind: part.label, offset: text.offset, textDiff: Math.max(...(text.textDiff ?? [0])) });
+      rows.push(
+        `| ${source} | control: ${part.label} preview at ${String(AT)} s vs an export without animations | | | ${(text.offset * 100).toFixed(2)} % | ${describeText(text)}; must exceed ${String(MAX_BOX_OFFSET * 100)} % or ${String(MAX_TEXT_DIFF)} inside |`,
+      );
+    }
+  }
   rows.push(
     `| ${source} | control: 'none' preview vs 'sepia' export | ${formatDiff(wrongSepia)} | | | must exceed ${String(MAX_MEAN_DIFF)} |`,
     `| ${source} | control: 'blur' preview vs 'none' export | ${formatDiff(wrongBlur)} | | | ${source === 'textured' ? `must exceed ${String(MAX_MEAN_DIFF)}` : 'reported (smooth clip)'} |`,
-    `| ${source} | control: Impact preview vs the overlay moved 5 % right | | | ${(movedOffset * 100).toFixed(2)} % | must exceed ${String(MAX_BOX_OFFSET * 100)} % |`,
+    `| ${source} | control: Impact preview vs the overlay moved 3 % right | | | ${(movedOffset * 100).toFixed(2)} % | must exceed ${String(MAX_BOX_OFFSET * 100)} % |`,
   );
-  return { results, rows, wrongSepia, wrongBlur, movedOffset };
+  return { results, rows, wrongSepia, wrongBlur, movedOffset, stillAnimations };
 }
 
 function writeParityReport(source: string, rows: string[]): void {
   const report = [
-    `Parity (${source} clip): player frame ${String(PLAYER_FRAME.width)}x${String(PLAYER_FRAME.height)} at ${String(PARITY_VIEWPORT.width)}x${String(PARITY_VIEWPORT.height)}, ` +
-      `editor t = ${String(T)} s, export t = ${String(T - TRIM_START)} s, ${PARITY_SETTINGS.resolution} ${PARITY_SETTINGS.format} ${PARITY_SETTINGS.quality}.`,
-    `Threshold: mean |diff| per channel < ${String(MAX_MEAN_DIFF)}; overlay box edges within ${String(MAX_BOX_OFFSET * 100)} % of the frame.`,
+    `Parity (${source} clip): player frame ${String(PLAYER_FRAME.width)}x${String(PLAYER_FRAME.height)} (viewport ${String(PARITY_VIEWPORT.width)} wide, as tall as that takes), ` +
+      `each time in output seconds (editor time = t + ${String(TRIM_START)} s), ${PARITY_SETTINGS.resolution} ${PARITY_SETTINGS.format} ${PARITY_SETTINGS.quality}.`,
+    `Threshold: mean |diff| per channel < ${String(MAX_MEAN_DIFF)}; text box edges (pixels differing by > ${String(INK_THRESHOLD)} from the frame without text) ` +
+      `and each gold line's box within ${String(MAX_BOX_OFFSET * 100)} % of the frame; mean |diff| inside a text's box < ${String(MAX_TEXT_DIFF)}.`,
     '',
-    '| clip | case | mean abs diff R / G / B | mean signed diff (preview - export) | box offset | gold boxes preview / export |',
+    '| clip | case | mean abs diff R / G / B | mean signed diff (preview - export) | box offset | text boxes preview / export; mean abs diff inside them |',
     '|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -343,11 +565,24 @@ function expectParity(source: string, parity: Awaited<ReturnType<typeof runParit
   expect(Math.max(...parity.wrongSepia), `${source}: the wrong-effect control`).toBeGreaterThan(MAX_MEAN_DIFF);
   if (source === 'textured') expect(Math.max(...parity.wrongBlur), `${source}: the missing-blur control`).toBeGreaterThan(MAX_MEAN_DIFF);
   expect(parity.movedOffset, `${source}: the moved-overlay control`).toBeGreaterThan(MAX_BOX_OFFSET);
+  for (const control of parity.stillAnimations) {
+    expect(control.offset > MAX_BOX_OFFSET || control.textDiff > MAX_TEXT_DIFF, `${source}: ${control.kind} without its animation must be caught`).toBe(true);
+  }
   for (const result of parity.results) {
-    expect.soft(Math.max(...result.diff), `${source} ${result.name}: mean abs diff ${formatDiff(result.diff)}`).toBeLessThan(MAX_MEAN_DIFF);
-    if (result.boxOffset !== undefined) {
-      expect.soft(result.boxOffset, `${source} ${result.name}: overlay box offset`).toBeLessThanOrEqual(MAX_BOX_OFFSET);
+    const name = `${source} ${result.name}`;
+    if (result.diff) expect.soft(Math.max(...result.diff), `${name}: mean abs diff ${formatDiff(result.diff)}`).toBeLessThan(MAX_MEAN_DIFF);
+    if (result.boxOffset !== undefined) expect.soft(result.boxOffset, `${name}: text box offset`).toBeLessThanOrEqual(MAX_BOX_OFFSET);
+    if (result.textDiff) expect.soft(Math.max(...result.textDiff), `${name}: mean abs diff inside the text box`).toBeLessThan(MAX_TEXT_DIFF);
+    if (result.lineCounts) {
+      expect.soft(result.lineCounts[0], `${name}: the caption wraps`).toBeGreaterThan(1);
+      expect.soft(result.lineCounts[1], `${name}: lines in the export`).toBe(result.lineCounts[0]);
+      expect.soft(result.lineOffset, `${name}: worst line box offset`).toBeLessThanOrEqual(MAX_BOX_OFFSET);
     }
+    if (result.rows) {
+      expect.soft(result.rows.preview, `${name}: the player shows only the overlay timed here`).toBe(true);
+      expect.soft(result.rows.exported, `${name}: the export shows only the overlay timed here`).toBe(true);
+    }
+    if (result.hitBoxes) expect.soft(result.hitBoxes.shown, `${name}: hit boxes`).toEqual(result.hitBoxes.expected);
   }
 }
 
@@ -518,8 +753,8 @@ describe('exporting from the editor', () => {
     }
   }, 60_000);
 
-  it('exports what the preview shows, frame for frame: every effect, a grade, overlays in two fonts (offline engine clip)', async () => {
-    const parity = await runParity(page, page.request, projectId, 'generated');
+  it('exports what the preview shows, frame for frame: every effect, a grade, and text that wraps, kerns, holds emoji and Arabic, keeps its times and animates (offline engine clip)', async () => {
+    const parity = await runParity(page, page.request, projectId, 'generated', [...PARITY_CASES, ...TEXT_CASES]);
     writeParityReport('generated', parity.rows);
     expectParity('generated', parity);
   }, 300_000);
@@ -604,7 +839,7 @@ describe('parity on a detailed clip', () => {
     try {
       await signUp(page.request, 'exporttex');
       const projectId = await uploadReadyProject(page.request, makeTexturedClip(workDir), 'Ripples');
-      const parity = await runParity(page, page.request, projectId, 'textured');
+      const parity = await runParity(page, page.request, projectId, 'textured', PARITY_CASES);
       writeParityReport('textured', parity.rows);
       expectParity('textured', parity);
     } finally {

@@ -102,24 +102,6 @@ export function meanAbsDiff(a: RgbImage, b: RgbImage, options: { inside?: Region
   return sums.map((sum) => (count === 0 ? 0 : sum / count)) as [number, number, number];
 }
 
-/** The box around every pixel `matches` accepts, and how many there are; null when none does. */
-export function boundingBox(image: RgbImage, matches: (r: number, g: number, b: number) => boolean): (Region & { count: number }) | null {
-  let box: (Region & { count: number }) | null = null;
-  for (let y = 0; y < image.height; y += 1) {
-    for (let x = 0; x < image.width; x += 1) {
-      const i = (y * image.width + x) * 3;
-      if (!matches(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)) continue;
-      if (!box) box = { x0: x, y0: y, x1: x + 1, y1: y + 1, count: 0 };
-      box.x0 = Math.min(box.x0, x);
-      box.y0 = Math.min(box.y0, y);
-      box.x1 = Math.max(box.x1, x + 1);
-      box.y1 = Math.max(box.y1, y + 1);
-      box.count += 1;
-    }
-  }
-  return box;
-}
-
 /** Mean |a - b| over the three channels of each block x block tile, largest first, with the tile's corner. */
 export function blockDiffs(a: RgbImage, b: RgbImage, block = 16): Array<{ x: number; y: number; diff: number }> {
   const tiles: Array<{ x: number; y: number; diff: number }> = [];
@@ -207,4 +189,58 @@ export function makeTexturedClip(dir: string): string {
     clip,
   ]);
   return clip;
+}
+
+/**
+ * The box around every pixel where `image` differs from `base` (the same frame without the text) by
+ * more than `threshold` on some channel, in a band of rows: where something was drawn, whatever its
+ * colour or opacity.
+ */
+export function changedBox(image: RgbImage, base: RgbImage, threshold: number, rows: [number, number] = [0, image.height]): Region | null {
+  if (image.width !== base.width || image.height !== base.height) throw new Error('images differ in size');
+  let box: Region | null = null;
+  for (let y = Math.max(0, rows[0]); y < Math.min(image.height, rows[1]); y += 1) {
+    for (let x = 0; x < image.width; x += 1) {
+      const i = (y * image.width + x) * 3;
+      const changed =
+        Math.abs(image.data[i]! - base.data[i]!) > threshold ||
+        Math.abs(image.data[i + 1]! - base.data[i + 1]!) > threshold ||
+        Math.abs(image.data[i + 2]! - base.data[i + 2]!) > threshold;
+      if (!changed) continue;
+      if (!box) box = { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+      box.x0 = Math.min(box.x0, x);
+      box.y0 = Math.min(box.y0, y);
+      box.x1 = Math.max(box.x1, x + 1);
+      box.y1 = Math.max(box.y1, y + 1);
+    }
+  }
+  return box;
+}
+
+/** Runs of rows holding pixels `matches` accepts, each with the box of its pixels, top to bottom: the lines of a text. */
+export function rowBands(image: RgbImage, matches: (r: number, g: number, b: number) => boolean): Region[] {
+  const bands: Region[] = [];
+  let band: Region | null = null;
+  for (let y = 0; y < image.height; y += 1) {
+    let x0 = image.width;
+    let x1 = 0;
+    for (let x = 0; x < image.width; x += 1) {
+      const i = (y * image.width + x) * 3;
+      if (!matches(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)) continue;
+      x0 = Math.min(x0, x);
+      x1 = x + 1;
+    }
+    if (x1 === 0) {
+      band = null;
+      continue;
+    }
+    if (!band) {
+      band = { x0, y0: y, x1, y1: y + 1 };
+      bands.push(band);
+    }
+    band.x0 = Math.min(band.x0, x0);
+    band.x1 = Math.max(band.x1, x1);
+    band.y1 = y + 1;
+  }
+  return bands;
 }

@@ -1,10 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { fontStatus, loadEditorFonts, subscribeFontStatus, type FontStatus } from '../lib/font-faces';
+import { fontStatus, hasEmoji, loadEditorFonts, subscribeFontStatus, type FontStatus } from '../lib/font-faces';
+import { useEditor } from '../store/editor-context';
 
-/** Starts loading the editor's eight faces and reports when all of them can be drawn. */
+/** Loads the faces the edit's overlays need (emoji only once one holds an emoji) and reports when all can be drawn. */
 export function useEditorFonts(): FontStatus {
+  const { store } = useEditor();
+  const emoji = store.present.textOverlays.some((overlay) => hasEmoji(overlay.text));
   useEffect(() => {
-    loadEditorFonts();
-  }, []);
+    loadEditorFonts({ emoji });
+  }, [emoji]);
   return useSyncExternalStore(subscribeFontStatus, fontStatus);
 }

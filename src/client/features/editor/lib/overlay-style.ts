@@ -1,40 +1,51 @@
 import type { CSSProperties } from 'react';
 import type { TextOverlay } from '@shared/editor/editor-state';
-import { FONT_FACES } from '@shared/editor/fonts';
-
-/**
- * The outline sits outside the glyphs, as ffmpeg's drawtext borderw draws it: a stroke twice as
- * wide, half of it hidden under the fill that is painted after it.
- */
-function outlineStyle(thickness: number, color: string, scale: number): CSSProperties {
-  if (thickness <= 0) return {};
-  return { WebkitTextStroke: `${round(2 * thickness * scale)}px ${color}`, paintOrder: 'stroke fill' };
-}
-
-/** Exactly the served face: a synthesized bold or italic would not match the export. */
-const FACE_ONLY: CSSProperties = { fontWeight: 400, fontStyle: 'normal', fontSynthesis: 'none', whiteSpace: 'pre' };
-
-/**
- * DESIGN §5 Geometry: the box is centred on the position (percent of the frame); sizes are
- * reference pixels (short side 1080) times the frame's scale; lines break only where typed.
- */
-export function overlayBoxStyle(overlay: TextOverlay, scale: number): CSSProperties {
-  return {
-    ...FACE_ONLY,
-    position: 'absolute',
-    left: `${overlay.position.x}%`,
-    top: `${overlay.position.y}%`,
-    transform: 'translate(-50%, -50%)',
-    width: 'max-content',
-    fontFamily: `'${FONT_FACES[overlay.fontFamily].cssFamily}'`,
-    fontSize: `${round(overlay.fontSize * scale)}px`,
-    lineHeight: overlay.lineHeight,
-    textAlign: overlay.textAlign,
-    color: overlay.color,
-    ...outlineStyle(overlay.outline.thickness, overlay.outline.color, scale),
-  };
-}
+import { overlayFontFamilies } from '@shared/editor/fonts';
+import type { Box, Frame } from '@shared/editor/text/overlay-layout';
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+function percent(part: number, whole: number): string {
+  return `${String(round((part / whole) * 100))}%`;
+}
+
+/** The laid-out text box (frame px) in percent of the frame, so it follows the frame's size. */
+export function overlayBoxStyle(box: Box, frame: Frame): CSSProperties {
+  return {
+    position: 'absolute',
+    left: percent(box.left, frame.width),
+    top: percent(box.top, frame.height),
+    width: percent(box.width, frame.width),
+    height: percent(box.height, frame.height),
+  };
+}
+
+/**
+ * The in-place editor over the box: the text in the overlay's face, size, colours and outline
+ * (stroke under the fill, as the canvas paints it), wrapping at the overlay's box width, centred
+ * where the text box is. `scale` is screen px per reference px.
+ */
+export function overlayEditorStyle(overlay: TextOverlay, box: Box, frame: Frame, scale: number): CSSProperties {
+  const outline = overlay.outline.thickness > 0 ? { WebkitTextStroke: `${String(round(2 * overlay.outline.thickness * scale))}px ${overlay.outline.color}`, paintOrder: 'stroke fill' } : {};
+  return {
+    position: 'absolute',
+    left: percent(box.left + box.width / 2, frame.width),
+    top: percent(box.top + box.height / 2, frame.height),
+    transform: 'translate(-50%, -50%)',
+    width: 'max-content',
+    maxWidth: `${String(overlay.boxWidth)}%`,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    fontFamily: overlayFontFamilies(overlay.fontFamily),
+    fontWeight: 400,
+    fontStyle: 'normal',
+    fontSynthesis: 'none',
+    fontSize: `${String(round(overlay.fontSize * scale))}px`,
+    lineHeight: overlay.lineHeight,
+    textAlign: overlay.textAlign,
+    color: overlay.color,
+    ...outline,
+  };
 }

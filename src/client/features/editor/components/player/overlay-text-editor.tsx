@@ -19,7 +19,7 @@ function nextDraft(draft: string, value: string): string {
 
 /**
  * Edits an overlay's text where it stands, in the overlay's own font and size. A hidden copy of the
- * text sizes the box, so the textarea grows line by line without ever wrapping a line itself.
+ * text sizes the box, so the textarea grows line by line and wraps where that copy wraps.
  */
 export function OverlayTextEditor({ text, onDone }: OverlayTextEditorProps) {
   const [draft, setDraft] = useState(text);
@@ -44,7 +44,7 @@ export function OverlayTextEditor({ text, onDone }: OverlayTextEditorProps) {
         autoFocus
         rows={1}
         maxLength={MAX_OVERLAY_TEXT}
-        wrap="off"
+        wrap="soft"
         spellCheck={false}
         onFocus={(event) => {
           event.currentTarget.select();

@@ -7,7 +7,7 @@ import type { Playback } from '../../hooks/use-playback';
 import { useElementSize } from '../../hooks/use-element-size';
 import type { FontStatus } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
-import { OverlayBox } from './overlay-box';
+import { OverlayLayer } from './overlay-layer';
 import { SafeZoneGuides } from './safe-zone-guides';
 
 interface VideoStageProps {
@@ -21,7 +21,7 @@ interface VideoStageProps {
 
 /**
  * The frame: the clip at the project's aspect ratio, as large as the space allows, with the
- * overlays laid over it in frame percentages and reference-pixel sizes. A free user's clip carries
+ * overlays drawn over it as the export draws them. A free user's clip carries
  * its watermark in its pixels (the proxy streams the watermarked copy), so none is drawn here.
  */
 export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts }: VideoStageProps) {
@@ -32,7 +32,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
   const frame = fitFrame(aspect, useElementSize(spaceRef));
   const rendered = useElementSize(frameRef);
   const scale = referenceScale(rendered.width, rendered.height);
-  const { textOverlays, visualEffect, colorGrading } = store.present;
+  const { visualEffect, colorGrading } = store.present;
 
   return (
     <div
@@ -61,7 +61,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
           className="absolute inset-0 size-full object-contain"
           {...videoEvents}
         />
-        {fonts === 'ready' && textOverlays.map((overlay) => <OverlayBox key={overlay.id} overlay={overlay} scale={scale} />)}
+        <OverlayLayer videoRef={videoRef} size={rendered} fontsReady={fonts === 'ready'} />
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
         <SafeZoneGuides />
       </div>
@@ -69,7 +69,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
   );
 }
 
-/** Text waits for the real fonts: a fallback face would show a layout the export will not produce. */
+/** Text waits for the real fonts: a substitute face would show a layout the export will not produce. */
 function FontNotice({ failed }: { failed: boolean }) {
   return (
     <div className="absolute inset-x-0 top-2 flex justify-center">

@@ -1,0 +1,49 @@
+import type { RefObject } from 'react';
+import { referenceScale } from '@shared/editor/looks';
+import type { Size } from '@shared/editor/frame-geometry';
+import { useOverlayCanvas } from '../../hooks/use-overlay-canvas';
+import { useOverlayLayouts } from '../../hooks/use-overlay-layouts';
+import { useEditor } from '../../store/editor-context';
+import { OverlayBox } from './overlay-box';
+
+interface OverlayLayerProps {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  /** The frame's size on screen, CSS px. */
+  size: Size;
+  fontsReady: boolean;
+}
+
+/**
+ * The text over the player: a canvas at the screen's pixel density that the shared text module draws
+ * on, as the export does, and above it a hit box for each overlay shown at the playhead (and the
+ * selected one) to select, drag and edit it.
+ */
+export function OverlayLayer({ videoRef, size, fontsReady }: OverlayLayerProps) {
+  const { store, editingId } = useEditor();
+  const { textOverlays, trim } = store.present;
+  const pixelRatio = window.devicePixelRatio || 1;
+  const frame = { width: Math.round(size.width * pixelRatio), height: Math.round(size.height * pixelRatio) };
+  const layouts = useOverlayLayouts(textOverlays, frame.width, frame.height, fontsReady);
+  const { canvasRef, visibleIds } = useOverlayCanvas({
+    videoRef,
+    overlays: textOverlays,
+    layouts,
+    width: frame.width,
+    height: frame.height,
+    trim,
+    hiddenId: editingId,
+  });
+  const scale = referenceScale(size.width, size.height);
+
+  return (
+    <>
+      <canvas ref={canvasRef} width={frame.width} height={frame.height} aria-hidden className="pointer-events-none absolute inset-0 size-full" />
+      {textOverlays.map((overlay) => {
+        const layout = layouts.get(overlay.id);
+        const visible = visibleIds.has(overlay.id);
+        if (!layout || !(visible || overlay.id === store.selectedId || overlay.id === editingId)) return null;
+        return <OverlayBox key={overlay.id} overlay={overlay} box={layout.box} frame={frame} scale={scale} visible={visible} />;
+      })}
+    </>
+  );
+}

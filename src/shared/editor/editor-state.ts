@@ -31,7 +31,7 @@ export function fitOverlayText(text: string): string {
 }
 
 /** An entrance or exit: what moves, and for how many seconds. */
-export const textAnimationSchema = z
+const textAnimationSchema = z
   .object({ kind: z.enum(TEXT_ANIMATIONS), duration: between(RANGES.animationDuration) })
   .strict();
 export type TextAnimation = z.infer<typeof textAnimationSchema>;

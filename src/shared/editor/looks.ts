@@ -2,7 +2,7 @@ import type { FontFamily, VisualEffect } from './editor-constants.ts';
 import type { ColorGrading } from './editor-state.ts';
 
 /** Geometry of DESIGN §5: sizes in the editor state are pixels on a frame whose short side is 1080. */
-export const REFERENCE_SHORT_SIDE = 1080;
+const REFERENCE_SHORT_SIDE = 1080;
 
 /** How many screen (or output) pixels one reference pixel is, for a frame of this size. */
 export function referenceScale(frameWidth: number, frameHeight: number): number {
@@ -10,13 +10,13 @@ export function referenceScale(frameWidth: number, frameHeight: number): number 
 }
 
 /** The blur effect's radius in reference pixels. */
-export const BLUR_RADIUS = 8;
+const BLUR_RADIUS = 8;
 
 /**
  * Each effect as CSS filter functions (DESIGN §5 Looks: the preview's filters are the definition;
  * the export reproduces the same maths). Vintage is a fixed mix of the primitives.
  */
-export const EFFECT_FILTERS: Record<VisualEffect, (scale: number) => string[]> = {
+const EFFECT_FILTERS: Record<VisualEffect, (scale: number) => string[]> = {
   none: () => [],
   grayscale: () => ['grayscale(1)'],
   sepia: () => ['sepia(1)'],

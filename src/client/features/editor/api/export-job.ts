@@ -18,7 +18,7 @@ export function exportJobRefetchInterval(query: Pick<Query<ExportJobResponse>, '
 
 const readJob = getQueryFn({ on401: 'throw' });
 
-export function exportJobQueryOptions(jobId: string | null) {
+function exportJobQueryOptions(jobId: string | null) {
   return queryOptions({
     queryKey: exportJobQueryKey(jobId),
     queryFn: jobId === null ? skipToken : async (context) => exportJobResponseSchema.parse(await readJob(context)),

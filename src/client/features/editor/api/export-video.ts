@@ -16,7 +16,7 @@ interface StartExportInput {
 }
 
 /** POST /api/projects/{id}/export: queues a render of the saved edit and answers the job's id. */
-export async function startExport(queryClient: QueryClient, { projectId, settings, editorState }: StartExportInput): Promise<string> {
+async function startExport(queryClient: QueryClient, { projectId, settings, editorState }: StartExportInput): Promise<string> {
   await saveEditorState(queryClient, projectId, editorState);
   const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/export`, settings);
   return startExportResponseSchema.parse(await response.json()).jobId;

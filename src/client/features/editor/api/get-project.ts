@@ -8,14 +8,14 @@ export function projectQueryKey(id: string) {
 
 const readProject = getQueryFn({ on401: 'throw' });
 
-export async function getProject(context: Parameters<typeof readProject>[0]): Promise<Project> {
+async function getProject(context: Parameters<typeof readProject>[0]): Promise<Project> {
   return projectSchema.parse(await readProject(context));
 }
 
 /** While a video is being generated or extended the editor waits for it: the project is read every 5 s, and only then. */
-export const GENERATING_PROJECT_REFETCH_MS = 5000;
+const GENERATING_PROJECT_REFETCH_MS = 5000;
 
-export function projectQueryOptions(id: string) {
+function projectQueryOptions(id: string) {
   return queryOptions({
     queryKey: projectQueryKey(id),
     queryFn: getProject,

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 
-export type VideoAvailability = { state: 'ready' } | { state: 'preparing'; message: string };
+type VideoAvailability = { state: 'ready' } | { state: 'preparing'; message: string };
 
 /** How often the editor asks again while a free user's watermarked copy is being made. */
-export const VIDEO_PREPARING_REFETCH_MS = 3000;
+const VIDEO_PREPARING_REFETCH_MS = 3000;
 
 /**
  * Whether the video proxy streams the project's video yet. A free user streams a watermarked copy,
@@ -23,7 +23,7 @@ async function checkVideo(videoUrl: string, signal: AbortSignal): Promise<VideoA
 }
 
 /** Keyed by the video's own URL, which names the stored file: a new master is checked afresh. */
-export function videoAvailabilityQueryOptions(videoUrl: string) {
+function videoAvailabilityQueryOptions(videoUrl: string) {
   return queryOptions({
     queryKey: [videoUrl],
     queryFn: ({ signal }) => checkVideo(videoUrl, signal),

@@ -4,7 +4,7 @@
  */
 export type InlinePart = { text: string; bold: boolean };
 
-export interface ReplyListItem {
+interface ReplyListItem {
   number: number;
   title: string | null;
   body: InlinePart[];

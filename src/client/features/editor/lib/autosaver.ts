@@ -91,5 +91,3 @@ export function createAutosaver<T>({ save, saveOnLeave, delayMs, retryDelaysMs }
     },
   };
 }
-
-export type Autosaver<T> = ReturnType<typeof createAutosaver<T>>;

@@ -100,6 +100,11 @@ export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, { trim
   };
 
   const videoEvents = {
+    // The player opens on the In point: before it nothing is exported, so no text would show there.
+    onLoadedMetadata: (event: SyntheticEvent<HTMLVideoElement>) => {
+      const video = event.currentTarget;
+      if (video.currentTime === 0 && trimRef.current.start > 0) video.currentTime = trimRef.current.start;
+    },
     onPlay: () => {
       setPlaying(true);
     },

@@ -97,6 +97,20 @@ async function pressTimes(page: Page, key: string, times: number): Promise<void>
   for (let i = 0; i < times; i += 1) await page.keyboard.press(key);
 }
 
+/** A project's editor in a second, touch-screen context 390 px wide, signed in as `context`'s user. */
+async function openOnPhone(context: BrowserContext, projectId: string): Promise<{ phone: BrowserContext; phonePage: Page }> {
+  const phone = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    storageState: await context.storageState(),
+  });
+  const phonePage = await phone.newPage();
+  await openEditor(phonePage, projectId);
+  return { phone, phonePage };
+}
+
 describe('the editor', () => {
   let context: BrowserContext;
   let page: Page;
@@ -264,15 +278,7 @@ describe('the editor', () => {
   }, 120_000);
 
   it('moves an overlay by touch on a phone-sized screen', async () => {
-    const phone = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      storageState: await context.storageState(),
-    });
-    const phonePage = await phone.newPage();
-    await openEditor(phonePage, projectId);
+    const { phone, phonePage } = await openOnPhone(context, projectId);
     await seekPlayer(phonePage, 4);
     await expect.poll(() => overlay(phonePage).isVisible()).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -486,15 +492,7 @@ describe('the timeline', () => {
   }, 60_000);
 
   it('stays in view and scrolls sideways by touch on a phone-sized screen', async () => {
-    const phone = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      storageState: await context.storageState(),
-    });
-    const phonePage = await phone.newPage();
-    await openEditor(phonePage, projectId);
+    const { phone, phonePage } = await openOnPhone(context, projectId);
     const scroller = phonePage.getByTestId('timeline-scroller');
     expect(await scroller.isVisible()).toBe(true);
     for (let i = 0; i < 4; i += 1) await phonePage.getByRole('button', { name: 'Zoom in' }).click();

@@ -144,11 +144,13 @@ export function placeLines(
     return ctx.measureText(text).width;
   });
   ctx.direction = 'ltr';
-  const primary = ctx.measureText('');
+  // The font's own ascent and descent (any text of the primary face gives them), rounded to whole
+  // pixels as Blink's FontMetrics does: some Skia builds report them unrounded, and none for ''.
+  const primary = ctx.measureText('M');
   ctx.restore();
   const lineBox = lineHeight * fontSize;
-  const ascent = primary.fontBoundingBoxAscent;
-  const descent = primary.fontBoundingBoxDescent;
+  const ascent = Math.round(primary.fontBoundingBoxAscent);
+  const descent = Math.round(primary.fontBoundingBoxDescent);
   const width = Math.max(0, ...widths);
   const height = texts.length * lineBox;
   const box = { left: centre.x - width / 2, top: centre.y - height / 2, width, height };

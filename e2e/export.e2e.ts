@@ -660,7 +660,11 @@ describe('exporting from the editor', () => {
       if (await progress.isVisible()) {
         const value = Number(await progress.getAttribute('aria-valuenow'));
         if (seen.at(-1) !== value) seen.push(value);
-        if (value > 0 && value < 100 && (await dialog.getByRole('button', { name: 'Cancel' }).isEnabled())) cancelLockedWhileRunning = false;
+        // Read without waiting: the job may finish between the two reads, and Cancel then leaves the dialog.
+        const cancelEnabled = await dialog
+          .getByRole('button', { name: 'Cancel' })
+          .evaluateAll((buttons) => buttons.some((button) => !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true'));
+        if (value > 0 && value < 100 && cancelEnabled) cancelLockedWhileRunning = false;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -221,9 +221,9 @@ describe('the editor', () => {
 
     await page.reload();
     await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(1);
-    // Before the In point nothing of the output is shown, text included.
+    // The player opens on the In point, where the output (and its text) begins.
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
-    expect(await overlay(page).count()).toBe(0);
+    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0);
     await seekPlayer(page, 4);
     await expect.poll(() => overlay(page).isVisible()).toBe(true);
     expect(await styleOf(overlay(page), 'left')).toBe(styledLeft);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_FACES, FONT_FACES } from '../../shared/editor/fonts.ts';
+import { ALL_FONT_FACES, FALLBACK_FACES, FONT_FACES } from '../../shared/editor/fonts.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 import { assertFontFilesPresent, fontFilePath } from '../render/font-files.ts';
@@ -13,7 +13,7 @@ describe('editor fonts', () => {
 
   it('has a TTF on disk for every font the editor offers', () => {
     expect(() => assertFontFilesPresent()).not.toThrow();
-    for (const face of [...Object.values(FONT_FACES), ...FALLBACK_FACES]) expect(fontFilePath(face.file)).toMatch(/\.ttf$/);
+    for (const face of ALL_FONT_FACES) expect(fontFilePath(face.file)).toMatch(/\.ttf$/);
   });
 
   it.each([...Object.entries(FONT_FACES), ...FALLBACK_FACES.map((face) => [face.cssFamily, face] as const)])('serves %s as a TrueType file, cached', async (_family, face) => {

@@ -1,22 +1,24 @@
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 import type { ProjectSummaryRow } from './projects-repository.ts';
-import { UNREADABLE_EDIT_MESSAGE, readStoredEditorDocument } from './editor-document/editor-document.ts';
+import { type StoredEditorDocument, UNREADABLE_EDIT_MESSAGE, readStoredEditorDocument } from './editor-document/editor-document.ts';
 
-/** A project as the API shows it: media behind owner-only URLs, storage keys never exposed. */
-export function toProject(row: VideoProjectRow): Project {
+/**
+ * A project as the API shows it: media behind owner-only URLs, storage keys never exposed. A caller that
+ * already decoded the row's edit passes it, so it is not parsed again.
+ */
+export function toProject(row: VideoProjectRow, stored: StoredEditorDocument = readStoredEditorDocument(row.editorState)): Project {
   return {
     ...toProjectSummary(row),
     provider: row.provider,
     model: row.model,
     resolution: row.resolution,
     generationProgress: row.generationProgress,
-    ...editorStateView(row.editorState),
+    ...editorStateView(stored),
   };
 }
 
-function editorStateView(json: string | null): Pick<Project, 'editorState' | 'editorStateError'> {
-  const stored = readStoredEditorDocument(json);
+function editorStateView(stored: StoredEditorDocument): Pick<Project, 'editorState' | 'editorStateError'> {
   if (stored.kind === 'edit') return { editorState: stored.state, editorStateError: null };
   return { editorState: null, editorStateError: stored.kind === 'unreadable' ? UNREADABLE_EDIT_MESSAGE : null };
 }

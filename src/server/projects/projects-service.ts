@@ -118,7 +118,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const project = await ownProject(user, projectId);
     const stored = readStoredEditorDocument(project.editorState);
     if (stored.kind === 'unreadable') logger.error({ projectId, reason: stored.reason }, 'a saved edit cannot be decoded');
-    return toProject(project);
+    return toProject(project, stored);
   }
 
   /**
@@ -179,7 +179,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       }
     };
     await (alongside ? db.transaction().execute(save) : save(db));
-    return toProject({ ...project, ...changes });
+    return toProject({ ...project, ...changes }, { kind: 'edit', state: decoded.state });
   }
 
   return { create, list, get, remove, saveEditorState };

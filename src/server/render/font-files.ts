@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { FALLBACK_FACES, FONT_FACES } from '../../shared/editor/fonts.ts';
+import { ALL_FONT_FACES } from '../../shared/editor/fonts.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -35,7 +35,7 @@ export function fontFilePath(file: string): string | undefined {
 
 /** Every file the editor draws text with: the eight fonts and their fallbacks. */
 const SERVED_FONT_FILES: readonly string[] = [
-  ...new Set([...Object.values(FONT_FACES), ...FALLBACK_FACES].map((face) => face.file)),
+  ...new Set(ALL_FONT_FACES.map((face) => face.file)),
 ];
 
 /**

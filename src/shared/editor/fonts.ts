@@ -22,11 +22,17 @@ export const FONT_URL_PREFIX = '/fonts/';
  * Faces for what the eight fonts have no glyphs for (emoji, Arabic, Hebrew), in the order they are
  * tried. Preview and export load these very files, so a fallback glyph looks the same in both.
  */
+/** The colour emoji face: about 25 MB, so the editor fetches it only once some overlay holds an emoji. */
+export const EMOJI_FACE = { cssFamily: 'PromptReel Emoji', file: 'noto-color-emoji.ttf' } as const;
+
 export const FALLBACK_FACES = [
-  { cssFamily: 'PromptReel Emoji', file: 'noto-color-emoji.ttf' },
+  EMOJI_FACE,
   { cssFamily: 'PromptReel Arabic', file: 'noto-sans-arabic-bold.ttf' },
   { cssFamily: 'PromptReel Hebrew', file: 'noto-sans-hebrew-bold.ttf' },
 ] as const;
+
+/** Every face text is drawn with: the eight fonts (Impact and Anton share a file) and the fallbacks. */
+export const ALL_FONT_FACES: ReadonlyArray<{ cssFamily: string; file: string }> = [...Object.values(FONT_FACES), ...FALLBACK_FACES];
 
 /** The CSS font-family list an overlay is drawn with: its own face, then the fallbacks. */
 export function overlayFontFamilies(fontFamily: FontFamily): string {

@@ -1,5 +1,5 @@
 import { GlobalFonts } from '@napi-rs/canvas';
-import { FALLBACK_FACES, FONT_FACES } from '../../../shared/editor/fonts.ts';
+import { ALL_FONT_FACES } from '../../../shared/editor/fonts.ts';
 import { FontFilesMissingError, fontFilePath } from '../font-files.ts';
 
 let registered = false;
@@ -10,7 +10,7 @@ let registered = false;
  */
 export function registerCanvasFonts(): void {
   if (registered) return;
-  for (const face of [...Object.values(FONT_FACES), ...FALLBACK_FACES]) {
+  for (const face of ALL_FONT_FACES) {
     const file = fontFilePath(face.file);
     if (!file || !GlobalFonts.registerFromPath(file, face.cssFamily)) {
       throw new FontFilesMissingError(`Font file is missing or unreadable (${face.file}): run npm install.`);

@@ -143,7 +143,8 @@ function overlayImage(image: TextImage, input: number, base: string, output: str
  * The one ffmpeg invocation that turns a clip and its saved editor state into the exported file
  * (STYLE §7): accurate trim, the source fitted into the output frame, the preview's colour maths in
  * RGB, blur, the text overlays and watermark where the preview draws them, volume, H.264 + AAC.
- * Pure: no file is read or written here.
+ * No file is written here; laying the text out needs the fonts registered with Skia (read once per
+ * process, `registerCanvasFonts`).
  */
 export function buildExportCommand(input: ExportInput, editorState: EditorState, spec: ExportSpec): ExportCommand {
   const { probe } = input;

@@ -132,7 +132,7 @@ export function planTextImages(editorState: EditorState, options: TextImageOptio
       box,
       ...shown,
       pictures,
-      draw: (target, t) => drawOverlay(target, overlay, frame, t, layout, layers),
+      draw: (target, t) => drawOverlay(target, overlay, frame, t, layers, layout),
     });
   });
   if (options.watermark) {
@@ -145,7 +145,7 @@ export function planTextImages(editorState: EditorState, options: TextImageOptio
         from: 0,
         to: duration,
         pictures: [{ drawnFor: 0, shownFrom: 0 }],
-        draw: (target) => drawWatermark(target, frame, layers),
+        draw: (target) => drawWatermark(target, frame, layers, layout),
       });
     }
   }

@@ -41,7 +41,7 @@ function overlay(changes: Partial<TextOverlay> = {}): TextOverlay {
 /** Draws at `t` and returns RGBA pixels of the whole frame. */
 function draw(text: TextOverlay, t: number): Uint8ClampedArray {
   const canvas = createCanvas(FRAME.width, FRAME.height);
-  drawOverlay(canvas.getContext('2d'), text, FRAME, t, undefined, layers);
+  drawOverlay(canvas.getContext('2d'), text, FRAME, t, layers);
   return canvas.getContext('2d').getImageData(0, 0, FRAME.width, FRAME.height).data;
 }
 
@@ -90,7 +90,7 @@ describe('drawOverlay', () => {
     const fading = draw(overlay({ enter: { kind: 'fade', duration: 1 } }), 1.5);
     const fill = fillPixels(fading);
     expect(fill.length).toBeGreaterThan(500);
-    // Drawn with globalAlpha instead, the fill over the outline would add up to 75 % where they overlap.
+    // Drawn with globalAlpha on each paint, the fill over the outline would add up to 75 % where they overlap.
     let mostOpaque = 0;
     for (let index = 3; index < fading.length; index += 4) mostOpaque = Math.max(mostOpaque, fading[index]!);
     expect(mostOpaque).toBeLessThanOrEqual(129);

@@ -14,12 +14,13 @@ export interface TextPaint {
 /** Pixels of antialiasing (and rounding) kept around the ink so nothing drawn is cut off. */
 const INK_MARGIN = 2;
 
-/**
- * Whole frame pixels that hold every pixel the layout draws in its steady state: each line's glyph
- * bounds (measured, so fallback glyphs and swashes count) plus the outline.
- */
-export function overlayInkBox(ctx: TextDrawingContext, layout: OverlayLayout, paint: TextPaint): Box {
-  const outside = paint.outline.thickness * layout.scale + INK_MARGIN;
+/** Each layout's measured glyph bounds: a layout never changes, and fades re-measure on every frame otherwise. */
+const glyphBoundsOf = new WeakMap<OverlayLayout, Box | null>();
+
+/** The union of the lines' measured glyph bounds (so fallback glyphs and swashes count); null when nothing is drawn. */
+function glyphBounds(ctx: TextDrawingContext, layout: OverlayLayout): Box | null {
+  const known = glyphBoundsOf.get(layout);
+  if (known !== undefined) return known;
   ctx.save();
   ctx.font = layout.font;
   let left = Infinity;
@@ -39,8 +40,22 @@ export function overlayInkBox(ctx: TextDrawingContext, layout: OverlayLayout, pa
     bottom = Math.max(bottom, line.baseline + ink.actualBoundingBoxDescent);
   }
   ctx.restore();
-  if (left === Infinity) return { left: 0, top: 0, width: 0, height: 0 };
-  return integerBox({ left: left - outside, top: top - outside, width: right - left + 2 * outside, height: bottom - top + 2 * outside });
+  const bounds = left === Infinity ? null : { left, top, width: right - left, height: bottom - top };
+  glyphBoundsOf.set(layout, bounds);
+  return bounds;
+}
+
+/** Whole frame pixels that hold every pixel the layout draws in its steady state: the glyphs plus the outline. */
+export function overlayInkBox(ctx: TextDrawingContext, layout: OverlayLayout, paint: TextPaint): Box {
+  const glyphs = glyphBounds(ctx, layout);
+  if (!glyphs) return { left: 0, top: 0, width: 0, height: 0 };
+  const outside = paint.outline.thickness * layout.scale + INK_MARGIN;
+  return integerBox({
+    left: glyphs.left - outside,
+    top: glyphs.top - outside,
+    width: glyphs.width + 2 * outside,
+    height: glyphs.height + 2 * outside,
+  });
 }
 
 function integerBox(box: Box): Box {
@@ -64,11 +79,15 @@ function boxCentre(layout: OverlayLayout): { x: number; y: number } {
   return { x: layout.box.left + layout.box.width / 2, y: layout.box.top + layout.box.height / 2 };
 }
 
-/** Outline first, then fill (CSS paint-order: stroke fill), so the fill covers the inner half of the stroke. */
-function paintLines(ctx: TextDrawingContext, layout: OverlayLayout, paint: TextPaint, graphemesShown: number): void {
-  let left = graphemesShown;
-  const lines = layout.lines.flatMap((line) => {
-    const graphemes = splitGraphemes(line.text);
+/**
+ * Outline first, then fill (CSS paint-order: stroke fill), so the fill covers the inner half of the
+ * stroke. `revealed` (0..1) is the part of the overlay's graphemes shown, counted from its first.
+ */
+function paintLines(ctx: TextDrawingContext, layout: OverlayLayout, paint: TextPaint, revealed: number): void {
+  const split = layout.lines.map((line) => splitGraphemes(line.text));
+  let left = Math.floor(revealed * split.reduce((sum, graphemes) => sum + graphemes.length, 0) + 1e-9);
+  const lines = layout.lines.flatMap((line, index) => {
+    const graphemes = split[index] ?? [];
     const shown = Math.max(0, Math.min(left, graphemes.length));
     left -= graphemes.length;
     if (shown === 0) return [];
@@ -98,14 +117,10 @@ function paintLines(ctx: TextDrawingContext, layout: OverlayLayout, paint: TextP
   ctx.restore();
 }
 
-function graphemeCount(layout: OverlayLayout): number {
-  return layout.lines.reduce((sum, line) => sum + splitGraphemes(line.text).length, 0);
-}
-
 /**
  * Paints a layout as it appears. Below full opacity the text is drawn opaque into a layer of its own
- * and laid over with the opacity, as CSS opacity does; without a layer factory it falls back to
- * globalAlpha on each paint, where the outline shows through the fill's edges.
+ * and laid over with the opacity, as CSS opacity does (globalAlpha on each paint would let the outline
+ * show through the fill's edges).
  */
 function paintLayout(
   ctx: TextDrawingContext,
@@ -113,10 +128,9 @@ function paintLayout(
   paint: TextPaint,
   look: Omit<OverlayAppearance, 'visible'>,
   frame: Frame,
-  layers?: LayerFactory,
+  layers: LayerFactory,
 ): void {
   if (look.opacity <= 0) return;
-  const shown = Math.floor(look.revealed * graphemeCount(layout) + 1e-9);
   const centre = boxCentre(layout);
   const place = (target: TextDrawingContext): void => {
     if (look.scale === 1 && look.offsetY === 0) return;
@@ -124,13 +138,13 @@ function paintLayout(
     target.scale(look.scale, look.scale);
     target.translate(-centre.x, -centre.y);
   };
-  if (look.opacity < 1 && layers) {
+  if (look.opacity < 1) {
     const ink = appearanceBox(overlayInkBox(ctx, layout, paint), layout, look, frame);
     if (ink.width <= 0 || ink.height <= 0) return;
     const layer = layers(ink.width, ink.height);
     layer.ctx.translate(-ink.left, -ink.top);
     place(layer.ctx);
-    paintLines(layer.ctx, layout, paint, shown);
+    paintLines(layer.ctx, layout, paint, look.revealed);
     ctx.save();
     ctx.globalAlpha = look.opacity;
     ctx.drawImage(layer.image, ink.left, ink.top);
@@ -138,9 +152,8 @@ function paintLayout(
     return;
   }
   ctx.save();
-  ctx.globalAlpha = look.opacity;
   place(ctx);
-  paintLines(ctx, layout, paint, shown);
+  paintLines(ctx, layout, paint, look.revealed);
   ctx.restore();
 }
 
@@ -150,15 +163,15 @@ export function overlayPaint(overlay: TextOverlay): TextPaint {
 
 /**
  * Draws one overlay as it appears at `t` seconds of the output (nothing outside its time). `layers`
- * makes offscreen canvases for faded states (see TextLayer); pass one wherever opacity can be below 1.
+ * makes the offscreen canvases faded states are drawn into (see TextLayer).
  */
 export function drawOverlay(
   ctx: TextDrawingContext,
   overlay: TextOverlay,
   frame: Frame,
   t: number,
+  layers: LayerFactory,
   layout: OverlayLayout = layoutOverlay(ctx, overlay, frame),
-  layers?: LayerFactory,
 ): void {
   const look = overlayAppearance(overlay, t);
   if (!look.visible) return;
@@ -188,8 +201,13 @@ export function watermarkLayout(ctx: TextDrawingContext, frame: Frame): OverlayL
   };
 }
 
-/** Draws the free plan's watermark at WATERMARK_STYLE's opacity (as a layer when `layers` is given). */
-export function drawWatermark(ctx: TextDrawingContext, frame: Frame, layers?: LayerFactory): void {
+/** Draws the free plan's watermark at WATERMARK_STYLE's opacity, faded as one layer. */
+export function drawWatermark(
+  ctx: TextDrawingContext,
+  frame: Frame,
+  layers: LayerFactory,
+  layout: OverlayLayout = watermarkLayout(ctx, frame),
+): void {
   const look = { opacity: WATERMARK_STYLE.opacity, scale: 1, offsetY: 0, revealed: 1 };
-  paintLayout(ctx, watermarkLayout(ctx, frame), WATERMARK_PAINT, look, frame, layers);
+  paintLayout(ctx, layout, WATERMARK_PAINT, look, frame, layers);
 }

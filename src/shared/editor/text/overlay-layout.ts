@@ -1,13 +1,12 @@
 import type { TextOverlay } from '../editor-state.ts';
 import { overlayLines } from '../editor-state.ts';
 import { overlayFontFamilies } from '../fonts.ts';
+import type { Size } from '../frame-geometry.ts';
 import { referenceScale } from '../looks.ts';
 import type { TextDrawingContext } from './text-context.ts';
 
-export interface Frame {
-  width: number;
-  height: number;
-}
+/** The frame text is laid out on: the preview's player or the export's picture, in pixels. */
+export type Frame = Size;
 
 export interface Box {
   left: number;
@@ -139,8 +138,9 @@ export function placeLines(
   const { font, fontSize, lineHeight, textAlign, centre, scale } = options;
   ctx.save();
   ctx.font = font;
-  const widths = texts.map((text) => {
-    ctx.direction = textDirection(text);
+  const directions = texts.map(textDirection);
+  const widths = texts.map((text, index) => {
+    ctx.direction = directions[index] ?? 'ltr';
     return ctx.measureText(text).width;
   });
   ctx.direction = 'ltr';
@@ -162,7 +162,7 @@ export function placeLines(
       left: box.left + offset,
       baseline: box.top + index * lineBox + (lineBox - (ascent + descent)) / 2 + ascent,
       width: lineWidth,
-      direction: textDirection(text),
+      direction: directions[index] ?? 'ltr',
     };
   });
   return { scale, fontSize, font, lineBox, box, lines };

@@ -46,7 +46,7 @@ export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, t
       const layout = layouts.get(overlay.id);
       if (!layout) continue;
       if (overlayAppearance(overlay, t).visible) visible.push(overlay.id);
-      if (overlay.id !== hiddenId) drawOverlay(ctx, overlay, frame, t, layout, canvasLayers);
+      if (overlay.id !== hiddenId) drawOverlay(ctx, overlay, frame, t, canvasLayers, layout);
     }
     setShown(visible.join('\n'));
   });

@@ -1,4 +1,4 @@
-import { FONT_FACES, FALLBACK_FACES, FONT_URL_PREFIX } from '@shared/editor/fonts';
+import { ALL_FONT_FACES, EMOJI_FACE, FONT_FACES, FONT_URL_PREFIX } from '@shared/editor/fonts';
 
 export type FontStatus = 'loading' | 'ready' | 'error';
 
@@ -7,11 +7,9 @@ interface Face {
   file: string;
 }
 
-const EMOJI_FAMILY = 'PromptReel Emoji';
-/** The eight faces (Impact and Anton share a file), and the Arabic and Hebrew fallbacks: small, always loaded. */
-const ALWAYS: Face[] = [...Object.values(FONT_FACES), ...FALLBACK_FACES.filter((face) => face.cssFamily !== EMOJI_FAMILY)];
-/** The colour emoji face is about 25 MB: it is fetched only once some overlay holds an emoji. */
-const EMOJI: Face[] = FALLBACK_FACES.filter((face) => face.cssFamily === EMOJI_FAMILY);
+/** Every face but the emoji one: small, always loaded. */
+const ALWAYS: Face[] = ALL_FONT_FACES.filter((face) => face.cssFamily !== EMOJI_FACE.cssFamily);
+const EMOJI: Face[] = [EMOJI_FACE];
 
 const EMOJI_PATTERN = /\p{Extended_Pictographic}/u;
 

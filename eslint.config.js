@@ -17,6 +17,7 @@ const features = ['auth', 'projects', 'generation', 'export', 'media', 'ai', 'ad
 
 const sideZones = [
   { target: './src/client', from: './src/server', message: 'Server code never enters the client bundle.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports the client; what both need belongs in src/shared.' },
   { target: './src/shared', from: ['./src/client', './src/server'], message: 'Shared code is pure and used by both sides; it imports neither.' },
 ];
 const layerZones = [

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
@@ -27,19 +28,8 @@ async function credits(request: APIRequestContext): Promise<number> {
   return ((await response.json()) as { user: { credits: number } }).user.credits;
 }
 
-function overlays(page: Page): Locator {
-  return page.getByRole('button', { name: /^Text overlay:/ });
-}
-
 function headerDuration(page: Page): Locator {
   return page.locator('header').getByText(/^\d+(\.\d)?s$/);
-}
-
-async function openEditor(page: Page, id: string): Promise<void> {
-  await page.goto(`/editor/${id}`);
-  await expect
-    .poll(() => page.getByLabel('Video preview').evaluate((el: HTMLVideoElement) => el.readyState))
-    .toBeGreaterThanOrEqual(1);
 }
 
 async function noHorizontalScroll(page: Page): Promise<void> {
@@ -128,7 +118,7 @@ describe('the AI features', () => {
 
   it('gets suggestions, applies the text-overlay one to the preview as one undoable step, and charges 10 credits', async () => {
     await openEditor(page, projectId);
-    expect(await overlays(page).count()).toBe(0);
+    expect(await textOverlays(page).count()).toBe(0);
     const before = await credits(page.request);
 
     await page.getByRole('button', { name: 'Get suggestions' }).click();
@@ -143,9 +133,9 @@ describe('the AI features', () => {
     await overlayCard.getByRole('button', { name: 'Apply (10 credits)' }).click();
     await expect.poll(() => page.getByText('Suggestion Applied').isVisible()).toBe(true);
     expect(await page.getByText(/10 credits used/).isVisible()).toBe(true);
-    await expect.poll(() => overlays(page).count()).toBe(1);
+    await expect.poll(() => textOverlays(page).count()).toBe(1);
     // The text is drawn on the preview's canvas; its hit box names it.
-    expect(await overlays(page).getAttribute('aria-label')).toMatch(/^Text overlay: \S/);
+    expect(await textOverlays(page).getAttribute('aria-label')).toMatch(/^Text overlay: \S/);
     expect(await overlayCard.getByRole('button', { name: 'Applied' }).isDisabled()).toBe(true);
     expect(await credits(page.request)).toBe(before - 10);
     await keepScreenshot(page, 'ai-suggestions-1440');
@@ -155,11 +145,11 @@ describe('the AI features', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => overlays(page).count()).toBe(0);
+    await expect.poll(() => textOverlays(page).count()).toBe(0);
     await page.getByRole('button', { name: 'Redo' }).click();
-    await expect.poll(() => overlays(page).count()).toBe(1);
+    await expect.poll(() => textOverlays(page).count()).toBe(1);
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => overlays(page).count()).toBe(0);
+    await expect.poll(() => textOverlays(page).count()).toBe(0);
   }, 60_000);
 
   it('the assistant answers a question; Enter sends, Shift+Enter adds a line, empty messages are not sent', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, forgetWatermarkedCopy, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
@@ -21,26 +22,13 @@ afterAll(async () => {
   fs.rmSync(mediaDir, { recursive: true, force: true });
 });
 
-function overlay(page: Page): Locator {
-  return page.getByRole('button', { name: /^Text overlay:/ });
-}
-
-function video(page: Page): Locator {
-  return page.getByLabel('Video preview');
-}
-
-async function openEditor(page: Page, id: string, route = 'editor'): Promise<void> {
-  await page.goto(`/${route}/${id}`);
-  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(1);
-}
-
 async function styleOf(locator: Locator, property: string): Promise<string> {
   return locator.evaluate((el, name) => (el as HTMLElement).style.getPropertyValue(name), property);
 }
 
 /** The text overlay's words, as its hit box names them (the canvas under it draws the text). */
 async function overlayText(page: Page): Promise<string | null> {
-  return overlay(page).getAttribute('aria-label');
+  return textOverlays(page).getAttribute('aria-label');
 }
 
 /** Where the centre of an overlay's hit box (its laid-out text box) is, down the frame, in percent. */
@@ -90,7 +78,7 @@ async function addTextAndLeaveIt(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('textbox', { name: 'Overlay text' }).isVisible()).toBe(true);
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('textbox', { name: 'Overlay text' }).count()).toBe(0);
-  await expect.poll(() => overlay(page).last().isVisible()).toBe(true);
+  await expect.poll(() => textOverlays(page).last().isVisible()).toBe(true);
 }
 
 async function pressTimes(page: Page, key: string, times: number): Promise<void> {
@@ -139,24 +127,24 @@ describe('the editor', () => {
 
     await addTextAndLeaveIt(page);
     expect(await overlayText(page)).toBe('Text overlay: Click to style');
-    expect(await overlay(page).getAttribute('aria-pressed')).toBe('true');
+    expect(await textOverlays(page).getAttribute('aria-pressed')).toBe('true');
 
     // A mouse drag is one undo step: one Undo puts the text back in the centre.
-    const start = await overlay(page).boundingBox();
+    const start = await textOverlays(page).boundingBox();
     if (!start) throw new Error('overlay not laid out');
-    const startLeft = await styleOf(overlay(page), 'left');
-    const startTop = await styleOf(overlay(page), 'top');
+    const startLeft = await styleOf(textOverlays(page), 'left');
+    const startTop = await styleOf(textOverlays(page), 'top');
     await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
     await page.mouse.down();
     await page.mouse.move(start.x + start.width / 2 + 60, start.y + start.height / 2 + 150, { steps: 12 });
     await page.mouse.up();
-    const movedLeft = await styleOf(overlay(page), 'left');
+    const movedLeft = await styleOf(textOverlays(page), 'left');
     expect(movedLeft).not.toBe(startLeft);
     await page.getByRole('button', { name: 'Undo' }).click();
-    expect(await styleOf(overlay(page), 'left')).toBe(startLeft);
-    expect(await styleOf(overlay(page), 'top')).toBe(startTop);
+    expect(await styleOf(textOverlays(page), 'left')).toBe(startLeft);
+    expect(await styleOf(textOverlays(page), 'top')).toBe(startTop);
     await page.getByRole('button', { name: 'Redo' }).click();
-    expect(await styleOf(overlay(page), 'left')).toBe(movedLeft);
+    expect(await styleOf(textOverlays(page), 'left')).toBe(movedLeft);
 
     await page.getByRole('combobox', { name: 'Font' }).click();
     await page.getByRole('option', { name: 'Lobster' }).click();
@@ -169,7 +157,7 @@ describe('the editor', () => {
     // The canvas draws the text in its new colours.
     await expect.poll(() => canvasPixels(page, GOLD)).toBeGreaterThan(50);
     await expect.poll(() => canvasPixels(page, RED)).toBeGreaterThan(50);
-    const styledLeft = await styleOf(overlay(page), 'left');
+    const styledLeft = await styleOf(textOverlays(page), 'left');
 
     await page.getByRole('radio', { name: 'Sepia' }).click();
     await page.getByRole('slider', { name: 'Brightness' }).focus();
@@ -223,10 +211,10 @@ describe('the editor', () => {
     await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     // The player opens on the In point, where the output (and its text) begins.
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
-    await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0);
+    await expect.poll(async () => Math.abs((await video(page).evaluate((el: HTMLVideoElement) => el.currentTime)) - state.trim.start)).toBeLessThan(0.05);
     await seekPlayer(page, 4);
-    await expect.poll(() => overlay(page).isVisible()).toBe(true);
-    expect(await styleOf(overlay(page), 'left')).toBe(styledLeft);
+    await expect.poll(() => textOverlays(page).isVisible()).toBe(true);
+    expect(await styleOf(textOverlays(page), 'left')).toBe(styledLeft);
     await expect.poll(() => canvasPixels(page, GOLD)).toBeGreaterThan(50);
     await expect.poll(() => canvasPixels(page, RED)).toBeGreaterThan(50);
     expect(await styleOf(video(page), 'filter')).toBe('brightness(110%) contrast(95%) sepia(1)');
@@ -234,7 +222,7 @@ describe('the editor', () => {
     expect(await page.getByRole('slider', { name: 'Brightness' }).getAttribute('aria-valuenow')).toBe('110');
     expect(await page.getByTestId('trim-in').innerText()).toBe(trimIn);
     expect(await page.getByTestId('trim-out').innerText()).toBe(trimOut);
-    await overlay(page).click();
+    await textOverlays(page).click();
     expect(await page.getByRole('slider', { name: 'Size' }).getAttribute('aria-valuenow')).toBe('60');
     expect(await page.getByRole('combobox', { name: 'Font' }).innerText()).toBe('Lobster');
 
@@ -255,7 +243,7 @@ describe('the editor', () => {
     await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect).toBe('sepia');
 
     // In-place editing holds at most ten lines: a longer paste keeps its first ten, an eleventh line break is refused.
-    await overlay(page).dblclick();
+    await textOverlays(page).dblclick();
     const editor = page.getByRole('textbox', { name: 'Overlay text' });
     const lines = Array.from({ length: 12 }, (_, i) => `L${i + 1}`);
     await editor.fill(lines.join('\n'));
@@ -265,12 +253,12 @@ describe('the editor', () => {
     expect(await overlayText(page)).toBe(`Text overlay: ${[...lines.slice(0, 9), 'L10!'].join('\n')}`);
 
     // Typed line breaks are kept; Escape commits.
-    await overlay(page).dblclick();
+    await textOverlays(page).dblclick();
     await editor.fill('Big\nnews');
     await page.keyboard.press('Escape');
     expect(await overlayText(page)).toBe('Text overlay: Big\nnews');
 
-    await overlay(page).click();
+    await textOverlays(page).click();
     await keepScreenshot(page, 'editor-1440');
     // The layout follows a resize on the next frame (the frame is measured by a ResizeObserver).
     await page.setViewportSize({ width: 390, height: 844 });
@@ -280,12 +268,12 @@ describe('the editor', () => {
   it('moves an overlay by touch on a phone-sized screen', async () => {
     const { phone, phonePage } = await openOnPhone(context, projectId);
     await seekPlayer(phonePage, 4);
-    await expect.poll(() => overlay(phonePage).isVisible()).toBe(true);
+    await expect.poll(() => textOverlays(phonePage).isVisible()).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    const box = await overlay(phonePage).boundingBox();
+    const box = await textOverlays(phonePage).boundingBox();
     if (!box) throw new Error('overlay not laid out');
-    const startLeft = await styleOf(overlay(phonePage), 'left');
+    const startLeft = await styleOf(textOverlays(phonePage), 'left');
     const cdp = await phone.newCDPSession(phonePage);
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
@@ -294,14 +282,14 @@ describe('the editor', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - step * 8, y: y - step * 4 }] });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await expect.poll(() => styleOf(overlay(phonePage), 'left')).not.toBe(startLeft);
+    await expect.poll(() => styleOf(textOverlays(phonePage), 'left')).not.toBe(startLeft);
     expect(await phonePage.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
     await keepScreenshot(phonePage, 'editor-390');
     await phone.close();
   }, 60_000);
 
   it('opens at /projects/{id} too, saves an edit made just before leaving, and says when a project does not exist', async () => {
-    await openEditor(page, projectId, 'projects');
+    await openEditor(page, projectId, { route: 'projects' });
     expect(await page.getByRole('heading', { name: 'City lights' }).isVisible()).toBe(true);
     // Leaving within the autosave delay still saves: the change goes out as the editor closes.
     await page.getByRole('radio', { name: 'Blur' }).click();
@@ -333,7 +321,7 @@ describe('a pro user', () => {
     const emojiFetched = () =>
       page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/fonts/noto-color-emoji.ttf')));
     expect(await emojiFetched()).toBe(false);
-    await overlay(page).dblclick();
+    await textOverlays(page).dblclick();
     await page.getByRole('textbox', { name: 'Overlay text' }).fill('Sunny 🌞');
     await page.keyboard.press('Escape');
     await expect.poll(emojiFetched).toBe(true);
@@ -341,11 +329,11 @@ describe('a pro user', () => {
     expect(await overlayText(page)).toBe('Text overlay: Sunny 🌞');
 
     // Delete removes the selected overlay; undo brings it back.
-    await overlay(page).click();
+    await textOverlays(page).click();
     await page.keyboard.press('Delete');
-    await expect.poll(() => overlay(page).count()).toBe(0);
+    await expect.poll(() => textOverlays(page).count()).toBe(0);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => overlay(page).count()).toBe(1);
+    await expect.poll(() => textOverlays(page).count()).toBe(1);
     await context.close();
   }, 60_000);
 });
@@ -397,12 +385,12 @@ describe('the timeline', () => {
     await page.keyboard.type('there');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
-    await expect.poll(() => overlay(page).count()).toBe(1);
+    await expect.poll(() => textOverlays(page).count()).toBe(1);
     expect(await overlayText(page)).toBe('Text overlay: Hi there');
-    expect(await centreTop(page, overlay(page))).toBeCloseTo(50, 0);
+    expect(await centreTop(page, textOverlays(page))).toBeCloseTo(50, 0);
 
     await addTextAndLeaveIt(page);
-    expect(await overlay(page).count()).toBe(2);
+    expect(await textOverlays(page).count()).toBe(2);
     expect(await centreTop(page, page.getByRole('button', { name: 'Text overlay: Click to style', exact: true }))).toBeCloseTo(35, 0);
     expect(await page.getByRole('slider', { name: /^Text timing:/ }).count()).toBe(2);
 
@@ -417,7 +405,7 @@ describe('the timeline', () => {
 
   it('nudges a text bar with the keyboard, drags it, and undoes the whole drag in one step', async () => {
     await bar('Hi there').click();
-    expect(await overlay(page).first().getAttribute('aria-pressed')).toBe('true');
+    expect(await textOverlays(page).first().getAttribute('aria-pressed')).toBe('true');
     // Alt+Shift+← shortens it by a second from its end; Shift+→ moves it by a second, → by a frame.
     await pressTimes(page, 'Alt+Shift+ArrowLeft', 3);
     await page.keyboard.press('Shift+ArrowRight');

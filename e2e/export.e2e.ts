@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
 import { artifactsDir, keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import {
   type Region,
   type RgbImage,
@@ -241,15 +242,6 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-function video(page: Page) {
-  return page.getByLabel('Video preview');
-}
-
-async function openEditor(page: Page, id: string): Promise<void> {
-  await page.goto(`/editor/${id}`);
-  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(2);
-}
-
 /**
  * Pauses the player on `seconds` and waits until that very frame has been handed to the compositor
  * (requestVideoFrameCallback reports its media time) and every font can be drawn.
@@ -391,6 +383,8 @@ interface ParityResult {
   rows?: { expected: [number, number]; preview: boolean; exported: boolean };
   /** The hit boxes the player showed, and the ones it should have. */
   hitBoxes?: { shown: string[]; expected: string[] };
+  /** Where text must be on screen, whether the player drew any (two empty frames would match). */
+  drawn?: boolean;
 }
 
 /** Each line's box in both, paired top to bottom: the largest distance, and how many lines each has. */
@@ -417,7 +411,7 @@ function assertOnFrames(times: number[]): void {
 }
 
 async function hitBoxNames(page: Page): Promise<string[]> {
-  const boxes = page.getByRole('button', { name: /^Text overlay:/ });
+  const boxes = textOverlays(page);
   return Promise.all((await boxes.all()).map(async (box) => (await box.getAttribute('aria-label')) ?? ''));
 }
 
@@ -456,7 +450,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
   for (const parity of cases) {
     const times = caseTimes(parity, every);
     await saveEditorState(request, projectId, parity.state);
-    await openEditor(page, projectId);
+    await openEditor(page, projectId, { readyState: 2 });
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     // A free user's player shows the watermark burned into the video it streams; the page draws no second one.
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
@@ -483,6 +477,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       let boxes = '';
       if (parity.overlay && !parity.parts) {
         const text = compareText(frames);
+        result.drawn = text.previewBox !== null;
         result.boxOffset = text.offset;
         result.textDiff = text.textDiff;
         boxes = describeText(text);
@@ -503,6 +498,9 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       for (const part of parity.parts ?? []) {
         const text = compareText(frames, part.rows);
         const partResult: ParityResult = { name: `${parity.name}: ${part.label} at ${at.toFixed(3)} s`, boxOffset: text.offset, textDiff: text.textDiff };
+        // Strictly inside its time the overlay shows something; at its very start and end nothing may show.
+        const timed = parity.state.textOverlays.find((overlay) => overlay.id === part.label);
+        if (timed && at > timed.start && at < timed.end) partResult.drawn = text.previewBox !== null;
         results.push(partResult);
         rows.push(row(partResult, describeText(text)));
       }
@@ -583,6 +581,7 @@ function expectParity(source: string, parity: Awaited<ReturnType<typeof runParit
       expect.soft(result.rows.exported, `${name}: the export shows only the overlay timed here`).toBe(true);
     }
     if (result.hitBoxes) expect.soft(result.hitBoxes.shown, `${name}: hit boxes`).toEqual(result.hitBoxes.expected);
+    if (result.drawn !== undefined) expect.soft(result.drawn, `${name}: the player draws the text`).toBe(true);
   }
 }
 
@@ -609,7 +608,7 @@ describe('exporting from the editor', () => {
       textOverlays: [goldOverlay({})],
     };
     await saveEditorState(page.request, projectId, state);
-    await openEditor(page, projectId);
+    await openEditor(page, projectId, { readyState: 2 });
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Video' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -719,7 +718,7 @@ describe('exporting from the editor', () => {
   }, 180_000);
 
   it('locks Cancel while a job runs, and on failure says why and goes back to the settings at 0 %', async () => {
-    await openEditor(page, projectId);
+    await openEditor(page, projectId, { readyState: 2 });
     let job: Record<string, unknown> = { status: 'pending', progress: 40, outputUrl: null, errorMessage: null };
     await page.route('**/api/projects/*/export', (route) => route.fulfill({ json: { jobId: 'job-under-test' } }));
     await page.route('**/api/export-jobs/job-under-test', (route) => route.fulfill({ json: job }));

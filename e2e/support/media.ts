@@ -10,7 +10,7 @@ function run(binary: string, args: string[]): Buffer {
   return result.stdout;
 }
 
-export interface ProbeStream {
+interface ProbeStream {
   codec_type: string;
   codec_name: string;
   width?: number;

@@ -90,7 +90,7 @@ export function forgetWatermarkedCopy(dataDir: string, id: string): void {
  * Waits until the proxy streams the project's video: a free user's watermarked copy of an upload is made
  * on the first request for it (409 meanwhile).
  */
-export async function waitForVideo(request: APIRequestContext, id: string): Promise<void> {
+async function waitForVideo(request: APIRequestContext, id: string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while ((await request.get(`/api/video-proxy/${id}`, { headers: { Range: 'bytes=0-0' } })).status() === 409) {
     if (Date.now() > deadline) throw new Error('the video was not streamable within 90 s');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defaultEditorState } from '../../shared/editor/editor-state.ts';
-import { UNREADABLE_EDIT_MESSAGE, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
+import { UNREADABLE_EDIT_MESSAGE, readProjectEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
 import { findUserById } from '../auth/users-repository.ts';
 import type { Db } from '../db/database.ts';
@@ -47,12 +47,9 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     const owner = await findUserById(db, job.userId);
     if (!project?.videoKey || !owner) throw new UserFacingError('The project or its video no longer exists.');
     const settings = exportSettingsSchema.parse(JSON.parse(job.settings));
+    const stored = readProjectEditorDocument(project, context.logger);
+    if (stored.kind === 'unreadable') throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
     const log = context.logger.child({ projectId: project.id });
-    const stored = readStoredEditorDocument(project.editorState);
-    if (stored.kind === 'unreadable') {
-      log.error({ reason: stored.reason }, 'a saved edit cannot be decoded');
-      throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
-    }
     const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.duration);
 
     await withScratchDir('export', async (dir) => {

@@ -74,6 +74,8 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     const overwrite = await patch({ editorState: edited });
     expect(overwrite.statusCode).toBe(409);
     expect(overwrite.json().message).toBe(opened.editorStateError);
+    const decodeFailures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'a saved edit cannot be decoded');
+    expect(decodeFailures.map((line) => line.projectId)).toEqual([projectId, projectId]);
     const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(row.editorState).toBe(unreadable);
   });

@@ -17,7 +17,7 @@ import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '
 import { failGeneration } from '../generation/fail-generation.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
-import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, encodeEditorDocument, readStoredEditorDocument } from './editor-document/editor-document.ts';
+import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, encodeEditorDocument, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
   deleteProjectRow,
@@ -116,9 +116,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   async function get(user: UserRow, projectId: string): Promise<Project> {
     const project = await ownProject(user, projectId);
-    const stored = readStoredEditorDocument(project.editorState);
-    if (stored.kind === 'unreadable') logger.error({ projectId, reason: stored.reason }, 'a saved edit cannot be decoded');
-    return toProject(project, stored);
+    return toProject(project, readProjectEditorDocument(project, logger));
   }
 
   /**
@@ -169,7 +167,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     if (decoded.state.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
       throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
     }
-    if (readStoredEditorDocument(project.editorState).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
+    if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     const changes = { editorState: encodeEditorDocument(decoded.state), updatedAt: now().toISOString() };
     const save = async (trx: Db) => {
       await alongside?.(trx);

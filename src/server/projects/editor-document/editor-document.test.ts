@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_DOCUMENT_VERSION } from '../../../shared/editor/editor-constants.ts';
-import { editorStateSchema } from '../../../shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../../test-support/editor-document-fixtures.ts';
 import { decodeEditorDocument, encodeEditorDocument, readStoredEditorDocument } from './editor-document.ts';
 
 describe('the editor document codec', () => {
-  it.each(EDITOR_DOCUMENT_VERSIONS)('reads a saved version %i document as a current one', (version) => {
+  it.each(EDITOR_DOCUMENT_VERSIONS)('reads a saved version %i document, and the writer stores it so it reads back the same', (version) => {
     const stored = readStoredEditorDocument(editorDocumentFixture(version));
     expect(stored.kind).toBe('edit');
     if (stored.kind !== 'edit') return;
-    expect(stored.state.version).toBe(EDITOR_DOCUMENT_VERSION);
-    expect(editorStateSchema.safeParse(stored.state).success).toBe(true);
+    expect(readStoredEditorDocument(encodeEditorDocument(stored.state))).toEqual(stored);
   });
 
   it('upgrades version 1: each overlay for the whole output, unanimated, wrapping only past the frame; long text keeps its first ten lines', () => {
     const decoded = decodeEditorDocument(JSON.parse(editorDocumentFixture(1)));
-    expect(decoded).toMatchObject({ ok: true, upgradedFrom: 1 });
+    expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;
     const [hook, credits] = decoded.state.textOverlays;
     expect(hook).toEqual({

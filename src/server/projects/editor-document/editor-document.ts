@@ -1,39 +1,48 @@
+import type { z } from 'zod';
 import { type EditorState, editorStateSchema } from '../../../shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION } from '../../../shared/editor/editor-constants.ts';
 import { validationMessage } from '../../http/validation-message.ts';
+import type { Logger } from '../../logger.ts';
 import { editorDocumentV1Schema, upgradeV1 } from './version-1.ts';
 
 /**
  * The editor document's one codec (decision 010): every saved edit is read through `decodeEditorDocument`,
- * which upgrades any past version to the current one, and written through `encodeEditorDocument`.
+ * which upgrades any past version one version at a time to the current one, and written through
+ * `encodeEditorDocument`.
  */
-export type DecodedEditorDocument =
-  | { ok: true; state: EditorState; upgradedFrom?: number }
-  | { ok: false; reason: string };
+export type DecodedEditorDocument = { ok: true; state: EditorState } | { ok: false; reason: string };
 
-function versionOf(document: object): unknown {
-  return 'version' in document ? document.version : 1;
+type Step = { ok: true; document: unknown } | { ok: false; reason: string };
+
+/** A past version: its frozen schema, and its upgrade to the next version. */
+function pastVersion<T>(schema: z.ZodType<T>, upgrade: (document: T) => object): (document: unknown) => Step {
+  return (document) => {
+    const parsed = schema.safeParse(document);
+    return parsed.success ? { ok: true, document: upgrade(parsed.data) } : { ok: false, reason: firstIssue(parsed.error.issues) };
+  };
 }
+
+const UPGRADES: ReadonlyMap<unknown, (document: unknown) => Step> = new Map([[1, pastVersion(editorDocumentV1Schema, upgradeV1)]]);
 
 /** A document as a client sent it or as it was stored (parsed JSON), as today's editor state. */
 export function decodeEditorDocument(document: unknown): DecodedEditorDocument {
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { ok: false, reason: 'The edit must be an object' };
+  let current = document;
+  for (;;) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) {
+      return { ok: false, reason: 'The edit must be an object' };
+    }
+    // Version 1 had no version field.
+    const version = 'version' in current ? current.version : 1;
+    if (version === EDITOR_DOCUMENT_VERSION) {
+      const parsed = editorStateSchema.safeParse(current);
+      return parsed.success ? { ok: true, state: parsed.data } : { ok: false, reason: firstIssue(parsed.error.issues) };
+    }
+    const upgrade = UPGRADES.get(version);
+    if (!upgrade) return { ok: false, reason: `Unknown editor document version ${JSON.stringify(version)}` };
+    const step = upgrade(current);
+    if (!step.ok) return step;
+    current = step.document;
   }
-  const version = versionOf(document);
-  if (version === 1) {
-    const parsed = editorDocumentV1Schema.safeParse(document);
-    if (!parsed.success) return { ok: false, reason: firstIssue(parsed.error.issues) };
-    return check(upgradeV1(parsed.data), 1);
-  }
-  if (version === EDITOR_DOCUMENT_VERSION) return check(document, undefined);
-  return { ok: false, reason: `Unknown editor document version ${JSON.stringify(version)}` };
-}
-
-function check(candidate: unknown, upgradedFrom: number | undefined): DecodedEditorDocument {
-  const parsed = editorStateSchema.safeParse(candidate);
-  if (!parsed.success) return { ok: false, reason: firstIssue(parsed.error.issues) };
-  return upgradedFrom === undefined ? { ok: true, state: parsed.data } : { ok: true, state: parsed.data, upgradedFrom };
 }
 
 function firstIssue(issues: ReadonlyArray<{ message: string; path: PropertyKey[] }>): string {
@@ -58,6 +67,13 @@ export function readStoredEditorDocument(json: string | null): StoredEditorDocum
   }
   const decoded = decodeEditorDocument(stored);
   return decoded.ok ? { kind: 'edit', state: decoded.state } : { kind: 'unreadable', reason: decoded.reason };
+}
+
+/** A project's saved edit; one that cannot be read is logged with the project's id and why (the user sees only UNREADABLE_EDIT_MESSAGE). */
+export function readProjectEditorDocument(project: { id: string; editorState: string | null }, logger: Logger): StoredEditorDocument {
+  const stored = readStoredEditorDocument(project.editorState);
+  if (stored.kind === 'unreadable') logger.error({ projectId: project.id, reason: stored.reason }, 'a saved edit cannot be decoded');
+  return stored;
 }
 
 /** The one writer: always the current version. */

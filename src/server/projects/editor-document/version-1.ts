@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EditorState, TextOverlay } from '../../../shared/editor/editor-state.ts';
-import { fitOverlayText } from '../../../shared/editor/editor-state.ts';
+import { MIN_OVERLAY_SECONDS } from '../../../shared/editor/editor-constants.ts';
+import { fitOverlayText, outputDuration, roundSeconds } from '../../../shared/editor/editor-state.ts';
 
 /**
  * The editor document as SPEC §3 first defined it (no `version` field): every overlay on screen for the
@@ -45,7 +46,7 @@ const STILL = { kind: 'none', duration: 0.5 } as const;
  * the frame. Text longer than today's bound keeps its first lines rather than the edit being lost.
  */
 export function upgradeV1(document: EditorDocumentV1): Omit<EditorState, 'version'> & { version: 2 } {
-  const length = Math.max(0.1, Math.round((document.trim.end - document.trim.start) * 1000) / 1000);
+  const length = Math.max(MIN_OVERLAY_SECONDS, roundSeconds(outputDuration(document)));
   const textOverlays = document.textOverlays.map(
     (overlay): TextOverlay => ({
       ...overlay,

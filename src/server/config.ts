@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { GoogleBackend } from './providers/google/google-backend.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -62,6 +63,42 @@ function perKindSetting(min: number, max: number, defaults: PerKind) {
   return schema.prefault('');
 }
 
+/** A provider's model ID: letters, digits, dots, dashes and underscores (it becomes part of a URL path). */
+const modelId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'must be a model ID such as veo-3.1-fast-generate-001');
+
+/**
+ * The model each role uses when its variable is unset: the IDs the providers document as current in
+ * November 2026 (README, "Models"). The Gemini API shut Veo 3.1's preview IDs down on 2026-10-22 and
+ * recommends Gemini Omni Flash for generation; Veo stays the extension model.
+ */
+export const DEFAULT_MODELS = {
+  'gemini-api': {
+    videoGeneration: 'gemini-omni-1.1-flash',
+    videoExtension: 'veo-3.1-fast-generate-001',
+    text: 'gemini-3.5-flash',
+    image: 'gemini-3.1-flash-image',
+    speech: 'gemini-3.1-flash-tts-preview',
+    transcription: 'gemini-3.5-flash',
+  },
+  'vertex-ai': {
+    videoGeneration: 'veo-3.1-fast-generate-001',
+    videoExtension: 'veo-3.1-fast-generate-001',
+    text: 'gemini-3.5-flash',
+    image: 'gemini-3.1-flash-image',
+    speech: 'gemini-3.1-flash-tts-preview',
+    transcription: 'gemini-3.5-flash',
+  },
+} as const;
+
+export interface GoogleModels {
+  videoGeneration: string;
+  videoExtension: string;
+  text: string;
+  image: string;
+  speech: string;
+  transcription: string;
+}
+
 /** Every environment variable PromptReel reads. Empty strings count as unset. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -95,14 +132,26 @@ const environmentSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  GOOGLE_BACKEND: z.enum(['gemini-api', 'vertex-ai']).optional(),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
-  VEO_MODEL: z.string().min(1).default('veo-3.1-fast-generate-001'),
-  GEMINI_TEXT_MODEL: z.string().min(1).default('gemini-2.5-flash'),
-  GEMINI_IMAGE_MODEL: z.string().min(1).default('gemini-3.1-flash-image'),
+  GOOGLE_CLOUD_PROJECT: z.string().regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/, 'must be a Google Cloud project ID').optional(),
+  GOOGLE_CLOUD_LOCATION: z.string().regex(/^[a-z0-9-]+$/, 'must be a Google Cloud location such as us-central1').default('us-central1'),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  VERTEX_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  GOOGLE_OAUTH_TOKEN_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  VIDEO_MODEL: modelId.optional(),
+  /** The name before issue 15; still read, so a deployment that set it keeps its model. */
+  VEO_MODEL: modelId.optional(),
+  VIDEO_EXTEND_MODEL: modelId.optional(),
+  GEMINI_TEXT_MODEL: modelId.optional(),
+  GEMINI_IMAGE_MODEL: modelId.optional(),
+  GEMINI_SPEECH_MODEL: modelId.optional(),
+  GEMINI_TRANSCRIBE_MODEL: modelId.optional(),
+  PROVIDER_CHECK_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
-  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  OPENAI_IMAGE_MODEL: modelId.default('gpt-image-1'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_ID: z.string().min(1).optional(),
@@ -148,7 +197,12 @@ export interface Config {
   maxActiveJobsPerUser: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
-  gemini: { apiKey?: string; baseUrl?: string; veoModel: string; textModel: string; imageModel: string };
+  /** The Google back-end for video, text, image and speech; unset = the offline engines. */
+  google?: GoogleBackend;
+  /** The model ID per role on the Google back-end (defaults per back-end: DEFAULT_MODELS). */
+  googleModels: GoogleModels;
+  /** How often the server asks the providers whether each configured model exists. */
+  providerCheckMs: number;
   openai: { apiKey?: string; baseUrl?: string; imageModel: string };
   /** Set when STRIPE_SECRET_KEY and STRIPE_PRICE_ID are: Checkout for Pro and its webhook. */
   stripe?: { secretKey: string; priceId: string; webhookSecret?: string; baseUrl?: string };
@@ -206,18 +260,52 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
-    gemini: {
-      apiKey: env.GEMINI_API_KEY,
-      baseUrl: env.GEMINI_BASE_URL,
-      veoModel: env.VEO_MODEL,
-      textModel: env.GEMINI_TEXT_MODEL,
-      imageModel: env.GEMINI_IMAGE_MODEL,
-    },
+    ...googleSettings(env),
+    providerCheckMs: env.PROVIDER_CHECK_SECONDS * 1000,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, imageModel: env.OPENAI_IMAGE_MODEL },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, priceId: env.STRIPE_PRICE_ID, webhookSecret: env.STRIPE_WEBHOOK_SECRET, baseUrl: env.STRIPE_BASE_URL }
         : undefined,
+  };
+}
+
+type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * GOOGLE_BACKEND picks the back-end; unset, a GEMINI_API_KEY means the Gemini API and a GOOGLE_CLOUD_PROJECT
+ * alone means Vertex AI. A back-end named without what it needs is a configuration error, not offline mode.
+ */
+function googleSettings(env: Environment): Pick<Config, 'google' | 'googleModels'> {
+  const kind = env.GOOGLE_BACKEND ?? (env.GEMINI_API_KEY ? 'gemini-api' : env.GOOGLE_CLOUD_PROJECT ? 'vertex-ai' : undefined);
+  let google: GoogleBackend | undefined;
+  if (kind === 'gemini-api') {
+    if (!env.GEMINI_API_KEY) throw new ConfigError('Invalid configuration: GEMINI_API_KEY is required when GOOGLE_BACKEND is gemini-api');
+    google = { kind, apiKey: env.GEMINI_API_KEY, baseUrl: env.GEMINI_BASE_URL };
+  } else if (kind === 'vertex-ai') {
+    if (!env.GOOGLE_CLOUD_PROJECT) {
+      throw new ConfigError('Invalid configuration: GOOGLE_CLOUD_PROJECT is required when GOOGLE_BACKEND is vertex-ai');
+    }
+    google = {
+      kind,
+      project: env.GOOGLE_CLOUD_PROJECT,
+      location: env.GOOGLE_CLOUD_LOCATION,
+      credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS,
+      baseUrl: env.VERTEX_BASE_URL,
+      tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL,
+    };
+  }
+  const defaults = DEFAULT_MODELS[kind ?? 'gemini-api'];
+  return {
+    google,
+    googleModels: {
+      videoGeneration: env.VIDEO_MODEL ?? env.VEO_MODEL ?? defaults.videoGeneration,
+      videoExtension: env.VIDEO_EXTEND_MODEL ?? defaults.videoExtension,
+      text: env.GEMINI_TEXT_MODEL ?? defaults.text,
+      image: env.GEMINI_IMAGE_MODEL ?? defaults.image,
+      speech: env.GEMINI_SPEECH_MODEL ?? defaults.speech,
+      transcription: env.GEMINI_TRANSCRIBE_MODEL ?? defaults.transcription,
+    },
   };
 }
 

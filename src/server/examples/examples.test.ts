@@ -39,9 +39,10 @@ describe('examples (public)', () => {
     const offline = createOfflineVideoModel(t.services.ffmpeg);
     const counted: VideoModel = {
       kind: offline.kind,
+      model: offline.model,
       async generateSegment(request) {
         renders.push(request.prompt);
-        await offline.generateSegment(request);
+        return offline.generateSegment(request);
       },
     };
     const deps = { storage: t.services.storage, renderer: counted, ffmpeg: t.services.ffmpeg, logger: t.services.logger };

@@ -104,8 +104,7 @@ describe('an extension that fails (Veo blocks it)', () => {
       env: { PUBLIC_URL: 'http://reel.test' },
       services: {
         videoModel: createVeoVideoModel({
-          apiKey: 'k',
-          baseUrl: veo.baseUrl,
+          backend: { kind: 'gemini-api', apiKey: 'k', baseUrl: veo.baseUrl },
           model: 'veo-3.1-fast-generate-001',
           pollIntervalMs: 20,
           extractLastFrame: (video, png) => extractLastFrame(t.services.ffmpeg, video, png),

@@ -125,8 +125,7 @@ describe('generation with Veo (fake Veo server)', () => {
     const veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, pendingPolls: 1, outcome });
     const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
     const videoModel = createVeoVideoModel({
-      apiKey: 'test-key',
-      baseUrl: veo.baseUrl,
+      backend: { kind: 'gemini-api', apiKey: 'test-key', baseUrl: veo.baseUrl },
       model: 'veo-3.1-fast-generate-001',
       pollIntervalMs: 20,
       extractLastFrame: (video, png) => extractLastFrame(ffmpeg, video, png),

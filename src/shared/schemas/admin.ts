@@ -27,3 +27,40 @@ export const updateSubscriptionRequestSchema = z
   .strict();
 
 export const checkoutSessionResponseSchema = z.object({ url: z.string().url() });
+
+/** The model roles the server checks with its providers (issue 15): one configured model each. */
+export const PROVIDER_ROLES = ['video-generation', 'video-extension', 'text', 'image', 'image-openai', 'speech', 'transcription'] as const;
+export type ProviderRole = (typeof PROVIDER_ROLES)[number];
+
+/**
+ * What the provider said when asked whether the model exists: answering; not-found (the ID is retired or
+ * wrong); unauthorised (the key or credentials were refused); unreachable (no answer, or a server error);
+ * offline (no provider is configured, the offline engine does this role); unchecked (no check has finished).
+ */
+export const PROVIDER_STATES = ['answering', 'not-found', 'unauthorised', 'unreachable', 'offline', 'unchecked'] as const;
+export type ProviderState = (typeof PROVIDER_STATES)[number];
+
+export const providerStatusSchema = z.object({
+  role: z.enum(PROVIDER_ROLES),
+  /** For people: "Video generation", "Video extension", "Text", "Image (Gemini)", "Image (OpenAI)", "Speech", "Transcription". */
+  roleLabel: z.string(),
+  /** The provider's model ID, or "offline" when the offline engine does the role. */
+  model: z.string(),
+  /** "Gemini API", "Vertex AI", "OpenAI" or "Offline engine". */
+  backend: z.string(),
+  /** The environment variable that chooses this role's model, e.g. VIDEO_MODEL. */
+  variable: z.string(),
+  state: z.enum(PROVIDER_STATES),
+  /** One sentence for the operator when the state is not answering/offline (never a key). */
+  detail: z.string().nullable(),
+  /** ISO time of the last finished check; null before the first. */
+  checkedAt: z.string().nullable(),
+});
+export type ProviderStatus = z.infer<typeof providerStatusSchema>;
+
+export const providerCatalogSchema = z.object({
+  providers: z.array(providerStatusSchema),
+  /** Seconds between the automatic checks (PROVIDER_CHECK_SECONDS). */
+  checkEverySeconds: z.number().int(),
+});
+export type ProviderCatalog = z.infer<typeof providerCatalogSchema>;

@@ -85,7 +85,7 @@ export type CompleteUploadRequest = z.input<typeof completeUploadRequestSchema>;
 
 /** The embedded offline engines are in use (no GEMINI_API_KEY): the UI must say so plainly. */
 export const generationInfoSchema = z.object({
-  videoEngine: z.enum(['offline', 'veo']),
+  videoEngine: z.enum(['offline', 'veo', 'omni']),
   notice: z.string().nullable(),
 });
 export type GenerationInfo = z.infer<typeof generationInfoSchema>;

@@ -15,7 +15,7 @@ describe('Gemini image model (real SDK against a fake Gemini server)', () => {
   });
   afterAll(() => gemini.close());
 
-  const model = (apiKey = API_KEY) => createGeminiImageModel({ apiKey, baseUrl: gemini.baseUrl, model: MODEL });
+  const model = (apiKey = API_KEY) => createGeminiImageModel({ backend: { kind: 'gemini-api', apiKey, baseUrl: gemini.baseUrl }, model: MODEL });
 
   async function failure(run: () => Promise<unknown>): Promise<AiModelError> {
     const error = await run().then(

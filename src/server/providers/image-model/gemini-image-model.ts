@@ -1,13 +1,12 @@
+import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
 import { FinishReason, type GenerateContentResponse } from '@google/genai';
 import { describeFailure, redactor, type ProviderLogger } from '../text-model/ai-errors.ts';
-import { createGeminiClient, geminiFailure, refusalOf } from '../text-model/gemini-support.ts';
+import { geminiFailure, refusalOf } from '../text-model/gemini-support.ts';
 import { AiModelError } from '../text-model/text-model.ts';
 import type { ImageModel } from './image-model.ts';
 
 export interface GeminiImageModelOptions {
-  apiKey: string;
-  /** Points the SDK at another host (tests: the fake Gemini server). URLs become `{baseUrl}/v1beta/…`. */
-  baseUrl?: string;
+  backend: GoogleBackend;
   /** The provider's model ID, e.g. `gemini-3.1-flash-image` (configured, since IDs get retired). */
   model: string;
   timeoutMs?: number;
@@ -48,8 +47,8 @@ function firstImage(response: GenerateContentResponse): Buffer | undefined {
  */
 export function createGeminiImageModel(options: GeminiImageModelOptions): ImageModel {
   const { model, logger } = options;
-  const ai = createGeminiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 120_000 });
-  const redact = redactor(options.apiKey);
+  const ai = createGoogleClient(options.backend, { timeoutMs: options.timeoutMs ?? 120_000 });
+  const redact = redactor(backendSecret(options.backend));
 
   return {
     kind: 'gemini',

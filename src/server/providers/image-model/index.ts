@@ -11,18 +11,18 @@ export type { ImageModel } from './image-model.ts';
 
 /**
  * One ImageModel per product model (SPEC §9): 'gemini-2.5-flash-image' is Gemini's configured image model
- * when GEMINI_API_KEY is set, the DALL·E 3 values are OpenAI's configured images model when OPENAI_API_KEY
+ * on the Google back-end when one is configured, the DALL·E 3 values are OpenAI's configured images model when OPENAI_API_KEY
  * is set (the adapter fits size and quality to its family); anything unconfigured renders offline.
  */
 export function createImageModels(
-  config: Pick<Config, 'gemini' | 'openai'>,
+  config: Pick<Config, 'google' | 'googleModels' | 'openai'>,
   binaries: FfmpegBinaries,
   logger?: ProviderLogger,
 ): Record<ImageModelName, ImageModel> {
   let offline: ImageModel | undefined;
   const offlineModel = () => (offline ??= createOfflineImageModel(binaries));
-  const gemini = config.gemini.apiKey
-    ? createGeminiImageModel({ apiKey: config.gemini.apiKey, baseUrl: config.gemini.baseUrl, model: config.gemini.imageModel, logger })
+  const gemini = config.google
+    ? createGeminiImageModel({ backend: config.google, model: config.googleModels.image, logger })
     : offlineModel();
   const openai = config.openai.apiKey
     ? createOpenAiImageModel({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.openai.imageModel, logger })

@@ -1,20 +1,11 @@
-import { ApiError, FinishReason, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import { ApiError, FinishReason, type GenerateContentResponse } from '@google/genai';
 import { BUSY_MESSAGE } from './ai-errors.ts';
 import { AiModelError } from './text-model.ts';
 
 /**
- * What the Gemini text and image adapters share: the client, turning SDK failures and refusals into
+ * What the Gemini text and image adapters share: turning SDK failures and refusals into
  * AiModelErrors a user can read, and reading an answer's parts. Messages never carry the API key.
  */
-
-export function createGeminiClient(options: { apiKey: string; baseUrl?: string; timeoutMs: number }): GoogleGenAI {
-  return new GoogleGenAI({
-    apiKey: options.apiKey,
-    // Explicit, so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot switch the backend (config is read once).
-    vertexai: false,
-    httpOptions: { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), timeout: options.timeoutMs },
-  });
-}
 
 /** Whatever an SDK call threw, as an AiModelError with a message for people and the HTTP status to answer. */
 export function geminiFailure(error: unknown): AiModelError {

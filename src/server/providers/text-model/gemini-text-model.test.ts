@@ -4,6 +4,7 @@ import { type FakeGeminiServer, startFakeGeminiServer } from '../../test-support
 import { createGeminiTextModel } from './gemini-text-model.ts';
 import { createTextModel } from './index.ts';
 import { AiModelError } from './text-model.ts';
+import { DEFAULT_MODELS } from '../../config.ts';
 
 const API_KEY = 'test-gemini-key-8d31f0';
 const MODEL = 'gemini-2.5-flash';
@@ -33,7 +34,7 @@ describe('Gemini text model (real SDK against a fake Gemini server)', () => {
     warnings.length = 0;
   });
 
-  const model = (apiKey = API_KEY) => createGeminiTextModel({ apiKey, baseUrl: gemini.baseUrl, model: MODEL, logger });
+  const model = (apiKey = API_KEY) => createGeminiTextModel({ backend: { kind: 'gemini-api', apiKey, baseUrl: gemini.baseUrl }, model: MODEL, logger });
 
   async function failure(run: () => Promise<unknown>): Promise<AiModelError> {
     const error = await run().then(
@@ -142,15 +143,15 @@ describe('Gemini text model (real SDK against a fake Gemini server)', () => {
     expect(JSON.stringify(warnings)).not.toContain(wrongKey);
     expect(JSON.stringify(warnings)).toContain('API key not valid');
 
-    const unreachable = createGeminiTextModel({ apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9', model: MODEL });
+    const unreachable = createGeminiTextModel({ backend: { kind: 'gemini-api', apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9' }, model: MODEL });
     expect((await failure(() => unreachable.inspirePrompt())).status).toBe(502);
   });
 });
 
 describe('createTextModel', () => {
-  it('uses Gemini only when its key is configured', () => {
-    const gemini = { veoModel: 'veo', textModel: MODEL, imageModel: 'img' };
-    expect(createTextModel({ gemini }).kind).toBe('offline');
-    expect(createTextModel({ gemini: { ...gemini, apiKey: API_KEY } }).kind).toBe('gemini');
+  it('uses Gemini only when a Google back-end is configured', () => {
+    const googleModels = DEFAULT_MODELS['gemini-api'];
+    expect(createTextModel({ googleModels }).kind).toBe('offline');
+    expect(createTextModel({ google: { kind: 'gemini-api', apiKey: API_KEY }, googleModels }).kind).toBe('gemini');
   });
 });

@@ -1,3 +1,4 @@
+import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
 import type { Content, GenerateContentConfig, GenerateContentResponse } from '@google/genai';
 import type { z } from 'zod';
 import {
@@ -9,14 +10,12 @@ import {
 } from '../../../shared/schemas/ai.ts';
 import { VISUAL_EFFECTS } from '../../../shared/editor/editor-constants.ts';
 import { UNUSABLE_ANSWER_MESSAGE, describeFailure, redactor, type ProviderLogger } from './ai-errors.ts';
-import { answerText, createGeminiClient, geminiFailure, refusalOf } from './gemini-support.ts';
+import { answerText, geminiFailure, refusalOf } from './gemini-support.ts';
 import { EXAMPLE_FORMATS } from '../../../shared/ai/suggestion-examples.ts';
 import { AiModelError, type ChatTurn, type TextModel } from './text-model.ts';
 
 export interface GeminiTextModelOptions {
-  apiKey: string;
-  /** Points the SDK at another host (tests: the fake Gemini server). URLs become `{baseUrl}/v1beta/…`. */
-  baseUrl?: string;
+  backend: GoogleBackend;
   /** The provider's model ID, e.g. `gemini-2.5-flash` (configured, since IDs get retired). */
   model: string;
   timeoutMs?: number;
@@ -139,8 +138,8 @@ function parseJsonAnswer(text: string): unknown {
 export function createGeminiTextModel(options: GeminiTextModelOptions): TextModel {
   const { model, logger } = options;
   const random = options.random ?? Math.random;
-  const ai = createGeminiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 60_000 });
-  const redact = redactor(options.apiKey);
+  const ai = createGoogleClient(options.backend, { timeoutMs: options.timeoutMs ?? 60_000 });
+  const redact = redactor(backendSecret(options.backend));
 
   async function answer(operation: string, contents: Content[], config: GenerateContentConfig): Promise<string> {
     let response: GenerateContentResponse;

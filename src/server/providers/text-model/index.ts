@@ -6,9 +6,8 @@ import type { TextModel } from './text-model.ts';
 
 export type { TextModel } from './text-model.ts';
 
-/** Gemini when GEMINI_API_KEY is set; otherwise the offline engine, which answers from templates and rules. */
-export function createTextModel(config: Pick<Config, 'gemini'>, logger?: ProviderLogger): TextModel {
-  const { apiKey, baseUrl, textModel } = config.gemini;
-  if (!apiKey) return createOfflineTextModel();
-  return createGeminiTextModel({ apiKey, baseUrl, model: textModel, logger });
+/** Gemini on the configured Google back-end; without one, the offline engine, which answers from templates and rules. */
+export function createTextModel(config: Pick<Config, 'google' | 'googleModels'>, logger?: ProviderLogger): TextModel {
+  if (!config.google) return createOfflineTextModel();
+  return createGeminiTextModel({ backend: config.google, model: config.googleModels.text, logger });
 }

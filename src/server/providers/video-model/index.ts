@@ -10,14 +10,12 @@ export type { VideoModel } from './video-model.ts';
 
 export const OFFLINE_NOTICE = 'Offline mode: clips are rendered locally, not by Veo';
 
-/** Veo when GEMINI_API_KEY is set; otherwise the offline renderer, which the UI labels as such. */
-export function createVideoModel(config: Pick<Config, 'gemini'>, ffmpeg: FfmpegBinaries, logger: Logger): VideoModel {
-  const { apiKey, baseUrl, veoModel } = config.gemini;
-  if (!apiKey) return createOfflineVideoModel(ffmpeg);
+/** The configured generation model on the Google back-end; without one, the offline renderer, which the UI labels as such. */
+export function createVideoModel(config: Pick<Config, 'google' | 'googleModels'>, ffmpeg: FfmpegBinaries, logger: Logger): VideoModel {
+  if (!config.google) return createOfflineVideoModel(ffmpeg);
   return createVeoVideoModel({
-    apiKey,
-    baseUrl,
-    model: veoModel,
+    backend: config.google,
+    model: config.googleModels.videoGeneration,
     extractLastFrame: (videoFile, pngFile) => extractLastFrame(ffmpeg, videoFile, pngFile),
     logger,
   });

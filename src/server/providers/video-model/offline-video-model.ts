@@ -360,6 +360,7 @@ export function createOfflineVideoModel(binaries: FfmpegBinaries): VideoModel {
   const fontFile = createRequire(import.meta.url).resolve('@expo-google-fonts/anton/400Regular/Anton_400Regular.ttf');
   return {
     kind: 'offline',
+    model: 'offline',
     async generateSegment(request) {
       if (!(request.durationSeconds > 0) || request.durationSeconds > 60) {
         throw new VideoModelError(`A segment lasts between 0 and 60 seconds, not ${request.durationSeconds}`, false);
@@ -379,6 +380,7 @@ export function createOfflineVideoModel(binaries: FfmpegBinaries): VideoModel {
         }
         await moveFile(rendered, request.outputFile);
       });
+      return {};
     },
   };
 }

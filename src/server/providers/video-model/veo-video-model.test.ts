@@ -59,8 +59,7 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
 
   function model(overrides: { apiKey?: string; extract?: typeof extractLastFrame; pollIntervalMs?: number } = {}) {
     return createVeoVideoModel({
-      apiKey: overrides.apiKey ?? API_KEY,
-      baseUrl: veo.baseUrl,
+      backend: { kind: 'gemini-api', apiKey: overrides.apiKey ?? API_KEY, baseUrl: veo.baseUrl },
       model: MODEL,
       pollIntervalMs: overrides.pollIntervalMs ?? 20,
       extractLastFrame: overrides.extract ?? extractLastFrame,
@@ -268,7 +267,7 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
   });
 
   /** The generation's outcome: the error it rejected with, or 'resolved'. */
-  const outcomeOf = (generating: Promise<void>): Promise<unknown> =>
+  const outcomeOf = (generating: Promise<unknown>): Promise<unknown> =>
     generating.then(
       () => 'resolved',
       (error: unknown) => error,

@@ -2,11 +2,11 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import {
   ApiError,
   GenerateVideosOperation,
-  GoogleGenAI,
   type GeneratedVideo,
   type GenerateVideosSource,
 } from '@google/genai';
-import { type SegmentRequest, type VideoModel, VideoModelError } from './video-model.ts';
+import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
+import { type SegmentRequest, type SegmentResult, type VideoModel, VideoModelError } from './video-model.ts';
 
 /** Veo accepts 4, 6 or 8 seconds; we always ask for 8 and the caller trims the last segment. */
 const VEO_SEGMENT_SECONDS = 8;
@@ -33,9 +33,7 @@ const NETWORK_ERROR_CODES = new Set([
 const DOWNLOADABLE_URI = /^(https:\/\/.*\/)?files\/[a-z0-9]/;
 
 export interface VeoVideoModelOptions {
-  apiKey: string;
-  /** Points the SDK at another host (tests: the fake Veo server). URLs become `{baseUrl}/v1beta/…`. */
-  baseUrl?: string;
+  backend: GoogleBackend;
   /** The provider's model ID, e.g. `veo-3.1-fast-generate-001` (configured, since IDs get retired). */
   model: string;
   pollIntervalMs?: number;
@@ -49,10 +47,11 @@ export interface VeoVideoModelOptions {
 
 /** The VideoModel adapter for Google Veo through the Gemini API (`@google/genai`). */
 export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
-  const { apiKey, model, extractLastFrame, logger } = options;
+  const { backend, model, extractLastFrame, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 10_000;
-  const ai = new GoogleGenAI({ apiKey, httpOptions: options.baseUrl ? { baseUrl: options.baseUrl } : undefined });
-  const redact = (text: string) => (apiKey ? text.split(apiKey).join('[redacted]') : text);
+  const ai = createGoogleClient(backend);
+  const secret = backendSecret(backend);
+  const redact = (text: string) => (secret ? text.split(secret).join('[redacted]') : text);
 
   /** Runs one SDK call; whatever it throws leaves as a VideoModelError, or as the abort reason. */
   async function callVeo<T>(run: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -167,7 +166,8 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
 
   return {
     kind: 'veo',
-    async generateSegment(request: SegmentRequest): Promise<void> {
+    model,
+    async generateSegment(request: SegmentRequest): Promise<SegmentResult> {
       request.signal?.throwIfAborted();
       const context = { model, segmentIndex: request.segmentIndex, totalSegments: request.totalSegments };
       const log = request.logger ?? logger;
@@ -187,6 +187,7 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
         const done = await waitUntilDone(operation, request.signal, request.resumeOperation !== undefined);
         const bytes = await download(finishedVideo(done), request);
         log?.info({ ...context, operation: operationName, bytes }, 'Veo segment downloaded');
+        return {};
       } catch (error) {
         if (error instanceof VideoModelError) {
           log?.warn(

@@ -23,11 +23,47 @@ export interface SegmentRequest {
   logger?: Logger;
 }
 
+/**
+ * The provider's own copy of a clip it made, which its extension call can continue (Veo on the Gemini API:
+ * the generated file's URI, deleted by Google two days after it was made).
+ */
+export interface ProviderVideo {
+  uri: string;
+  /** ISO time after which the provider no longer has the file. */
+  expiresAt: string;
+}
+
+export interface SegmentResult {
+  /** Set when the provider keeps the clip where a later extendVideo can reach it. */
+  providerVideo?: ProviderVideo;
+}
+
+/** Veo's video extension: the provider continues its own clip and returns the whole, longer video. */
+export interface ExtendRequest {
+  prompt: string;
+  video: ProviderVideo;
+  /** Where the adapter writes the combined H.264/AAC MP4 (the old clip plus what was added). */
+  outputFile: string;
+  resumeOperation?: string;
+  onOperation?: (operation: string) => Promise<void>;
+  signal?: AbortSignal;
+  logger?: Logger;
+}
+
+/** Veo adds 7 seconds per extension call, to clips of at most 141 s, at 720p (PROVIDERS §1). */
+export const VEO_EXTENSION_SECONDS = 7;
+export const VEO_EXTENDABLE_MAX_SECONDS = 141;
+
 /** The VideoModel port: turns a prompt into one segment of video on local disk. */
 export interface VideoModel {
-  /** 'offline' renders locally with ffmpeg; 'veo' calls Google's Veo through the Gemini API. */
-  readonly kind: 'offline' | 'veo';
-  generateSegment(request: SegmentRequest): Promise<void>;
+  /** 'offline' renders locally with ffmpeg; 'veo' calls Veo (predictLongRunning); 'omni' calls Gemini Omni Flash (Interactions API). */
+  readonly kind: 'offline' | 'veo' | 'omni';
+  /** The provider's model ID, or 'offline'. */
+  readonly model: string;
+  /** Throws VideoModelError (shown to the user) or ModelNotFoundError (the configured model is unknown). */
+  generateSegment(request: SegmentRequest): Promise<SegmentResult>;
+  /** Present when the engine can continue a clip it made (Veo's video extension). */
+  extendVideo?(request: ExtendRequest): Promise<SegmentResult>;
 }
 
 /**

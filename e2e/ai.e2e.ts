@@ -202,7 +202,9 @@ describe('the AI features', () => {
     await page.getByRole('button', { name: 'Extend Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Extend Video' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByText('12 credits', { exact: true }).isVisible()).toBe(true);
+    // The price is quoted by the server: the offline engine extends from the last frame, 8 s for 12 credits.
+    await expect.poll(() => dialog.getByText('12 credits', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(/with 8 more seconds, generated from its last frame/).isVisible()).toBe(true);
     expect(await dialog.getByText(`${before} credits`, { exact: true }).isVisible()).toBe(true);
     await keepScreenshot(page, 'ai-extend-1440');
     await page.setViewportSize({ width: 390, height: 844 });

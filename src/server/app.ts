@@ -102,11 +102,18 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const projects = createProjectsService({ db, queue, storage, logger, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const uploads = createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl: config.publicUrl, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const exports = createExportService({ db, queue, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
-  const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger });
+  const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger, catalog: services.catalog });
   const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
-  await app.register(projectsRoutes, { projects, extensions: createExtensionService({ db, queue, logger, maxActiveJobsPerUser: config.maxActiveJobsPerUser }) });
+  const extensions = createExtensionService({
+    db,
+    queue,
+    extensionModel: services.extensionModel,
+    logger,
+    maxActiveJobsPerUser: config.maxActiveJobsPerUser,
+  });
+  await app.register(projectsRoutes, { projects, extensions });
   await app.register(mediaRoutes, { db, storage, queue });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     queue.start(jobDefinitionsFor(services));
   }
   const housekeeping = startHousekeeping(services.db, storage, logger);
+  services.catalog.start();
 
   exitOnSignals(
     config.shutdownTimeoutMs,

@@ -14,6 +14,7 @@ import type { ImageModel } from './providers/image-model/image-model.ts';
 import { createImageModels } from './providers/image-model/index.ts';
 import { type TextModel, createTextModel } from './providers/text-model/index.ts';
 import { type VideoModel, createVideoModel } from './providers/video-model/index.ts';
+import { type ModelCatalog, createModelCatalog } from './providers/catalog/model-catalog.ts';
 import { type FfmpegBinaries, locateFfmpeg } from './render/ffmpeg-binaries.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
@@ -25,6 +26,10 @@ export interface Services {
   storage: Storage;
   queue: Queue;
   videoModel: VideoModel;
+  /** What extends clips: Veo's extension call where it can, else the generation model from the last frame. */
+  extensionModel: VideoModel;
+  /** Whether each configured model exists at its provider (the admin's Providers panel). */
+  catalog: ModelCatalog;
   textModel: TextModel;
   imageModels: Record<ImageModelName, ImageModel>;
   ffmpeg: FfmpegBinaries;
@@ -47,7 +52,9 @@ export async function createServices(
     mailer: overrides.mailer ?? createMailer(config, logger),
     storage: overrides.storage ?? createStorage(config),
     queue: overrides.queue ?? createQueue(config, db, logger),
-    videoModel: overrides.videoModel ?? createVideoModel(config, ffmpeg, logger),
+    videoModel: overrides.videoModel ?? createVideoModel(config, 'videoGeneration', ffmpeg, logger),
+    extensionModel: overrides.extensionModel ?? overrides.videoModel ?? createVideoModel(config, 'videoExtension', ffmpeg, logger),
+    catalog: overrides.catalog ?? createModelCatalog(config, logger),
     textModel: overrides.textModel ?? createTextModel(config, logger),
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
   };
@@ -58,12 +65,15 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     db: services.db,
     storage: services.storage,
     videoModel: services.videoModel,
+    extensionModel: services.extensionModel,
+    catalog: services.catalog,
     ffmpeg: services.ffmpeg,
     notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
   });
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  services.catalog.stop();
   await services.queue.stop();
   await services.db.destroy();
 }

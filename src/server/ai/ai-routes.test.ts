@@ -253,4 +253,23 @@ describe('image refunds when the provider refuses (fake OpenAI server)', () => {
     expect(refunds).toEqual(expect.arrayContaining([{ delta: -1, reason: 'image' }, { delta: 1, reason: 'image-refund' }]));
     await openai.close();
   });
+
+  it('answers 503 for a model OpenAI no longer has, refunds, shows it in the catalog and logs the variable to change', async () => {
+    const openai = await startFakeOpenAiServer({ apiKey: 'sk-test' });
+    openai.retireModel('gpt-image-1');
+    const lines: string[] = [];
+    t = await createTestApp(testDatabases()[0]!, {
+      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, LOG_LEVEL: 'error' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const user = await signUp(t.app, { username: 'retired' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/generate-image', headers: { cookie: user.cookie }, payload: { prompt: 'a fox', model: 'dall-e-3-standard' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe('Image generation with this model is unavailable right now. Please try again later.');
+    expect(await credits(t, user.userId)).toBe(200);
+    const advice = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.variable === 'OPENAI_IMAGE_MODEL');
+    expect(advice).toEqual([expect.objectContaining({ model: 'gpt-image-1', msg: expect.stringContaining('set OPENAI_IMAGE_MODEL') })]);
+    expect(t.services.catalog.snapshot().providers.find((row) => row.role === 'image-openai')?.state).toBe('not-found');
+    await openai.close();
+  });
 });

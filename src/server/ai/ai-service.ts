@@ -12,6 +12,8 @@ import type { ProjectsService } from '../projects/projects-service.ts';
 import type { ImageModel } from '../providers/image-model/image-model.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
 import { type Storage, storageKey } from '../providers/storage/storage.ts';
+import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import { ModelNotFoundError } from '../providers/model-not-found.ts';
 import { AiModelError, type TextModel } from '../providers/text-model/text-model.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { fitPngToSize } from '../render/image-operations.ts';
@@ -26,19 +28,36 @@ interface AiServiceDeps {
   imageModels: Record<ImageModelName, ImageModel>;
   projects: ProjectsService;
   logger: Logger;
+  /** Told when a provider no longer knows a configured model (the admin's Providers panel and the log). */
+  catalog?: Pick<ModelCatalog, 'reportNotFound'>;
   now?: () => Date;
 }
 
-/** Model failures become answers the toast can show; anything else stays a 500. */
-function asHttpError(error: unknown): unknown {
-  return error instanceof AiModelError ? new HttpError(error.status, error.message) : error;
-}
+const UNAVAILABLE: Record<'text' | 'image' | 'image-openai', string> = {
+  text: 'The AI assistant is unavailable right now. Please try again later.',
+  image: 'Image generation with this model is unavailable right now. Please try again later.',
+  'image-openai': 'Image generation with this model is unavailable right now. Please try again later.',
+};
 
 export function imageKey(userId: string, imageId: string): string {
   return storageKey('images', userId, `${imageId}.png`);
 }
 
-export function createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger, now = () => new Date() }: AiServiceDeps) {
+export function createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger, catalog, now = () => new Date() }: AiServiceDeps) {
+  /**
+   * Model failures become answers the toast can show; a model the provider no longer knows is a 503 (the
+   * operator must set another, and the catalog's log line says which variable); anything else stays a 500.
+   */
+  function asHttpError(error: unknown, role: 'text' | 'image' | 'image-openai' = 'text'): unknown {
+    if (error instanceof AiModelError) return new HttpError(error.status, error.message);
+    if (error instanceof ModelNotFoundError) {
+      if (catalog) catalog.reportNotFound(role, error.providerMessage, logger);
+      else logger.error({ role, model: error.model, reason: error.providerMessage }, 'the provider does not know the configured model');
+      return new HttpError(503, UNAVAILABLE[role]);
+    }
+    return error;
+  }
+
   /** `trx` is the charge's transaction when there is one: reading beside it would wait for it on SQLite. */
   async function insufficient(trx: Db, user: UserRow, cost: number, what: string): Promise<never> {
     const balance = (await findUserById(trx, user.id))?.credits ?? 0;
@@ -65,7 +84,7 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
     } catch (error) {
       await db.transaction().execute((trx) => refundCredits(trx, user.id, charged ?? 0, 'image-refund', null, now()));
       logger.warn({ err: error, model }, 'image generation failed; credits refunded');
-      throw asHttpError(error);
+      throw asHttpError(error, model === 'gemini-2.5-flash-image' ? 'image' : 'image-openai');
     }
   }
 

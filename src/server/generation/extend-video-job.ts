@@ -1,20 +1,23 @@
 import path from 'node:path';
 import { encodeEditorDocument, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
-import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
+import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION, extensionCredits } from '../../shared/schemas/ai.ts';
+import type { ProviderRole } from '../../shared/schemas/admin.ts';
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
-import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import type { JobContext, JobDefinition, JobPayloads } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
-import { withPlainFailures } from '../jobs/plain-failures.ts';
+import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { storeWatermarkedVideo, watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
-import { VideoModelError } from '../providers/video-model/video-model.ts';
+import { type ProviderVideo, VideoModelError } from '../providers/video-model/video-model.ts';
 import { concatSegments, conformVideo } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import type { GenerationDeps } from './generate-video-job.ts';
+import { liveProviderVideo } from './extension-quote.ts';
+import { unavailableIfModelMissing } from './video-unavailable.ts';
 import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
 /** Players and probes disagree on a clip's end by a few hundredths of a second. */
@@ -22,9 +25,13 @@ const TRIM_END_TOLERANCE = 0.1;
 
 /** Why an extension failed, when only the log can explain it: "The extension failed: <this> Your credits were refunded." */
 const EXTENSION_FAILED = 'Something went wrong while making it — please try again.';
+/** The provider no longer knows the model that would extend the video. */
+const EXTENSION_UNAVAILABLE = 'Video extension is unavailable right now.';
+/** Veo's copy of the clip expired between pricing and running: the next try is priced from the last frame. */
+const VEO_COPY_GONE = 'Veo no longer keeps this clip, so it could not continue it — please try again.';
 
 /** The project's columns that describe an extension under way, once it is over. */
-const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null } as const;
+const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null, extensionMethod: null } as const;
 
 /** A trim that ran to the old end now runs to the new one; a deliberate cut stays where it was. */
 function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
@@ -53,16 +60,30 @@ export async function failExtension(db: Db, projectId: string, charged: number, 
 }
 
 /**
- * Adds an 8-second continuation to a ready video: the model starts from the video's last frame,
- * the new part is conformed to the video's size and rate, and the two are joined without
- * re-encoding the original. The new master gets its own watermarked copy and replaces the old one with
- * the old copy. The project is 'generating' meanwhile; a failure restores it as it was.
+ * Extends a ready video in one of two ways, chosen and priced when it was requested (extension-quote.ts):
+ * Veo's own video extension continues a clip Veo made and returns the whole longer video; otherwise the
+ * generation model starts a new shot from the video's last frame, which is conformed to the video's size
+ * and rate and joined to it without re-encoding the original. The new master gets its own watermarked copy
+ * and replaces the old one. The project is 'generating' meanwhile; a failure restores it as it was and
+ * refunds. Credits follow what was added: a result shorter than priced pays back the difference.
  */
 export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'extend-video'> {
   const { db, storage, ffmpeg } = deps;
+  const extensionModel = deps.extensionModel ?? deps.videoModel;
   const now = deps.now ?? (() => new Date());
 
-  async function run({ projectId, prompt }: { projectId: string; prompt: string }, context: JobContext) {
+  /** Runs a provider call; a retryable refusal retries the job, an unknown model fails it at once. */
+  async function callModel<T>(role: ProviderRole, call: () => Promise<T>, context: JobContext): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
+      const failure = unavailableIfModelMissing(error, role, deps.catalog, context.logger);
+      throw failure === error ? error : new UserFacingError(EXTENSION_UNAVAILABLE);
+    }
+  }
+
+  async function run({ projectId, prompt, charged, method = 'last-frame' }: JobPayloads['extend-video'], context: JobContext) {
     const project = await findProject(db, projectId);
     if (!project?.videoKey || project.status !== 'generating') return;
     const index = project.totalSegments;
@@ -72,77 +93,98 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
       const current = path.join(dir, 'current.mp4');
       await storage.downloadToFile(project.videoKey!, current);
       const before = await probeMedia(ffmpeg, current);
-      const seconds = Math.min(EXTENSION_SECONDS, MAX_EXTENDED_DURATION - before.durationSeconds);
+      const frame = { width: before.width, height: before.height, frameRate: Math.round(before.frameRate) || 24 };
       const segment = await findOrCreateSegment(db, projectId, index, now());
-      const conformed = path.join(dir, 'extension.mp4');
+      const made = path.join(dir, 'made.mp4');
+      let providerVideo: ProviderVideo | undefined;
       if (segment.storageKey) {
-        await storage.downloadToFile(segment.storageKey, conformed);
+        await storage.downloadToFile(segment.storageKey, made);
       } else {
         const raw = path.join(dir, 'raw.mp4');
-        const aspect: VideoAspectRatio = before.width >= before.height ? '16:9' : '9:16';
-        try {
-          await deps.videoModel.generateSegment({
-            prompt: `${prompt} (continuing: ${project.prompt})`.slice(0, 2000),
-            aspectRatio: (['9:16', '16:9'].includes(project.aspectRatio) ? project.aspectRatio : aspect) as VideoAspectRatio,
-            resolution: (project.resolution === '1080p' ? '1080p' : '720p') as VideoResolution,
-            durationSeconds: seconds,
-            segmentIndex: index,
-            totalSegments: index + 1,
-            previousSegmentFile: current,
-            outputFile: raw,
-            resumeOperation: segment.operationName ?? undefined,
-            onOperation: (operation) => saveSegmentOperation(db, projectId, index, operation),
-            signal: context.signal,
-            logger: context.logger,
-          });
-        } catch (error) {
-          if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
-          throw error;
+        const operation = {
+          outputFile: raw,
+          resumeOperation: segment.operationName ?? undefined,
+          onOperation: (name: string) => saveSegmentOperation(db, projectId, index, name),
+          signal: context.signal,
+          logger: context.logger,
+        };
+        if (method === 'veo-extension') {
+          const video = liveProviderVideo(project.providerVideo, now());
+          if (!video || !extensionModel.extendVideo) throw new UserFacingError(VEO_COPY_GONE);
+          const extend = extensionModel.extendVideo.bind(extensionModel);
+          ({ providerVideo } = await callModel('video-extension', () => extend({ ...operation, prompt, video }), context));
+        } else {
+          const aspect: VideoAspectRatio = before.width >= before.height ? '16:9' : '9:16';
+          await callModel(
+            'video-generation',
+            () =>
+              deps.videoModel.generateSegment({
+                ...operation,
+                prompt: `${prompt} (continuing: ${project.prompt})`.slice(0, 2000),
+                aspectRatio: (['9:16', '16:9'].includes(project.aspectRatio) ? project.aspectRatio : aspect) as VideoAspectRatio,
+                resolution: (project.resolution === '1080p' ? '1080p' : '720p') as VideoResolution,
+                durationSeconds: Math.min(EXTENSION_SECONDS, MAX_EXTENDED_DURATION - before.durationSeconds),
+                segmentIndex: index,
+                totalSegments: index + 1,
+                previousSegmentFile: current,
+              }),
+            context,
+          );
         }
-        const frameRate = Math.round(before.frameRate) || 24;
-        await conformVideo(ffmpeg, raw, conformed, { width: before.width, height: before.height, frameRate }, { signal: context.signal });
+        await conformVideo(ffmpeg, raw, made, frame, { signal: context.signal });
         const key = storageKey('projects', projectId, 'segments', `${index}.mp4`);
-        await storage.putFile(key, conformed, 'video/mp4');
+        await storage.putFile(key, made, 'video/mp4');
         await completeSegment(db, projectId, index, key, now());
       }
 
-      // An upload keeps its own encoding; bring it to ours once so the join can copy streams.
-      let original = current;
-      if (project.source === 'upload') {
-        original = path.join(dir, 'original-conformed.mp4');
-        await conformVideo(ffmpeg, current, original, { width: before.width, height: before.height, frameRate: Math.round(before.frameRate) || 24 }, { signal: context.signal });
+      // Veo's extension is the whole video already; a shot from the last frame is joined to the original.
+      let joined = made;
+      if (method === 'last-frame') {
+        // An upload keeps its own encoding; bring it to ours once so the join can copy streams.
+        let original = current;
+        if (project.source === 'upload') {
+          original = path.join(dir, 'original-conformed.mp4');
+          await conformVideo(ffmpeg, current, original, frame, { signal: context.signal });
+        }
+        joined = path.join(dir, 'joined.mp4');
+        await concatSegments(ffmpeg, [original, made], joined, { signal: context.signal });
       }
-      const joined = path.join(dir, 'joined.mp4');
-      await concatSegments(ffmpeg, [original, conformed], joined, { signal: context.signal });
       const after = await probeMedia(ffmpeg, joined);
+      const added = Math.max(0, after.durationSeconds - before.durationSeconds);
       const videoKey = storageKey('projects', projectId, `video-${now().getTime().toString(36)}.mp4`);
       // The copy first: its encode is what may fail, and then no master is left behind unreferenced.
       const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal });
       await storage.putFile(videoKey, joined, 'video/mp4');
-      const done = await updateProject(
-        db,
-        projectId,
-        {
-          status: 'ready',
-          editorState: extendTrim(project.editorState, before.durationSeconds, after.durationSeconds),
-          videoKey,
-          duration: Math.round(after.durationSeconds * 100) / 100,
-          totalSegments: index + 1,
-          currentSegment: index + 1,
-          generationProgress: 100,
-          errorMessage: null,
-          ...NO_PENDING_EXTENSION,
-          updatedAt: now().toISOString(),
-        },
-        'generating',
-      );
+      const overpaid = charged > 0 ? Math.max(0, charged - extensionCredits(added)) : 0;
+      const done = await db.transaction().execute(async (trx) => {
+        const updated = await updateProject(
+          trx,
+          projectId,
+          {
+            status: 'ready',
+            editorState: extendTrim(project.editorState, before.durationSeconds, after.durationSeconds),
+            videoKey,
+            duration: Math.round(after.durationSeconds * 100) / 100,
+            totalSegments: index + 1,
+            currentSegment: index + 1,
+            generationProgress: 100,
+            errorMessage: null,
+            providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
+            ...NO_PENDING_EXTENSION,
+            updatedAt: now().toISOString(),
+          },
+          'generating',
+        );
+        if (updated && overpaid > 0) await refundCredits(trx, project.userId, overpaid, 'extension-refund', projectId, now());
+        return updated;
+      });
       if (!done) {
         await storage.delete([videoKey, watermarkedKey]);
         return;
       }
       const replaced = [project.videoKey!, watermarkedVideoKey(project.videoKey!)];
       await storage.delete([...replaced, ...(await deleteSegments(db, projectId))]);
-      log.info({ duration: after.durationSeconds }, 'video extended');
+      log.info({ method, duration: after.durationSeconds, added, refunded: overpaid }, 'video extended');
     });
   }
 

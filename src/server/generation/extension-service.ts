@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXTENSION_COST, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
+import { type ExtensionQuote, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import { spendCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
@@ -11,7 +11,9 @@ import type { Logger } from '../logger.ts';
 import { toProject } from '../projects/project-view.ts';
 import { findUserProject, updateProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
+import type { VideoModel } from '../providers/video-model/video-model.ts';
 import { failExtension } from './extend-video-job.ts';
+import { quoteExtension } from './extension-quote.ts';
 
 const EXTENSION_CREDITS_MESSAGE = 'Insufficient credits. Upgrade to Pro for unlimited extensions.';
 
@@ -26,6 +28,8 @@ function newExtensionJobId(projectId: string): string {
 interface ExtensionServiceDeps {
   db: Db;
   queue: Queue;
+  /** What extends clips: decides whether Veo's own extension can be used (extendVideo). */
+  extensionModel: Pick<VideoModel, 'extendVideo'>;
   /** Where a queue failure is logged (the user is told only that the service is unavailable). */
   logger?: Logger;
   /** Generations, extensions and exports a user may have queued or running (MAX_ACTIVE_JOBS_PER_USER). */
@@ -33,22 +37,41 @@ interface ExtensionServiceDeps {
   now?: () => Date;
 }
 
-export function createExtensionService({ db, queue, logger, maxActiveJobsPerUser, now = () => new Date() }: ExtensionServiceDeps) {
+export function createExtensionService({
+  db,
+  queue,
+  extensionModel,
+  logger,
+  maxActiveJobsPerUser,
+  now = () => new Date(),
+}: ExtensionServiceDeps) {
+  function atMaximum(): HttpError {
+    return badRequest(`This video is already at the ${MAX_EXTENDED_DURATION}-second maximum`);
+  }
+
+  /** What extending the project now would add and cost this user, for the Extend dialog. */
+  async function quote(user: UserRow, projectId: string): Promise<ExtensionQuote> {
+    const project = await findUserProject(db, user.id, projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
+    const offer = quoteExtension(project, extensionModel, user.subscription, now());
+    if (!offer) throw atMaximum();
+    return offer;
+  }
+
   /**
-   * Charges 12 credits (pro: free), puts the project back to generating and queues the continuation. The job's
+   * Charges what the quote says (12 credits for 8 s; Pro: free), puts the project back to generating and queues the continuation. The job's
    * id and payload are recorded with the charge, so the start-up sweep can queue a job lost before the queue got it.
    */
   async function extend(user: UserRow, projectId: string, prompt: string): Promise<Project> {
     const project = await findUserProject(db, user.id, projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     if (project.status !== 'ready' || !project.videoKey) throw new HttpError(409, 'The video is still being generated');
-    if (project.duration >= MAX_EXTENDED_DURATION) {
-      throw badRequest(`This video is already at the ${MAX_EXTENDED_DURATION}-second maximum`);
-    }
+    const offer = quoteExtension(project, extensionModel, user.subscription, now());
+    if (!offer) throw atMaximum();
     const jobId = newExtensionJobId(projectId);
     const { charged, owner } = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      const spent = await spendCredits(trx, user, EXTENSION_COST, 'extension', projectId, now());
+      const spent = await spendCredits(trx, user, offer.credits, 'extension', projectId, now());
       if (spent === null) throw new HttpError(402, EXTENSION_CREDITS_MESSAGE);
       const started = await updateProject(
         trx,
@@ -60,6 +83,7 @@ export function createExtensionService({ db, queue, logger, maxActiveJobsPerUser
           extensionJobId: jobId,
           extensionPrompt: prompt,
           extensionCharged: spent,
+          extensionMethod: offer.method,
           updatedAt: now().toISOString(),
         },
         'ready',
@@ -68,7 +92,7 @@ export function createExtensionService({ db, queue, logger, maxActiveJobsPerUser
       return { charged: spent, owner: slot };
     });
     try {
-      await queue.enqueue('extend-video', { projectId, prompt, charged }, jobId, owner);
+      await queue.enqueue('extend-video', { projectId, prompt, charged, method: offer.method }, jobId, owner);
     } catch (error) {
       logger?.error({ err: error, projectId }, 'could not queue the extension');
       await failExtension(db, projectId, charged, 'The extension could not be queued. Your credits were refunded.', now());
@@ -77,7 +101,7 @@ export function createExtensionService({ db, queue, logger, maxActiveJobsPerUser
     return toProject({ ...project, status: 'generating', generationProgress: 0, errorMessage: null });
   }
 
-  return { extend };
+  return { quote, extend };
 }
 
 export type ExtensionService = ReturnType<typeof createExtensionService>;

@@ -10,18 +10,24 @@ import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
-import { type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
+import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import { type ProviderVideo, type SegmentResult, type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { concatSegments, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { GENERATION_FAILED, failGeneration } from './fail-generation.ts';
+import { unavailableIfModelMissing } from './video-unavailable.ts';
 import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
 export interface GenerationDeps {
   db: Db;
   storage: Storage;
   videoModel: VideoModel;
+  /** Extends clips (services.extensionModel); the generation model when not given. */
+  extensionModel?: VideoModel;
+  /** Told when a provider no longer knows a configured model, so the admin panel and the log say so. */
+  catalog?: Pick<ModelCatalog, 'reportNotFound'>;
   ffmpeg: FfmpegBinaries;
   /** Tells the owner the video is ready (e-mail); failures are logged, never fail the job. */
   notifyReady: (project: VideoProjectRow) => Promise<void>;
@@ -47,7 +53,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
     previousFile: string | undefined,
     dir: string,
     context: JobContext,
-  ): Promise<{ file: string; stored: boolean }> {
+  ): Promise<{ file: string; stored: boolean; providerVideo?: ProviderVideo }> {
     const target = project.targetDuration ?? project.totalSegments * SEGMENT_SECONDS;
     const seconds = Math.min(SEGMENT_SECONDS, target - index * SEGMENT_SECONDS);
     const segment = await findOrCreateSegment(db, project.id, index, now());
@@ -57,8 +63,9 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       return { file, stored: true };
     }
     const raw = path.join(dir, `raw-${index}.mp4`);
+    let made: SegmentResult;
     try {
-      await deps.videoModel.generateSegment({
+      made = await deps.videoModel.generateSegment({
         prompt: project.prompt,
         aspectRatio: project.aspectRatio as VideoAspectRatio,
         resolution: project.resolution as VideoResolution,
@@ -74,13 +81,13 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       });
     } catch (error) {
       if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
-      throw error;
+      throw unavailableIfModelMissing(error, 'video-generation', deps.catalog, context.logger);
     }
     // Segments are joined without re-encoding, so each must have our exact encoding: the offline
     // renderer's already does; a provider's is re-encoded, and cut to what the video still needs
     // (Veo always makes 8 s).
-    const made = await probeMedia(ffmpeg, raw);
-    if (deps.videoModel.kind !== 'offline' || made.durationSeconds > seconds + 0.1) {
+    const probed = await probeMedia(ffmpeg, raw);
+    if (deps.videoModel.kind !== 'offline' || probed.durationSeconds > seconds + 0.1) {
       await trimToDuration(ffmpeg, raw, file, seconds, { signal: context.signal });
     } else {
       await fs.rename(raw, file);
@@ -88,7 +95,9 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
     const key = storageKey('projects', project.id, 'segments', `${index}.mp4`);
     await storage.putFile(key, file, 'video/mp4');
     await completeSegment(db, project.id, index, key, now());
-    return { file, stored: false };
+    // Only a video that is the provider's clip whole can be continued by the provider's own extension.
+    const whole = project.totalSegments === 1 && seconds === SEGMENT_SECONDS;
+    return { file, stored: false, providerVideo: whole ? made.providerVideo : undefined };
   }
 
   async function run({ projectId }: { projectId: string }, context: JobContext) {
@@ -99,8 +108,11 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
 
     await withScratchDir('generate', async (dir) => {
       const files: string[] = [];
+      let providerVideo: ProviderVideo | undefined;
       for (let index = 0; index < project.totalSegments; index += 1) {
-        const { file, stored } = await makeSegment(project, index, files[index - 1], dir, context);
+        const segment = await makeSegment(project, index, files[index - 1], dir, context);
+        const { file, stored } = segment;
+        providerVideo = segment.providerVideo;
         files.push(file);
         const progress = Math.round(((index + 1) / project.totalSegments) * SEGMENTS_SHARE);
         const stillGenerating = await updateProject(
@@ -137,6 +149,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
           currentSegment: project.totalSegments,
           generationProgress: 100,
           errorMessage: null,
+          providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
           updatedAt: now().toISOString(),
         },
         'generating',

@@ -49,7 +49,7 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     const { user, project } = await readyProject();
     // The process dies right after the transaction that charged for the extension: the job never reaches the queue.
     const crashed: Queue = { ...t.services.queue, enqueue: async () => {} };
-    await createExtensionService({ db: t.db, queue: crashed, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet crosses the sky');
+    await createExtensionService({ db: t.db, queue: crashed, extensionModel: t.services.extensionModel, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet crosses the sky');
     expect(await jobs()).toEqual([]);
 
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
@@ -109,7 +109,7 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
   it('refunds and answers 503 when the queue cannot take the extension', async () => {
     const { user, project } = await readyProject();
     const down: Queue = { ...t.services.queue, enqueue: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
-    await expect(createExtensionService({ db: t.db, queue: down, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet')).rejects.toMatchObject({
+    await expect(createExtensionService({ db: t.db, queue: down, extensionModel: t.services.extensionModel, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet')).rejects.toMatchObject({
       status: 503,
       message: 'The video service is unavailable right now. Your credits were refunded.',
     });

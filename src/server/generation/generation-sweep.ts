@@ -20,13 +20,14 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   for (const { id: projectId } of uploads) await queue.enqueue('process-upload', { projectId }, uploadJobId(projectId));
 
   let extensions = 0;
-  for (const { id: projectId, extensionJobId, extensionPrompt, extensionCharged } of await listPendingExtensions(db)) {
+  for (const { id: projectId, extensionJobId, extensionPrompt, extensionCharged, extensionMethod } of await listPendingExtensions(db)) {
     if (extensionJobId === null || extensionPrompt === null || extensionCharged === null) {
       // Charged before the extension's payload was recorded (2026-11-21T1300): its job id is unknown here.
       logger.warn({ projectId }, 'an extension under way has no recorded job; it is left to its queued job, if any');
       continue;
     }
-    await queue.enqueue('extend-video', { projectId, prompt: extensionPrompt, charged: extensionCharged }, extensionJobId);
+    const method = extensionMethod === 'veo-extension' ? 'veo-extension' : 'last-frame';
+    await queue.enqueue('extend-video', { projectId, prompt: extensionPrompt, charged: extensionCharged, method }, extensionJobId);
     extensions += 1;
   }
 

@@ -1,3 +1,4 @@
+import type { ExtensionMethod } from '../../shared/schemas/ai.ts';
 import type { Logger } from '../logger.ts';
 
 /** Every job the app runs, with its payload type. Payloads hold ids only; handlers read the rest. */
@@ -5,7 +6,7 @@ export interface JobPayloads {
   'generate-video': { projectId: string };
   'export-video': { exportJobId: string };
   /** `charged` is what the extension cost, refunded if it fails. */
-  'extend-video': { projectId: string; prompt: string; charged: number };
+  'extend-video': { projectId: string; prompt: string; charged: number; method?: ExtensionMethod };
   /** Makes the free plan's watermarked copy of a project's master that has none (older projects). */
   'watermark-video': { projectId: string };
   /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */

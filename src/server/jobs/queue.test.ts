@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { Writable } from 'node:stream';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { type LogLine, capturedLogger } from '../test-support/captured-logger.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 import { createBullmqQueue } from './bullmq-queue.ts';
@@ -48,19 +48,6 @@ if (redisUrl) {
   });
 }
 
-type LogLine = Record<string, unknown> & { msg: string };
-
-/** A real pino logger whose JSON lines are kept for the test to read. */
-function capturedLogger() {
-  const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, stream), lines };
-}
 
 function recorder() {
   const runs: Array<{ projectId: string; attempt: number }> = [];

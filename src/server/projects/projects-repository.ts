@@ -95,7 +95,7 @@ export async function listGeneratingProjects(db: Db): Promise<Array<{ id: string
 export async function listPendingExtensions(db: Db) {
   return db
     .selectFrom('videoProjects')
-    .select(['id', 'extensionJobId', 'extensionPrompt', 'extensionCharged'])
+    .select(['id', 'extensionJobId', 'extensionPrompt', 'extensionCharged', 'extensionMethod'])
     .where('status', '=', 'generating')
     .where('videoKey', 'is not', null)
     .execute();

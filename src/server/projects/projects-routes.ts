@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { extendRequestSchema } from '../../shared/schemas/ai.ts';
+import { extendRequestSchema, extensionQuoteSchema } from '../../shared/schemas/ai.ts';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import {
   createProjectRequestSchema,
@@ -47,6 +47,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService; 
     '/api/projects/:id',
     { schema: { params: projectParamsSchema, body: updateEditorStateRequestSchema, response: { 200: projectSchema } } },
     async (request) => projects.saveEditorState(requireUser(request), request.params.id, request.body.editorState),
+  );
+
+  app.get(
+    '/api/projects/:id/extension-quote',
+    { schema: { params: projectParamsSchema, response: { 200: extensionQuoteSchema } } },
+    async (request) => extensions.quote(requireUser(request), request.params.id),
   );
 
   app.post(

@@ -34,25 +34,28 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
   const requests: RecordedImageGeneration[] = [];
   let answer: FakeOpenAiAnswer = options.answer ?? { kind: 'success' };
 
+  const retired = new Set<string>();
+  const modelChecks: string[] = [];
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://fake-openai').pathname;
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake-openai').pathname);
+    const authorization = headerValue(req.headers.authorization);
+    const modelPath = /^\/v1\/models\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && modelPath?.[1]) {
+      const model = modelPath[1];
+      modelChecks.push(model);
+      if (authorization !== `Bearer ${options.apiKey}`) return sendKeyError(res, authorization);
+      if (retired.has(model)) return sendModelNotFound(res, model);
+      return sendJsonWithId(res, 200, { id: model, object: 'model', created: 1_700_000_000, owned_by: 'openai' });
+    }
     if (req.method !== 'POST' || path !== '/v1/images/generations') {
       return sendError(res, 404, { message: `Invalid URL (${req.method} ${path})`, type: 'invalid_request_error', code: null });
     }
-    const authorization = headerValue(req.headers.authorization);
     const body = (await readJson(req)) ?? {};
     requests.push({ authorization, body });
 
-    if (authorization !== `Bearer ${options.apiKey}`) {
-      const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
-      // Like OpenAI: the key is echoed masked, never whole.
-      const masked = given.length > 8 ? `${given.slice(0, 3)}*****${given.slice(-4)}` : '*****';
-      return sendError(res, 401, {
-        message: `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
-        type: 'invalid_request_error',
-        code: 'invalid_api_key',
-      });
-    }
+    if (authorization !== `Bearer ${options.apiKey}`) return sendKeyError(res, authorization);
+    if (retired.has(String(body.model))) return sendModelNotFound(res, String(body.model));
     const invalid = invalidRequest(body);
     if (invalid) return sendError(res, 400, { ...invalid, type: 'invalid_request_error' });
 
@@ -102,6 +105,12 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
     /** Every images request received, in order, with its JSON body. */
     requests,
     lastRequest: (): RecordedImageGeneration | undefined => requests.at(-1),
+    /** Models asked about with `GET /v1/models/{model}`, in order. */
+    modelChecks,
+    /** From now on the model is unknown: models.retrieve and images for it answer 404 model_not_found. */
+    retireModel(model: string) {
+      retired.add(model);
+    },
     setAnswer(next: FakeOpenAiAnswer) {
       answer = next;
     },
@@ -114,6 +123,25 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
 }
 
 export type FakeOpenAiServer = Awaited<ReturnType<typeof startFakeOpenAiServer>>;
+
+function sendKeyError(res: ServerResponse, authorization: string | undefined): void {
+  const given = authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  // Like OpenAI: the key is echoed masked, never whole.
+  const masked = given.length > 8 ? `${given.slice(0, 3)}*****${given.slice(-4)}` : '*****';
+  sendError(res, 401, {
+    message: `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+    type: 'invalid_request_error',
+    code: 'invalid_api_key',
+  });
+}
+
+function sendModelNotFound(res: ServerResponse, model: string): void {
+  sendError(res, 404, {
+    message: `The model \`${model}\` does not exist or you do not have access to it.`,
+    type: 'invalid_request_error',
+    code: 'model_not_found',
+  });
+}
 
 /** The parameter checks OpenAI makes per model family. */
 function invalidRequest(body: Record<string, unknown>): { message: string; param: string; code: string } | undefined {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
 import { AiModelError } from '../text-model/text-model.ts';
+import { ModelNotFoundError } from '../model-not-found.ts';
 import { createOpenAiImageModel } from './openai-image-model.ts';
 import { pngSize } from './png-info.ts';
 
@@ -75,6 +76,13 @@ describe('OpenAI image model (real SDK against a fake OpenAI server)', () => {
     expect(busy.status).toBe(429);
     expect(busy.message).toBe('The AI service is busy. Please try again in a minute.');
     expect(openai.requests.length).toBeGreaterThan(0);
+  });
+
+  it('throws ModelNotFoundError for a model OpenAI does not have', async () => {
+    openai.retireModel('gpt-image-retired');
+    const error = await model('gpt-image-retired').generate(standard).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelNotFoundError);
+    expect(error).toMatchObject({ model: 'gpt-image-retired', providerMessage: expect.stringContaining('does not exist') });
   });
 
   it('reports other failures as 502 without the key', async () => {

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
+import { ModelNotFoundError } from '../model-not-found.ts';
 import { BUSY_MESSAGE, describeFailure, redactor, type ProviderLogger } from '../text-model/ai-errors.ts';
 import { AiModelError } from '../text-model/text-model.ts';
 import type { ImageModel } from './image-model.ts';
@@ -61,6 +62,7 @@ export function createOpenAiImageModel(options: OpenAiImageModelOptions): ImageM
         const response = await client.images.generate(body);
         b64 = response.data?.[0]?.b64_json;
       } catch (error) {
+        if (error instanceof APIError && error.status === 404) throw new ModelNotFoundError(model, redact(error.message));
         const failure = openAiFailure(error, redact);
         logger?.warn({ model, status: failure.status, reason: describeFailure(error, redact) }, 'OpenAI image call failed');
         throw failure;

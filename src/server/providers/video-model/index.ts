@@ -11,11 +11,16 @@ export type { VideoModel } from './video-model.ts';
 export const OFFLINE_NOTICE = 'Offline mode: clips are rendered locally, not by Veo';
 
 /** The configured generation model on the Google back-end; without one, the offline renderer, which the UI labels as such. */
-export function createVideoModel(config: Pick<Config, 'google' | 'googleModels'>, ffmpeg: FfmpegBinaries, logger: Logger): VideoModel {
+export function createVideoModel(
+  config: Pick<Config, 'google' | 'googleModels'>,
+  role: 'videoGeneration' | 'videoExtension',
+  ffmpeg: FfmpegBinaries,
+  logger: Logger,
+): VideoModel {
   if (!config.google) return createOfflineVideoModel(ffmpeg);
   return createVeoVideoModel({
     backend: config.google,
-    model: config.googleModels.videoGeneration,
+    model: config.googleModels[role],
     extractLastFrame: (videoFile, pngFile) => extractLastFrame(ffmpeg, videoFile, pngFile),
     logger,
   });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Coins, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { EXTENSION_COST, EXTENSION_SECONDS, extendRequestSchema, MAX_EXTENDED_DURATION } from '@shared/schemas/ai';
+import { extendRequestSchema, type ExtensionQuote } from '@shared/schemas/ai';
 import type { Project } from '@shared/schemas/project';
 import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../../api/get-current-user';
 import { useExtendVideo } from '../../api/extend-video';
+import { useExtensionQuote } from '../../api/get-extension-quote';
 import { forgetExtensionFailure } from '../../hooks/use-extension-failure-notice';
 import { formatDuration } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
@@ -29,8 +30,9 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
   const user = useCurrentUser();
   const form = useForm({ resolver: zodResolver(extendRequestSchema), defaultValues: { prompt: '' } });
   const isPro = user?.subscription === 'pro';
-  const shortOfCredits = user !== null && !isPro && user.credits < EXTENSION_COST;
-  const added = Math.min(EXTENSION_SECONDS, MAX_EXTENDED_DURATION - project.duration);
+  const quote = useExtensionQuote(project.id, project.duration, open);
+  const offer = quote.data;
+  const shortOfCredits = user !== null && offer !== undefined && !isPro && user.credits < offer.credits;
 
   const extend = useExtendVideo({
     onSuccess: (extending) => {
@@ -47,9 +49,7 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Extend Video</DialogTitle>
-          <DialogDescription>
-            Continue “{project.title}” with {String(Math.round(added))} more seconds, generated from its last frame.
-          </DialogDescription>
+          <DialogDescription>{describeOffer(project.title, offer)}</DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -77,13 +77,19 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
             )}
           </FormField>
           <dl className="grid gap-2 rounded-lg border border-white/10 bg-white/5 px-4 py-3 text-sm sm:grid-cols-3 sm:gap-3">
-            <CostItem label="Cost">{isPro ? 'Free on Pro' : `${String(EXTENSION_COST)} credits`}</CostItem>
+            <CostItem label="Cost">{offer === undefined ? '…' : isPro ? 'Free on Pro' : `${String(offer.credits)} credits`}</CostItem>
             <CostItem label="Your balance">
               <Coins className="size-4 shrink-0 text-yellow-400" aria-hidden />
               {user === null ? '…' : isPro ? 'Unlimited' : `${String(user.credits)} credits`}
             </CostItem>
-            <CostItem label="New length">about {formatDuration(project.duration + added)}</CostItem>
+            <CostItem label="New length">{offer === undefined ? '…' : `about ${formatDuration(project.duration + offer.seconds)}`}</CostItem>
           </dl>
+          {quote.isError && (
+            <Alert variant="destructive">
+              <TriangleAlert aria-hidden />
+              <AlertDescription>{errorMessage(quote.error, 'The price could not be loaded. Close this dialog and try again.')}</AlertDescription>
+            </Alert>
+          )}
           {shortOfCredits && (
             <Alert variant="destructive">
               <TriangleAlert aria-hidden />
@@ -96,7 +102,7 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" variant="brand" disabled={user === null || shortOfCredits || extend.isPending}>
+            <Button type="submit" variant="brand" disabled={user === null || offer === undefined || shortOfCredits || extend.isPending}>
               {extend.isPending && <Spinner />}
               {extend.isPending ? 'Starting...' : 'Extend Video'}
             </Button>
@@ -105,6 +111,14 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
       </DialogContent>
     </Dialog>
   );
+}
+
+function describeOffer(title: string, offer: ExtensionQuote | undefined): string {
+  if (!offer) return `Continue “${title}”.`;
+  const seconds = `${String(Math.round(offer.seconds * 10) / 10)} more seconds`;
+  return offer.method === 'veo-extension'
+    ? `Continue “${title}” with ${seconds}: Veo extends its own clip.`
+    : `Continue “${title}” with ${seconds}, generated from its last frame.`;
 }
 
 /** A row on a phone, a column on wider screens. */

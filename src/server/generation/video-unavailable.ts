@@ -1,0 +1,25 @@
+import type { ProviderRole } from '../../shared/schemas/admin.ts';
+import { UserFacingError } from '../jobs/plain-failures.ts';
+import type { Logger } from '../logger.ts';
+import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import { ModelNotFoundError } from '../providers/model-not-found.ts';
+
+/** What the user reads when the provider no longer knows the configured video model (the job refunds). */
+export const VIDEO_UNAVAILABLE = 'Video generation is unavailable right now — your credits were returned';
+
+/**
+ * A provider that does not know the role's model fails the job at once with a plain sentence (no retry
+ * can help until an operator sets another model); the catalog shows it and logs the variable to change.
+ * Any other error passes unchanged.
+ */
+export function unavailableIfModelMissing(
+  error: unknown,
+  role: ProviderRole,
+  catalog: Pick<ModelCatalog, 'reportNotFound'> | undefined,
+  log: Logger,
+): unknown {
+  if (!(error instanceof ModelNotFoundError)) return error;
+  if (catalog) catalog.reportNotFound(role, error.providerMessage, log);
+  else log.error({ role, model: error.model, reason: error.providerMessage }, 'the provider does not know the configured video model');
+  return new UserFacingError(VIDEO_UNAVAILABLE);
+}

@@ -1,0 +1,84 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_ROLES } from '../../../shared/schemas/admin.ts';
+import { DEFAULT_MODELS } from '../../config.ts';
+import { capturedLogger } from '../../test-support/captured-logger.ts';
+import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
+import { createModelCatalog } from './model-catalog.ts';
+
+const OPENAI_KEY = 'sk-test-catalog-key-123456';
+const silent = pino({ level: 'silent' });
+const offlineConfig = { googleModels: DEFAULT_MODELS['gemini-api'], openai: { imageModel: 'gpt-image-1' }, providerCheckMs: 300_000 };
+
+describe('the model catalog', () => {
+  let openai: FakeOpenAiServer;
+  beforeAll(async () => {
+    openai = await startFakeOpenAiServer({ apiKey: OPENAI_KEY });
+  });
+  afterAll(() => openai.close());
+
+  const withOpenAi = (apiKey = OPENAI_KEY, baseUrl = openai.baseUrl, imageModel = 'gpt-image-1') => ({
+    ...offlineConfig,
+    openai: { apiKey, baseUrl, imageModel },
+  });
+  const openAiRow = (catalog: { snapshot: () => { providers: Array<{ role: string }> } }) =>
+    catalog.snapshot().providers.find((row) => row.role === 'image-openai');
+
+  it('lists every role; without providers each is the offline engine and asks no one', async () => {
+    const catalog = createModelCatalog(offlineConfig, silent);
+    const checked = await catalog.checkNow();
+    expect(checked.providers.map((row) => row.role)).toEqual([...PROVIDER_ROLES]);
+    for (const row of checked.providers) {
+      expect(row).toMatchObject({ model: 'offline', backend: 'Offline engine', state: 'offline', detail: null });
+    }
+    expect(checked.checkEverySeconds).toBe(300);
+  });
+
+  it('asks OpenAI whether its image model exists: answering, then not found once retired, with one log line naming the variable', async () => {
+    const { logger, lines } = capturedLogger();
+    const catalog = createModelCatalog(withOpenAi(OPENAI_KEY, openai.baseUrl, 'gpt-image-catalog'), logger);
+    expect(openAiRow(catalog)).toMatchObject({ state: 'unchecked', checkedAt: null, backend: 'OpenAI', model: 'gpt-image-catalog' });
+
+    await catalog.checkNow();
+    expect(openAiRow(catalog)).toMatchObject({ state: 'answering', detail: null, checkedAt: expect.any(String) });
+    expect(openai.modelChecks).toContain('gpt-image-catalog');
+
+    openai.retireModel('gpt-image-catalog');
+    await catalog.checkNow();
+    await catalog.checkNow();
+    expect(openAiRow(catalog)).toMatchObject({ state: 'not-found', detail: expect.stringContaining('does not exist') });
+    const advice = lines.filter((line) => line.variable === 'OPENAI_IMAGE_MODEL');
+    expect(advice).toHaveLength(1);
+    expect(advice[0]?.msg).toMatch(/set OPENAI_IMAGE_MODEL to a model ID it serves/);
+  });
+
+  it('says unauthorised for a refused key (never echoing it) and unreachable for a provider that does not answer', async () => {
+    const refused = createModelCatalog(withOpenAi('sk-wrong-key-abcdefgh'), silent);
+    await refused.checkNow();
+    expect(openAiRow(refused)).toMatchObject({ state: 'unauthorised' });
+    expect(JSON.stringify(refused.snapshot())).not.toContain('sk-wrong-key-abcdefgh');
+
+    const down = createModelCatalog(withOpenAi(OPENAI_KEY, 'http://127.0.0.1:9/v1'), silent);
+    await down.checkNow();
+    expect(openAiRow(down)).toMatchObject({ state: 'unreachable', detail: expect.stringMatching(/^No answer/) });
+  });
+
+  it('shares one check between concurrent callers', async () => {
+    const catalog = createModelCatalog(withOpenAi(OPENAI_KEY, openai.baseUrl, 'gpt-image-shared'), silent);
+    const [first, second] = await Promise.all([catalog.checkNow(), catalog.checkNow()]);
+    expect(first).toEqual(second);
+    expect(openai.modelChecks.filter((model) => model === 'gpt-image-shared')).toHaveLength(1);
+  });
+
+  it('a job that meets an unknown model marks the role not found at once and logs the variable to change', () => {
+    const { logger, lines } = capturedLogger();
+    const catalog = createModelCatalog(withOpenAi(), silent);
+    catalog.reportNotFound('image-openai', 'The model `gpt-image-1` does not exist', logger);
+    expect(openAiRow(catalog)).toMatchObject({ state: 'not-found', checkedAt: expect.any(String) });
+    expect(lines).toEqual([expect.objectContaining({ role: 'image-openai', variable: 'OPENAI_IMAGE_MODEL', model: 'gpt-image-1' })]);
+
+    // A role the offline engine does is never marked.
+    catalog.reportNotFound('video-generation', 'gone', logger);
+    expect(catalog.snapshot().providers.find((row) => row.role === 'video-generation')?.state).toBe('offline');
+  });
+});

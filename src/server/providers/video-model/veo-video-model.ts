@@ -6,6 +6,7 @@ import {
   type GenerateVideosSource,
 } from '@google/genai';
 import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
+import { isNetworkError, sleep, untilAborted } from './provider-calls.ts';
 import { type SegmentRequest, type SegmentResult, type VideoModel, VideoModelError } from './video-model.ts';
 
 /** Veo accepts 4, 6 or 8 seconds; we always ask for 8 and the caller trims the last segment. */
@@ -18,17 +19,6 @@ const CONTINUATION_NOTE =
 /** Operation errors are google.rpc.Status: gRPC codes (4, 8, 13, 14), though HTTP codes also appear. */
 const RETRYABLE_OPERATION_CODES = new Set([429, 500, 503, 504, 4, 8, 13, 14]);
 const RETRYABLE_OPERATION_STATUSES = new Set(['RESOURCE_EXHAUSTED', 'UNAVAILABLE', 'DEADLINE_EXCEEDED', 'INTERNAL']);
-const NETWORK_ERROR_CODES = new Set([
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-]);
 /** The SDK's own URI check in files.download: `https://…/files/<lowercase-alnum>…` or `files/<id>`. */
 const DOWNLOADABLE_URI = /^(https:\/\/.*\/)?files\/[a-z0-9]/;
 
@@ -230,52 +220,4 @@ function providerMessage(raw: string): string {
     // Not JSON: fall back to the raw text.
   }
   return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
-}
-
-function isNetworkError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error instanceof TypeError && error.message === 'fetch failed') return true;
-  const codes = [systemCode(error), systemCode(error.cause)];
-  return codes.some((code) => code !== undefined && (NETWORK_ERROR_CODES.has(code) || code.startsWith('UND_ERR_')));
-}
-
-function systemCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
-
-/**
- * Settles with `promise`, or rejects with the abort reason as soon as `signal` fires: the SDK's Node
- * download pipes the body into the file without forwarding stream errors, so an aborted fetch could
- * otherwise leave it waiting forever.
- */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) {
-      onAbort();
-    } else {
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

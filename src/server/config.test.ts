@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_MODELS, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('gives a working single machine with no variables set', () => {
@@ -58,6 +58,48 @@ describe('loadConfig', () => {
     });
     const tuned = loadConfig({ REQUEST_TIMEOUT_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '1024', UPLOAD_TIMEOUT_SECONDS: '600', SHUTDOWN_TIMEOUT_SECONDS: '5' });
     expect(tuned).toMatchObject({ timeouts: { requestMs: 500, uploadMinBytesPerSecond: 1024, uploadMs: 600_000 }, shutdownTimeoutMs: 5000 });
+  });
+
+  it('chooses the Google back-end: none, the Gemini API by key, Vertex AI by project, each with its own default models', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+
+    const gemini = loadConfig({ GEMINI_API_KEY: 'key', GEMINI_BASE_URL: 'http://127.0.0.1:9' });
+    expect(gemini.google).toEqual({ kind: 'gemini-api', apiKey: 'key', baseUrl: 'http://127.0.0.1:9' });
+    expect(gemini.googleModels).toEqual(DEFAULT_MODELS['gemini-api']);
+
+    const vertex = loadConfig({
+      GOOGLE_CLOUD_PROJECT: 'reel-prod-123',
+      GOOGLE_CLOUD_LOCATION: 'europe-west4',
+      GOOGLE_APPLICATION_CREDENTIALS: '/secrets/sa.json',
+    });
+    expect(vertex.google).toEqual({
+      kind: 'vertex-ai',
+      project: 'reel-prod-123',
+      location: 'europe-west4',
+      credentialsFile: '/secrets/sa.json',
+      baseUrl: undefined,
+      tokenUrl: undefined,
+    });
+    expect(vertex.googleModels.videoGeneration).toBe(DEFAULT_MODELS['vertex-ai'].videoGeneration);
+
+    // Both given: GOOGLE_BACKEND decides; a model variable overrides its role's default, and VEO_MODEL still counts.
+    const chosen = loadConfig({ GOOGLE_BACKEND: 'vertex-ai', GEMINI_API_KEY: 'key', GOOGLE_CLOUD_PROJECT: 'reel-prod-123', VIDEO_EXTEND_MODEL: 'veo-9' });
+    expect(chosen.google?.kind).toBe('vertex-ai');
+    expect(chosen.googleModels.videoExtension).toBe('veo-9');
+    expect(loadConfig({ GEMINI_API_KEY: 'key', VEO_MODEL: 'veo-3.1-generate-001' }).googleModels.videoGeneration).toBe('veo-3.1-generate-001');
+    expect(loadConfig({ GEMINI_API_KEY: 'key', VIDEO_MODEL: 'a', VEO_MODEL: 'b' }).googleModels.videoGeneration).toBe('a');
+  });
+
+  it.each([
+    [{ GOOGLE_BACKEND: 'vertex-ai' }, /GOOGLE_CLOUD_PROJECT is required when GOOGLE_BACKEND is vertex-ai/],
+    [{ GOOGLE_BACKEND: 'gemini-api' }, /GEMINI_API_KEY is required when GOOGLE_BACKEND is gemini-api/],
+    [{ GOOGLE_BACKEND: 'bedrock' }, /GOOGLE_BACKEND/],
+    [{ GOOGLE_CLOUD_PROJECT: 'Bad Project!' }, /GOOGLE_CLOUD_PROJECT must be a Google Cloud project ID/],
+    [{ GEMINI_API_KEY: 'k', VIDEO_MODEL: 'veo/../../x' }, /VIDEO_MODEL must be a model ID/],
+    [{ GOOGLE_CLOUD_PROJECT: 'reel-prod-123', VIDEO_MODEL: 'gemini-omni-1.1-flash' }, /runs only on the Gemini API here/],
+    [{ PROVIDER_CHECK_SECONDS: '5' }, /PROVIDER_CHECK_SECONDS/],
+  ])('refuses a Google setting that cannot work: %o', (environment, message) => {
+    expect(() => loadConfig(environment)).toThrow(message);
   });
 
   it('treats empty strings as unset, as .env files write them', () => {

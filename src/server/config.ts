@@ -296,10 +296,17 @@ function googleSettings(env: Environment): Pick<Config, 'google' | 'googleModels
     };
   }
   const defaults = DEFAULT_MODELS[kind ?? 'gemini-api'];
+  const videoGeneration = env.VIDEO_MODEL ?? env.VEO_MODEL ?? defaults.videoGeneration;
+  if (kind === 'vertex-ai' && videoGeneration.startsWith('gemini-omni')) {
+    // Vertex delivers Omni's larger videos to a Cloud Storage bucket, which PromptReel does not read (decision 013).
+    throw new ConfigError(
+      `Invalid configuration: VIDEO_MODEL ${videoGeneration} runs only on the Gemini API here; choose a Veo model for Vertex AI or set GOOGLE_BACKEND=gemini-api`,
+    );
+  }
   return {
     google,
     googleModels: {
-      videoGeneration: env.VIDEO_MODEL ?? env.VEO_MODEL ?? defaults.videoGeneration,
+      videoGeneration,
       videoExtension: env.VIDEO_EXTEND_MODEL ?? defaults.videoExtension,
       text: env.GEMINI_TEXT_MODEL ?? defaults.text,
       image: env.GEMINI_IMAGE_MODEL ?? defaults.image,

@@ -3,6 +3,7 @@ import type { Logger } from '../../logger.ts';
 import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../../render/media-operations.ts';
 import { createOfflineVideoModel } from './offline-video-model.ts';
+import { createOmniVideoModel } from './omni-video-model.ts';
 import { createVeoVideoModel } from './veo-video-model.ts';
 import type { VideoModel } from './video-model.ts';
 
@@ -10,7 +11,15 @@ export type { VideoModel } from './video-model.ts';
 
 export const OFFLINE_NOTICE = 'Offline mode: clips are rendered locally, not by Veo';
 
-/** The configured generation model on the Google back-end; without one, the offline renderer, which the UI labels as such. */
+/** Model IDs of the Gemini Omni family go through the Interactions API; every other ID is a Veo model. */
+export function isOmniModel(model: string): boolean {
+  return model.startsWith('gemini-omni');
+}
+
+/**
+ * The role's configured model on the Google back-end — Gemini Omni Flash or Veo, by its ID — or, without a
+ * back-end, the offline renderer, which the UI labels as such.
+ */
 export function createVideoModel(
   config: Pick<Config, 'google' | 'googleModels'>,
   role: 'videoGeneration' | 'videoExtension',
@@ -18,10 +27,11 @@ export function createVideoModel(
   logger: Logger,
 ): VideoModel {
   if (!config.google) return createOfflineVideoModel(ffmpeg);
-  return createVeoVideoModel({
+  const options = {
     backend: config.google,
     model: config.googleModels[role],
-    extractLastFrame: (videoFile, pngFile) => extractLastFrame(ffmpeg, videoFile, pngFile),
+    extractLastFrame: (videoFile: string, pngFile: string) => extractLastFrame(ffmpeg, videoFile, pngFile),
     logger,
-  });
+  };
+  return isOmniModel(options.model) ? createOmniVideoModel(options) : createVeoVideoModel(options);
 }

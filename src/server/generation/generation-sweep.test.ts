@@ -56,7 +56,7 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     const pending = (await findProject(t.db, project.id))!;
     const [job] = await jobs();
     expect(job).toMatchObject({ id: pending.extensionJobId, status: 'queued' });
-    expect(JSON.parse(job!.payload)).toEqual({ projectId: project.id, prompt: 'A comet crosses the sky', charged: 12 });
+    expect(JSON.parse(job!.payload)).toEqual({ projectId: project.id, prompt: 'A comet crosses the sky', charged: 12, method: 'last-frame' });
 
     t.services.queue.start(jobDefinitionsFor(t.services));
     await waitUntil(async () => (await findProject(t.db, project.id))?.status !== 'generating', 150_000);

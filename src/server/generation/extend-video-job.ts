@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { encodeEditorDocument, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
+import { outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
 import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION, extensionCredits } from '../../shared/schemas/ai.ts';
 import type { ProviderRole } from '../../shared/schemas/admin.ts';
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
@@ -33,11 +34,21 @@ const VEO_COPY_GONE = 'Veo no longer keeps this clip, so it could not continue i
 /** The project's columns that describe an extension under way, once it is over. */
 const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null, extensionMethod: null } as const;
 
-/** A trim that ran to the old end now runs to the new one; a deliberate cut stays where it was. */
+/**
+ * A trim that ran to the old end now runs to the new one, and so do the overlays that lasted to the end of
+ * the old output; a deliberate cut, and an overlay that ended earlier, stay where they were.
+ */
 function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
   const stored = readStoredEditorDocument(json);
   if (stored.kind !== 'edit' || stored.state.trim.end < oldDuration - TRIM_END_TOLERANCE) return json;
-  return encodeEditorDocument({ ...stored.state, trim: { ...stored.state.trim, end: Math.round(newDuration * 100) / 100 } });
+  const state = stored.state;
+  const trim = { ...state.trim, end: Math.round(newDuration * 100) / 100 };
+  const oldOutput = outputDuration(state);
+  const newOutput = roundSeconds(outputDuration({ trim }));
+  const textOverlays = state.textOverlays.map((overlay) =>
+    overlay.end >= oldOutput - TRIM_END_TOLERANCE ? { ...overlay, end: newOutput } : overlay,
+  );
+  return encodeEditorDocument({ ...state, trim, textOverlays });
 }
 
 /**

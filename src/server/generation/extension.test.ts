@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
@@ -35,7 +36,8 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     await waitUntil(async () => (await get(cookie, created.id)).status === 'ready', 150_000, 200);
     expect(await balance(t, userId)).toBe(188);
 
-    const untrimmed = { textOverlays: [], visualEffect: 'none', trim: { start: 0, end: 8 }, audio: { volume: 1, isMuted: false }, colorGrading: { brightness: 100, contrast: 100, saturation: 100 } };
+    // One caption lasts to the end of the output, one ends at 5 s.
+    const untrimmed = { ...defaultEditorState(8), textOverlays: [newTextOverlay('to-the-end', 8), { ...newTextOverlay('early', 8), end: 5 }], version: 2 };
     await t.app.inject({ method: 'PATCH', url: `/api/projects/${created.id}`, headers: { cookie }, payload: { editorState: untrimmed } });
     const before = await get(cookie, created.id);
     const started = await extend(cookie, created.id, 'The sun dips below the horizon');
@@ -49,6 +51,9 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     // A new URL, so no cache serves the 8-second copy; an uncut clip stays uncut.
     expect(extended.videoUrl).not.toBe(before.videoUrl);
     expect(extended.editorState.trim).toEqual({ start: 0, end: extended.duration });
+    // The caption that lasted to the end still does; the one that ended earlier keeps its end.
+    const ends = Object.fromEntries(extended.editorState.textOverlays.map((overlay: { id: string; end: number }) => [overlay.id, overlay.end]));
+    expect(ends).toEqual({ 'to-the-end': extended.duration, early: 5 });
 
     const video = await t.app.inject({ method: 'GET', url: extended.videoUrl, headers: { cookie } });
     const file = path.join(t.dataDir, 'extended.mp4');

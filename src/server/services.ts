@@ -7,6 +7,7 @@ import type { JobDefinitions } from './jobs/job-registry.ts';
 import { type Queue, createQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
 import { createReadyNotifier } from './mail/ready-notifier.ts';
+import { type ModelCatalog, createModelCatalog } from './providers/catalog/model-catalog.ts';
 import { type Mailer, createMailer } from './providers/mailer/index.ts';
 import { type Storage, createStorage } from './providers/storage/index.ts';
 import type { ImageModelName } from '../shared/schemas/ai.ts';
@@ -28,6 +29,8 @@ export interface Services {
   textModel: TextModel;
   imageModels: Record<ImageModelName, ImageModel>;
   ffmpeg: FfmpegBinaries;
+  /** Whether each role's configured model exists at its provider (issue 15). */
+  catalog: ModelCatalog;
 }
 
 export async function createServices(
@@ -50,6 +53,7 @@ export async function createServices(
     videoModel: overrides.videoModel ?? createVideoModel(config, ffmpeg, logger),
     textModel: overrides.textModel ?? createTextModel(config, logger),
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
+    catalog: overrides.catalog ?? createModelCatalog(config),
   };
 }
 

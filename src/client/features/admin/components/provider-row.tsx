@@ -34,7 +34,7 @@ export function ProviderRow({ provider, now }: { provider: ProviderStatus; now: 
         {provider.roleLabel}
       </th>
       <td className="max-w-56 px-4 py-2.5">
-        <code title={provider.model} className="block truncate font-mono text-xs">
+        <code title={provider.model} className="block truncate font-mono text-xs leading-5">
           {provider.model}
         </code>
       </td>

@@ -43,6 +43,15 @@ function setPlan(username: string, subscription: 'free' | 'pro'): void {
   }
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A cell's text, one entry per line, however many blank lines the browser puts between paragraphs. */
+async function lines(locator: Locator): Promise<string[]> {
+  return (await locator.innerText()).split(/\n+/).map((line) => line.trim()).filter(Boolean);
+}
+
 function statCard(page: Page, title: string): Locator {
   return page.getByRole('group', { name: title });
 }
@@ -143,6 +152,99 @@ describe('the admin dashboard', () => {
     await toastShown(page, 'Subscription updated');
     await expect.poll(() => statValue(page, 'Pro Users')).toBe(proBefore);
     await expect.poll(() => freeValue(page)).toBe(freeBefore);
+    await context.close();
+  });
+
+  it('lists every AI role in the Providers panel, checks them again on request, and fits a phone', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const admin = uniqueName('operator');
+    await signUp(context.request, admin);
+    makeAdmin(admin);
+    await page.goto('/admin');
+    const panel = page.getByRole('region', { name: 'Providers', exact: true });
+    const table = panel.getByRole('table', { name: 'Providers' });
+    // This server has no Google key: the offline engines do every role.
+    const roles = ['Video generation', 'Video extension', 'Text', 'Image (Gemini)', 'Image (OpenAI)', 'Speech', 'Transcription'];
+    await expect.poll(() => table.locator('tbody tr th').allInnerTexts()).toEqual(roles);
+    for (const role of roles) {
+      const row = table.getByRole('row', { name: new RegExp(`^${escapeRegExp(role)} `) });
+      expect(await row.getByRole('cell').allInnerTexts()).toEqual(['offline', 'Offline engine', 'Offline engine', expect.any(String)]);
+      expect(await row.locator('code').innerText()).toBe('offline');
+    }
+    const lastChecked = table.locator('tbody tr').first().locator('time');
+    await expect.poll(() => lastChecked.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const before = await lastChecked.getAttribute('title');
+
+    await panel.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => lastChecked.getAttribute('title')).not.toBe(before);
+    expect(Date.parse((await lastChecked.getAttribute('title')) ?? '')).toBeGreaterThan(Date.parse(before ?? ''));
+    await expect.poll(() => panel.getByRole('button', { name: 'Check now' }).isEnabled()).toBe(true);
+    expect(await panel.getByRole('alert').count()).toBe(0);
+    // From the top, so the sticky header is not drawn over the middle of the full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keepScreenshot(page, 'admin-providers-1440');
+
+    // A phone: the table scrolls inside its card and the page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const scroller = panel.getByRole('region', { name: 'Providers table' });
+    expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keepScreenshot(page, 'admin-providers-390');
+    await context.close();
+  });
+
+  it('says what is wrong with a failing provider and what to do, and shows a refused check inline', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const admin = uniqueName('triage');
+    await signUp(context.request, admin);
+    makeAdmin(admin);
+    // This server only has offline engines, so the failing answers a real provider gives are played back here.
+    const checkedAt = new Date(Date.now() - 2 * 60_000).toISOString();
+    const row = (role: string, roleLabel: string, variable: string, state: string, detail: string | null, at: string | null = checkedAt) => ({
+      role, roleLabel, model: `${role}-model-001`, backend: 'Vertex AI', variable, state, detail, checkedAt: at,
+    });
+    const catalog = {
+      checkEverySeconds: 300,
+      providers: [
+        row('video-generation', 'Video generation', 'VIDEO_MODEL', 'not-found', 'Vertex AI has no model video-generation-model-001.'),
+        row('video-extension', 'Video extension', 'VIDEO_EXTEND_MODEL', 'answering', null),
+        row('text', 'Text', 'GEMINI_TEXT_MODEL', 'unauthorised', 'Vertex AI refused the credentials (403).'),
+        row('image', 'Image (Gemini)', 'GEMINI_IMAGE_MODEL', 'unreachable', 'No answer within 10 s.'),
+        row('speech', 'Speech', 'GEMINI_SPEECH_MODEL', 'unchecked', null, null),
+      ],
+    };
+    await page.route('**/api/admin/providers', (route) => route.fulfill({ json: catalog }));
+    await page.route('**/api/admin/providers/check', (route) =>
+      route.fulfill({ status: 429, json: { message: 'Too many attempts. Please try again in 5 minutes.' } }),
+    );
+    await page.goto('/admin');
+    const table = page.getByRole('table', { name: 'Providers' });
+    const cells = (role: string) => table.getByRole('row', { name: new RegExp(`^${escapeRegExp(role)} `) }).getByRole('cell');
+    await expect.poll(() => cells('Video generation').nth(2).innerText()).toContain('Not found');
+    expect(await lines(cells('Video generation').nth(2))).toEqual([
+      'Not found',
+      'Vertex AI has no model video-generation-model-001.',
+      'Set VIDEO_MODEL to a model your provider serves',
+    ]);
+    expect(await cells('Video generation').nth(3).innerText()).toBe('2 minutes ago');
+    expect(await cells('Video generation').nth(3).locator('time').getAttribute('title')).toBe(checkedAt);
+    expect(await lines(cells('Video extension').nth(2))).toEqual(['Answering']);
+    expect(await lines(cells('Text').nth(2))).toEqual([
+      'Unauthorised',
+      'Vertex AI refused the credentials (403).',
+      'Check the credentials for Vertex AI',
+    ]);
+    expect(await lines(cells('Image (Gemini)').nth(2))).toEqual(['Unreachable', 'No answer within 10 s.']);
+    expect(await lines(cells('Speech').nth(2))).toEqual(['Not checked yet']);
+    expect(await cells('Speech').nth(3).innerText()).toBe('Not yet');
+
+    const panel = page.getByRole('region', { name: 'Providers', exact: true });
+    await panel.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => panel.getByRole('alert').innerText()).toBe('Too many attempts. Please try again in 5 minutes.');
+    expect(await panel.getByRole('button', { name: 'Check now' }).isEnabled()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keepScreenshot(page, 'admin-providers-failing-1440');
     await context.close();
   });
 

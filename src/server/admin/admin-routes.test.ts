@@ -1,8 +1,42 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROVIDER_ROLES, type ProviderCatalog } from '../../shared/schemas/admin.ts';
+import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { startOfMonthUtc } from './admin-repository.ts';
 import { makeAdmin } from './make-admin.ts';
+
+/** A catalog whose every check finishes a second after the last, so a fresh answer is easy to tell apart. */
+function fakeCatalog(): ModelCatalog & { checks: number } {
+  const start = Date.parse('2026-11-24T10:00:00.000Z');
+  const catalogAt = (checkedAt: string | null): ProviderCatalog => ({
+    providers: PROVIDER_ROLES.map((role) => ({
+      role,
+      roleLabel: role,
+      model: role === 'video-generation' ? 'gone-model-001' : 'model-001',
+      backend: 'Gemini API',
+      variable: 'VIDEO_MODEL',
+      state: checkedAt === null ? 'unchecked' : role === 'video-generation' ? 'not-found' : 'answering',
+      detail: checkedAt !== null && role === 'video-generation' ? 'The Gemini API has no model gone-model-001.' : null,
+      checkedAt,
+    })),
+    checkEverySeconds: 300,
+  });
+  let current = catalogAt(null);
+  const fake = {
+    checks: 0,
+    snapshot: () => current,
+    async checkNow() {
+      fake.checks += 1;
+      current = catalogAt(new Date(start + fake.checks * 1000).toISOString());
+      return current;
+    },
+    reportNotFound: () => {},
+    start: () => {},
+    stop: () => {},
+  };
+  return fake;
+}
 
 describe.each(testDatabases())('admin API on $name', (database) => {
   let t: TestApp;
@@ -10,7 +44,7 @@ describe.each(testDatabases())('admin API on $name', (database) => {
   let free: { cookie: string; userId: string };
   let pro: { cookie: string; userId: string };
   beforeEach(async () => {
-    t = await createTestApp(database);
+    t = await createTestApp(database, { services: { catalog: fakeCatalog() } });
     admin = await signUp(t.app, { username: 'boss', email: 'boss@example.com' });
     await makeAdmin(t.config, 'boss');
     free = await signUp(t.app, { username: 'freebie' });
@@ -19,13 +53,15 @@ describe.each(testDatabases())('admin API on $name', (database) => {
   });
   afterEach(() => t.close());
 
-  const call = (method: 'GET' | 'PUT', url: string, cookie?: string, payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: object) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
 
   it.each([
     ['GET', '/api/admin/stats'],
     ['GET', '/api/admin/users'],
     ['PUT', '/api/admin/users/x/subscription'],
+    ['GET', '/api/admin/providers'],
+    ['POST', '/api/admin/providers/check'],
   ] as const)('%s %s: 401 anonymous, 403 free and pro users, 2xx/404 for the admin', async (method, url) => {
     const payload = method === 'PUT' ? { subscription: 'pro' } : undefined;
     expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
@@ -73,5 +109,40 @@ describe.each(testDatabases())('admin API on $name', (database) => {
     expect(bad.json()).toEqual({ message: 'Subscription must be free or pro' });
     const unknown = await call('PUT', '/api/admin/users/nobody/subscription', admin.cookie, { subscription: 'pro' });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe.each(testDatabases())('admin providers API on $name', (database) => {
+  let t: TestApp;
+  let catalog: ReturnType<typeof fakeCatalog>;
+  let admin: { cookie: string };
+  beforeEach(async () => {
+    catalog = fakeCatalog();
+    t = await createTestApp(database, { services: { catalog } });
+    admin = await signUp(t.app, { username: 'boss' });
+    await makeAdmin(t.config, 'boss');
+  });
+  afterEach(() => t.close());
+
+  it('shows the admin the last check, every role, without checking again', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: { cookie: admin.cookie } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ProviderCatalog>();
+    expect(body.checkEverySeconds).toBe(300);
+    expect(body.providers.map((p) => p.role)).toEqual([...PROVIDER_ROLES]);
+    expect(body.providers.every((p) => p.state === 'unchecked' && p.checkedAt === null)).toBe(true);
+    expect(catalog.checks).toBe(0);
+  });
+
+  it('checks now on request and answers with the fresh result, which later reads then show', async () => {
+    const check = () => t.app.inject({ method: 'POST', url: '/api/admin/providers/check', headers: { cookie: admin.cookie } });
+    const first = (await check()).json<ProviderCatalog>();
+    expect(first.providers[0]).toMatchObject({ state: 'not-found', checkedAt: '2026-11-24T10:00:01.000Z', detail: 'The Gemini API has no model gone-model-001.' });
+    const second = await check();
+    expect(second.statusCode).toBe(200);
+    expect(second.json<ProviderCatalog>().providers.every((p) => p.checkedAt === '2026-11-24T10:00:02.000Z')).toBe(true);
+    expect(catalog.checks).toBe(2);
+    const read = await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: { cookie: admin.cookie } });
+    expect(read.json()).toEqual(second.json());
   });
 });

@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminStatsSchema, adminUserListSchema, adminUserSchema, updateSubscriptionRequestSchema } from '../../shared/schemas/admin.ts';
+import {
+  adminStatsSchema,
+  adminUserListSchema,
+  adminUserSchema,
+  providerCatalogSchema,
+  updateSubscriptionRequestSchema,
+} from '../../shared/schemas/admin.ts';
 import { requireUser } from '../auth/request-user.ts';
 import { changeSubscription } from '../billing/subscriptions.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
+import { rateLimits } from '../http/rate-limits.ts';
+import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
 import { adminStats, findUserForAdmin, listUsersForAdmin } from './admin-repository.ts';
 
 /** Every /api/admin route: 401 without a session, 403 for anyone but an admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; catalog: ModelCatalog }> = async (app, { db, catalog }) => {
   // Before validation, so an anonymous caller hears 401 whatever it sent.
   app.addHook('preValidation', async (request) => {
     if (requireUser(request).isAdmin !== 1) throw forbidden('Admin access required');
@@ -38,5 +46,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       if (!user) throw notFound('User not found');
       return user;
     },
+  );
+
+  app.get('/api/admin/providers', { schema: { response: { 200: providerCatalogSchema } } }, async () => catalog.snapshot());
+
+  // Asks every provider at once, so it is limited like the other calls that reach an AI provider.
+  app.post(
+    '/api/admin/providers/check',
+    { config: { rateLimit: rateLimits.ai }, schema: { response: { 200: providerCatalogSchema } } },
+    async () => catalog.checkNow(),
   );
 };

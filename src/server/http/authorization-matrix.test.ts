@@ -189,6 +189,7 @@ const MATRIX: Record<string, RouteSpec> = {
     notYours: notFoundAs(PROJECT_NOT_FOUND),
     request: async (f) => ({ params: { id: await freshProject(f) }, payload: { prompt: 'The boat sails on' } }),
   },
+  'GET /api/projects/:id/extension-quote': { access: 'owner', notYours: notFoundAs(PROJECT_NOT_FOUND), request: (f) => ({ params: { id: f.project.id } }) },
   'GET /api/projects/:id/thumbnail': { access: 'owner', notYours: notFoundAs(PROJECT_NOT_FOUND), request: (f) => ({ params: { id: f.project.id } }) },
   'GET /api/video-proxy/:id': { access: 'owner', notYours: notFoundAs(PROJECT_NOT_FOUND), request: (f) => ({ params: { id: f.project.id } }) },
 
@@ -268,6 +269,8 @@ const MATRIX: Record<string, RouteSpec> = {
       expect(row.subscription).toBe(caller === 'admin' ? 'pro' : 'free');
     },
   },
+  'GET /api/admin/providers': { access: 'admin' },
+  'POST /api/admin/providers/check': { access: 'admin' },
 };
 
 const CASES = Object.keys(MATRIX).flatMap((route) => CALLERS.map((caller) => [route, caller] as const));

@@ -29,7 +29,7 @@ describe('the model catalog', () => {
     const checked = await catalog.checkNow();
     expect(checked.providers.map((row) => row.role)).toEqual([...PROVIDER_ROLES]);
     for (const row of checked.providers) {
-      expect(row).toMatchObject({ model: 'offline', backend: 'Offline engine', state: 'offline', detail: null });
+      expect(row).toMatchObject({ model: 'offline', backend: 'Offline engine', state: 'offline', detail: null, checkedAt: expect.any(String) });
     }
     expect(checked.checkEverySeconds).toBe(300);
   });

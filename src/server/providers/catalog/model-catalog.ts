@@ -115,7 +115,10 @@ export function createModelCatalog(
     const answers = new Map<string, ReturnType<ModelProbe>>();
     await Promise.all(
       [...entries.values()].map(async (entry) => {
-        if (!entry.probe || entry.status.state === 'offline') return;
+        if (!entry.probe || entry.status.state === 'offline') {
+          entry.status = { ...entry.status, checkedAt: now().toISOString() };
+          return;
+        }
         const key = `${entry.status.backend}\n${entry.status.model}`;
         let answer = answers.get(key);
         if (!answer) {

@@ -6,6 +6,7 @@ import { useAdminStats } from '../api/get-admin-stats';
 import { useAdminUsers } from '../api/get-admin-users';
 import { AccessDenied } from './access-denied';
 import { AdminHeader } from './admin-header';
+import { ProvidersPanel } from './providers-panel';
 import { StatCards } from './stat-cards';
 import { UserManagement } from './user-management';
 
@@ -47,6 +48,7 @@ export function AdminDashboard() {
         )}
         <StatCards stats={stats.data} />
         <UserManagement />
+        <ProvidersPanel />
       </main>
     </div>
   );

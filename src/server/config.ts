@@ -90,7 +90,7 @@ export const DEFAULT_MODELS = {
   },
 } as const;
 
-export interface GoogleModels {
+interface GoogleModels {
   videoGeneration: string;
   videoExtension: string;
   text: string;

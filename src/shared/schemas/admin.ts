@@ -40,7 +40,7 @@ export type ProviderRole = (typeof PROVIDER_ROLES)[number];
 export const PROVIDER_STATES = ['answering', 'not-found', 'unauthorised', 'unreachable', 'offline', 'unchecked'] as const;
 export type ProviderState = (typeof PROVIDER_STATES)[number];
 
-export const providerStatusSchema = z.object({
+const providerStatusSchema = z.object({
   role: z.enum(PROVIDER_ROLES),
   /** For people: "Video generation", "Video extension", "Text", "Image (Gemini)", "Image (OpenAI)", "Speech", "Transcription". */
   roleLabel: z.string(),

@@ -5,7 +5,7 @@ import { BACKEND_LABELS } from '../google/google-backend.ts';
 import { type ModelProbe, createModelProbes } from './model-probes.ts';
 
 /** Which variable chooses each role's model, and how the role is named for people. */
-export const ROLE_SETTINGS: Record<ProviderRole, { label: string; variable: string }> = {
+const ROLE_SETTINGS: Record<ProviderRole, { label: string; variable: string }> = {
   'video-generation': { label: 'Video generation', variable: 'VIDEO_MODEL' },
   'video-extension': { label: 'Video extension', variable: 'VIDEO_EXTEND_MODEL' },
   text: { label: 'Text', variable: 'GEMINI_TEXT_MODEL' },
@@ -38,7 +38,7 @@ interface RoleEntry {
 }
 
 /** The one line an operator needs when a role's model cannot be used, naming the variable to set. */
-export function operatorAdvice(status: Pick<ProviderStatus, 'state' | 'variable' | 'model' | 'backend'>): string {
+function operatorAdvice(status: Pick<ProviderStatus, 'state' | 'variable' | 'model' | 'backend'>): string {
   if (status.state === 'not-found') {
     return `${status.backend} does not know the model "${status.model}": set ${status.variable} to a model ID it serves (README, "Models").`;
   }

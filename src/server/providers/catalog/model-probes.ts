@@ -4,7 +4,7 @@ import type { ProviderRole, ProviderState } from '../../../shared/schemas/admin.
 import type { Config } from '../../config.ts';
 import { backendSecret, createGoogleClient } from '../google/google-backend.ts';
 
-export interface ProbeAnswer {
+interface ProbeAnswer {
   state: ProviderState;
   /** For the operator when the state is not 'answering'; never a key. */
   detail: string | null;

@@ -12,7 +12,7 @@ export type { VideoModel } from './video-model.ts';
 export const OFFLINE_NOTICE = 'Offline mode: clips are rendered locally, not by Veo';
 
 /** Model IDs of the Gemini Omni family go through the Interactions API; every other ID is a Veo model. */
-export function isOmniModel(model: string): boolean {
+function isOmniModel(model: string): boolean {
   return model.startsWith('gemini-omni');
 }
 

@@ -5,7 +5,7 @@ import { getQueryFn } from '@/lib/api';
 export const providerCatalogQueryKey = ['/api/admin/providers'] as const;
 
 /** The server checks on its own schedule; re-reading its last result this often keeps the panel current. */
-export const PROVIDER_CATALOG_REFETCH_MS = 60_000;
+const PROVIDER_CATALOG_REFETCH_MS = 60_000;
 
 const readCatalog = getQueryFn({ on401: 'throw' });
 

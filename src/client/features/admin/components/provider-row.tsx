@@ -13,7 +13,7 @@ const STATE_ICONS: Record<ProviderState, LucideIcon> = {
   unchecked: CircleDashed,
 };
 
-export function ProviderStateBadge({ state }: { state: ProviderState }) {
+function ProviderStateBadge({ state }: { state: ProviderState }) {
   const { label, variant } = PROVIDER_STATE_BADGES[state];
   const Icon = STATE_ICONS[state];
   return (

@@ -114,8 +114,6 @@ export async function startFakeGeminiServer(options: FakeGeminiServerOptions) {
   };
 }
 
-export type FakeGeminiServer = Awaited<ReturnType<typeof startFakeGeminiServer>>;
-
 /** A generateContent request as the fakes record it (both back-ends send the same body). */
 export async function recordGenerateContent(req: IncomingMessage, model: string): Promise<RecordedGenerateContent> {
   const body = (await readJson(req)) ?? {};

@@ -42,7 +42,7 @@ export interface AuthorizedUserCredentials {
   refresh_token: string;
 }
 
-export interface RecordedTokenGrant {
+interface RecordedTokenGrant {
   kind: 'token';
   grantType: string | null;
   refreshToken: string | null;
@@ -50,7 +50,7 @@ export interface RecordedTokenGrant {
   /** The access token handed out, when the grant was accepted. */
   accessToken?: string;
 }
-export interface RecordedVertexStart {
+interface RecordedVertexStart {
   kind: 'start';
   authorization: string | undefined;
   model: string;
@@ -58,14 +58,14 @@ export interface RecordedVertexStart {
   image?: { mimeType: string; bytes: Buffer };
   parameters: Record<string, unknown>;
 }
-export interface RecordedVertexPoll {
+interface RecordedVertexPoll {
   kind: 'poll';
   authorization: string | undefined;
   /** The model in the URL (`…/models/{model}:fetchPredictOperation`). */
   model: string;
   operation: string;
 }
-export interface RecordedVertexModelGet {
+interface RecordedVertexModelGet {
   kind: 'model-get';
   authorization: string | undefined;
   model: string;
@@ -117,6 +117,7 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
   const requests: FakeVertexRequest[] = [];
   const operations = new Map<string, FakeOperation>();
   const retired = new Set<string>();
+  const issuedTokens: string[] = [];
   const validTokens = new Set<string>();
   let pendingPolls = options.pendingPolls ?? 1;
   let outcome: FakeVeoOutcome = options.outcome ?? { kind: 'success' };
@@ -159,6 +160,7 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
     if (!valid) return sendJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
     grant.accessToken = `ya29.${randomBytes(24).toString('base64url')}`;
     validTokens.add(grant.accessToken);
+    issuedTokens.push(grant.accessToken);
     sendJson(res, 200, {
       access_token: grant.accessToken,
       expires_in: 3599,
@@ -294,7 +296,7 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
     generateContents: ofKind('generate-content'),
     lastGenerateContent: (): RecordedGenerateContent | undefined => ofKind('generate-content')().at(-1),
     /** The access tokens handed out so far. */
-    issuedTokens: () => [...validTokens],
+    issuedTokens: () => [...issuedTokens],
     /** Outcome of operations started from now on. */
     setOutcome(next: FakeVeoOutcome) {
       outcome = next;
@@ -318,7 +320,7 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
     retireModel(model: string) {
       retired.add(model);
     },
-    /** Every access token issued so far stops working (as when the user's grant is revoked): requests get 401. */
+    /** Every access token issued so far stops working (revoked before it expired): requests carrying one get 401. */
     revokeTokens() {
       validTokens.clear();
     },

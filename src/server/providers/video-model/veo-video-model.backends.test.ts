@@ -17,6 +17,12 @@ const NOW = Date.parse('2026-11-20T10:00:00.000Z');
 const PROMPT = 'A paper boat drifting down a rainy street at dusk';
 const GEMINI_FILE_URI = /^https:\/\/generativelanguage\.googleapis\.com\/v1beta\/files\/[a-z0-9]+:download\?alt=media$/;
 
+/** What each back-end's refusal of the credentials becomes: the key's check; the OAuth token exchange. */
+const UNAUTHORISED_MESSAGES = {
+  'gemini-api': 'Veo rejected the request (400): API key not valid. Please pass a valid API key.',
+  'vertex-ai': 'Google refused the Vertex AI credentials (400): invalid_grant',
+} as const;
+
 /** Each back-end and each video role it offers: Vertex AI makes clips but cannot extend them. */
 const CASES = [
   { kind: 'gemini-api', role: 'generation' },
@@ -153,6 +159,7 @@ describe.each(CASES)('Veo $role on $kind (real SDK against a fake server)', ({ k
     const error = await videoModelError(call({ backend }));
 
     expect(error.retryable).toBe(false);
+    expect(error.message).toBe(UNAUTHORISED_MESSAGES[kind]);
     for (const secret of secrets) expect(error.message).not.toContain(secret);
   });
 

@@ -319,11 +319,28 @@ function toVideoModelError(error: unknown, redact: (text: string) => string): Vi
     }
     return new VideoModelError(`Veo rejected the request (${code}): ${message}`, false);
   }
+  const signInStatus = tokenExchangeStatus(error);
+  if (signInStatus !== undefined) {
+    if (signInStatus === 429 || signInStatus >= 500) {
+      return new VideoModelError(`Google sign-in for Vertex AI failed (${signInStatus}). The video will be retried.`, true);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new VideoModelError(`Google refused the Vertex AI credentials (${signInStatus}): ${redact(message)}`, false);
+  }
   if (isNetworkError(error)) {
     return new VideoModelError('Veo could not be reached. The video will be retried.', true);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new VideoModelError(`Veo failed: ${redact(message)}`, false);
+}
+
+/**
+ * The HTTP status of a failed OAuth token exchange (Vertex AI): google-auth-library throws gaxios errors,
+ * which carry the request's config and the answer's status; the SDK's own calls throw ApiError instead.
+ */
+function tokenExchangeStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error) || !('config' in error) || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
 }
 
 function isNetworkError(error: unknown): boolean {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import { headerValue, isRecord, readJson, sendJson } from './fake-http.ts';
+import { headerValue, isRecord, listenOnLoopback, readJson, sendGoogleError, sendJson } from './fake-http.ts';
+import { geminiModelNotFound } from './fake-veo-server.ts';
 
 /** How the fake answers generateContent, until told otherwise. */
 export type FakeGeminiAnswer =
@@ -22,7 +22,10 @@ export type FakeGeminiAnswer =
 
 export interface RecordedGenerateContent {
   model: string;
+  /** The `x-goog-api-key` header (Gemini API). */
   apiKey: string | undefined;
+  /** The `authorization` header (Vertex AI: `Bearer <access token>`). */
+  authorization: string | undefined;
   /** The request body as sent. */
   body: Record<string, unknown>;
   /** The system instruction's text parts, joined. */
@@ -53,43 +56,49 @@ const IMAGE_SIZES: Record<string, [number, number]> = {
 
 /**
  * A real HTTP server on a free loopback port that speaks the Gemini API's generateContent route
- * (`POST /v1beta/models/{model}:generateContent`) with Google's answer and error shapes.
+ * (`POST /v1beta/models/{model}:generateContent`) and models.get (`GET /v1beta/models/{model}`),
+ * with Google's answer and error shapes.
  */
 export async function startFakeGeminiServer(options: FakeGeminiServerOptions) {
   const requests: RecordedGenerateContent[] = [];
+  const retired = new Set<string>();
   let answer: FakeGeminiAnswer = options.answer ?? { kind: 'text', text: 'Hello from the fake Gemini.' };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake-gemini').pathname);
+    const apiKey = headerValue(req.headers['x-goog-api-key']);
+    const modelGet = /^\/v1beta\/models\/([^/:]+)$/.exec(path);
+    if (req.method === 'GET' && modelGet?.[1]) {
+      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (retired.has(modelGet[1])) return sendGoogleError(res, geminiModelNotFound(modelGet[1], 'get'));
+      return sendJson(res, 200, {
+        name: `models/${modelGet[1]}`,
+        displayName: modelGet[1],
+        supportedGenerationMethods: ['generateContent', 'countTokens'],
+      });
+    }
     const route = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(path);
     if (req.method !== 'POST' || !route?.[1]) {
-      return sendError(res, { code: 404, message: `No route for ${req.method} ${path}.`, status: 'NOT_FOUND' });
+      return sendGoogleError(res, { code: 404, message: `No route for ${req.method} ${path}.`, status: 'NOT_FOUND' });
     }
-    const apiKey = headerValue(req.headers['x-goog-api-key']);
-    const body = (await readJson(req)) ?? {};
-    const generationConfig = isRecord(body.generationConfig) ? body.generationConfig : {};
-    const contents = Array.isArray(body.contents) ? (body.contents as RecordedGenerateContent['contents']) : [];
-    requests.push({ model: route[1], apiKey, body, systemInstruction: systemText(body.systemInstruction), contents, generationConfig });
+    const model = route[1];
+    const recorded = await recordGenerateContent(req, model);
+    requests.push(recorded);
 
-    if (apiKey !== options.apiKey) {
-      return sendError(res, { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' });
-    }
-    const invalid = invalidRequest(contents, generationConfig);
-    if (invalid) return sendError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
-    if (answer.kind === 'http-error') return sendError(res, answer);
-    sendJson(res, 200, responseFor(answer, route[1], generationConfig));
+    if (apiKey !== options.apiKey) return sendApiKeyError(res);
+    if (retired.has(model)) return sendGoogleError(res, geminiModelNotFound(model, 'generateContent'));
+    answerGenerateContent(res, recorded, answer);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      sendError(res, { code: 500, message: `Fake Gemini failed: ${String(error)}`, status: 'INTERNAL' });
+      sendGoogleError(res, { code: 500, message: `Fake Gemini failed: ${String(error)}`, status: 'INTERNAL' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { baseUrl, close } = await listenOnLoopback(server);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     /** Every generateContent request received, in order, with its JSON parsed. */
     requests,
     lastRequest: (): RecordedGenerateContent | undefined => requests.at(-1),
@@ -97,16 +106,37 @@ export async function startFakeGeminiServer(options: FakeGeminiServerOptions) {
     setAnswer(next: FakeGeminiAnswer) {
       answer = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // The SDK's fetch keeps connections alive; without this close() waits for them to time out.
-        server.closeAllConnections();
-      }),
+    /** Google shuts the model down: from now on generateContent and models.get for it answer 404 NOT_FOUND. */
+    retireModel(model: string) {
+      retired.add(model);
+    },
+    close,
   };
 }
 
-export type FakeGeminiServer = Awaited<ReturnType<typeof startFakeGeminiServer>>;
+/** A generateContent request as the fakes record it (both back-ends send the same body). */
+export async function recordGenerateContent(req: IncomingMessage, model: string): Promise<RecordedGenerateContent> {
+  const body = (await readJson(req)) ?? {};
+  const generationConfig = isRecord(body.generationConfig) ? body.generationConfig : {};
+  const contents = Array.isArray(body.contents) ? (body.contents as RecordedGenerateContent['contents']) : [];
+  return {
+    model,
+    apiKey: headerValue(req.headers['x-goog-api-key']),
+    authorization: headerValue(req.headers.authorization),
+    body,
+    systemInstruction: systemText(body.systemInstruction),
+    contents,
+    generationConfig,
+  };
+}
+
+/** Answers an authorised generateContent request as `answer` says (both back-ends answer alike). */
+export function answerGenerateContent(res: ServerResponse, request: RecordedGenerateContent, answer: FakeGeminiAnswer): void {
+  const invalid = invalidRequest(request.contents, request.generationConfig);
+  if (invalid) return sendGoogleError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
+  if (answer.kind === 'http-error') return sendGoogleError(res, answer);
+  sendJson(res, 200, responseFor(answer, request.model, request.generationConfig));
+}
 
 function responseFor(answer: Exclude<FakeGeminiAnswer, { kind: 'http-error' }>, model: string, config: Record<string, unknown>) {
   const meta = {
@@ -209,6 +239,6 @@ function systemText(value: unknown): string | undefined {
     .join('');
 }
 
-function sendError(res: ServerResponse, error: { code: number; message: string; status: string }): void {
-  sendJson(res, error.code, { error: { code: error.code, message: error.message, status: error.status } });
+function sendApiKeyError(res: ServerResponse): void {
+  sendGoogleError(res, { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' });
 }

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** Small pieces every local fake of a provider's HTTP API needs. */
 
@@ -12,10 +13,9 @@ export function headerValue(value: string | string[] | undefined): string | unde
 
 /** The request body as a JSON object, or undefined when it is not one. */
 export async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = await readText(req);
   try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const parsed: unknown = JSON.parse(text);
     return isRecord(parsed) ? parsed : undefined;
   } catch {
     return undefined;
@@ -25,4 +25,37 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** A Google JSON error: `{ error: { code, message, status } }`, sent with HTTP status `code`. */
+export interface GoogleHttpError {
+  code: number;
+  message: string;
+  status: string;
+}
+
+export function sendGoogleError(res: ServerResponse, error: GoogleHttpError): void {
+  sendJson(res, error.code, { error: { code: error.code, message: error.message, status: error.status } });
+}
+
+/** Starts `server` on a free loopback port; returns its base URL and a close() that does not wait for idle keep-alive connections. */
+export async function listenOnLoopback(server: Server): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The SDK's fetch keeps connections alive; without this close() waits for them to time out.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The raw request body as text (for form-encoded bodies such as OAuth token requests). */
+export async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,21 +1,31 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeGeminiServer, solidPng, startFakeGeminiServer } from '../../test-support/fake-gemini-server.ts';
+import { solidPng } from '../../test-support/fake-gemini-server.ts';
+import type { GoogleBackend } from '../google/google-backend.ts';
+import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../google/google-fake-backends.ts';
+import { ModelNotFoundError } from '../model-not-found.ts';
 import { AiModelError } from '../text-model/text-model.ts';
 import { createGeminiImageModel, geminiAspectRatio } from './gemini-image-model.ts';
 import { pngSize } from './png-info.ts';
 
-const API_KEY = 'test-gemini-image-key-41c9';
 const MODEL = 'gemini-3.1-flash-image';
 const square = { prompt: 'A lighthouse in a storm', width: 1024, height: 1024, quality: 'standard' as const };
 
-describe('Gemini image model (real SDK against a fake Gemini server)', () => {
-  let gemini: FakeGeminiServer;
+describe.each(GOOGLE_BACKEND_KINDS)('Gemini image model on %s (real SDK against a fake server)', (kind) => {
+  let dir: string;
+  let gemini: ContentFake;
   beforeAll(async () => {
-    gemini = await startFakeGeminiServer({ apiKey: API_KEY });
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gemini-image-'));
+    gemini = await startContentFake(kind, dir);
   });
-  afterAll(() => gemini.close());
+  afterAll(async () => {
+    await gemini.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 
-  const model = (apiKey = API_KEY) => createGeminiImageModel({ backend: { kind: 'gemini-api', apiKey, baseUrl: gemini.baseUrl }, model: MODEL });
+  const model = (backend: GoogleBackend = gemini.backend, modelId = MODEL) => createGeminiImageModel({ backend, model: modelId });
 
   async function failure(run: () => Promise<unknown>): Promise<AiModelError> {
     const error = await run().then(
@@ -34,7 +44,7 @@ describe('Gemini image model (real SDK against a fake Gemini server)', () => {
 
     const request = gemini.lastRequest();
     expect(request?.model).toBe(MODEL);
-    expect(request?.apiKey).toBe(API_KEY);
+    gemini.expectAuthenticated();
     expect(request?.contents).toEqual([{ role: 'user', parts: [{ text: 'A lighthouse in a storm' }] }]);
     expect(request?.generationConfig).toMatchObject({ responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio: '1:1' } });
   });
@@ -58,7 +68,7 @@ describe('Gemini image model (real SDK against a fake Gemini server)', () => {
     expect(error.message).toMatch(message);
   });
 
-  it('reports 429 as busy and other failures as 502 without the key', async () => {
+  it('reports 429 as busy and other failures as 502 without the secret', async () => {
     gemini.setAnswer({ kind: 'http-error', code: 429, message: 'Resource has been exhausted.', status: 'RESOURCE_EXHAUSTED' });
     const busy = await failure(() => model().generate(square));
     expect(busy.status).toBe(429);
@@ -68,12 +78,27 @@ describe('Gemini image model (real SDK against a fake Gemini server)', () => {
     expect((await failure(() => model().generate(square))).status).toBe(502);
 
     gemini.setAnswer({ kind: 'image' });
-    const wrongKey = 'wrong-image-key-0000';
-    const rejected = await failure(() => model(wrongKey).generate(square));
+    const { backend, secrets } = await gemini.unauthorised();
+    const rejected = await failure(() => model(backend).generate(square));
     expect(rejected.status).toBe(502);
-    expect(rejected.message).not.toContain(wrongKey);
+    for (const secret of secrets) expect(rejected.message).not.toContain(secret);
   });
 
+  it('a model the provider retires is a ModelNotFoundError naming it from the next call on, not a user-facing error', async () => {
+    const retiring = 'gemini-2.5-flash-image';
+    gemini.setAnswer({ kind: 'image' });
+    await model(gemini.backend, retiring).generate(square);
+    gemini.retireModel(retiring);
+
+    const error = await model(gemini.backend, retiring).generate(square).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ModelNotFoundError);
+    expect(error).toMatchObject({ model: retiring, providerMessage: expect.stringContaining(retiring) });
+  });
+
+});
+
+describe('geminiAspectRatio', () => {
   it('maps sizes to the nearest supported aspect ratio', () => {
     expect(geminiAspectRatio(1024, 1024)).toBe('1:1');
     expect(geminiAspectRatio(1024, 1792)).toBe('9:16');

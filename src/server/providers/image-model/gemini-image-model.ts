@@ -1,4 +1,5 @@
 import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
+import { modelNotFound } from '../google/google-errors.ts';
 import { FinishReason, type GenerateContentResponse } from '@google/genai';
 import { describeFailure, redactor, type ProviderLogger } from '../text-model/ai-errors.ts';
 import { geminiFailure, refusalOf } from '../text-model/gemini-support.ts';
@@ -62,8 +63,10 @@ export function createGeminiImageModel(options: GeminiImageModelOptions): ImageM
           config: { responseModalities: ['TEXT', 'IMAGE'], imageConfig: { aspectRatio } },
         });
       } catch (error) {
-        const failure = geminiFailure(error);
-        logger?.warn({ model, status: failure.status, reason: describeFailure(error, redact) }, 'Gemini image call failed');
+        // An unknown model is the operator's to fix, not the user's to retry: it leaves as ModelNotFoundError.
+        const failure = modelNotFound(error, model, redact) ?? geminiFailure(error);
+        const status = failure instanceof AiModelError ? failure.status : 404;
+        logger?.warn({ model, status, reason: describeFailure(error, redact) }, 'Gemini image call failed');
         throw failure;
       }
       const refusal = refusalOf(response, 'image');

@@ -1,6 +1,11 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUGGESTION_TYPES, videoContextSchema } from '../../../shared/schemas/ai.ts';
-import { type FakeGeminiServer, startFakeGeminiServer } from '../../test-support/fake-gemini-server.ts';
+import type { GoogleBackend } from '../google/google-backend.ts';
+import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../google/google-fake-backends.ts';
+import { ModelNotFoundError } from '../model-not-found.ts';
 import { createGeminiTextModel } from './gemini-text-model.ts';
 import { createTextModel } from './index.ts';
 import { AiModelError } from './text-model.ts';
@@ -21,20 +26,28 @@ const validSuggestions = [
   { type: 'grade', title: 'Moody grade', description: 'More contrast.', example: 'brightness 95%, contrast 120%, saturation 85%' },
 ];
 
-describe('Gemini text model (real SDK against a fake Gemini server)', () => {
-  let gemini: FakeGeminiServer;
+/** What each back-end's fake says when it turns the credentials away (the key's check; the token exchange). */
+const REJECTION_WORDS = { 'gemini-api': 'API key not valid', 'vertex-ai': 'invalid_grant' } as const;
+
+describe.each(GOOGLE_BACKEND_KINDS)('Gemini text model on %s (real SDK against a fake server)', (kind) => {
+  let dir: string;
+  let gemini: ContentFake;
   const warnings: Array<{ obj: object; msg?: string }> = [];
   const logger = { warn: (obj: object, msg?: string) => warnings.push({ obj, msg }) };
 
   beforeAll(async () => {
-    gemini = await startFakeGeminiServer({ apiKey: API_KEY });
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gemini-text-'));
+    gemini = await startContentFake(kind, dir);
   });
-  afterAll(() => gemini.close());
+  afterAll(async () => {
+    await gemini.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
   beforeEach(() => {
     warnings.length = 0;
   });
 
-  const model = (apiKey = API_KEY) => createGeminiTextModel({ backend: { kind: 'gemini-api', apiKey, baseUrl: gemini.baseUrl }, model: MODEL, logger });
+  const model = (backend: GoogleBackend = gemini.backend, modelId = MODEL) => createGeminiTextModel({ backend, model: modelId, logger });
 
   async function failure(run: () => Promise<unknown>): Promise<AiModelError> {
     const error = await run().then(
@@ -52,7 +65,7 @@ describe('Gemini text model (real SDK against a fake Gemini server)', () => {
 
     const request = gemini.lastRequest();
     expect(request?.model).toBe(MODEL);
-    expect(request?.apiKey).toBe(API_KEY);
+    gemini.expectAuthenticated();
     expect(request?.systemInstruction).toMatch(/3 to 5 suggestions/);
     expect(request?.generationConfig.responseMimeType).toBe('application/json');
     const schema = request?.generationConfig.responseJsonSchema as {
@@ -131,20 +144,35 @@ describe('Gemini text model (real SDK against a fake Gemini server)', () => {
     expect(error.message).toBe('The AI service is busy. Please try again in a minute.');
   });
 
-  it('reports other failures as 502 without the key, in the message or the logs', async () => {
+  it('reports other failures as 502 without the secret, in the message or the logs', async () => {
     gemini.setAnswer({ kind: 'http-error', code: 500, message: 'Internal error encountered.', status: 'INTERNAL' });
     expect((await failure(() => model().inspirePrompt())).status).toBe(502);
 
-    const wrongKey = 'wrong-key-7a7a7a';
+    const { backend, secrets } = await gemini.unauthorised();
     gemini.setAnswer({ kind: 'json', value: { prompt: 'x' } });
-    const error = await failure(() => model(wrongKey).inspirePrompt());
+    const error = await failure(() => model(backend).inspirePrompt());
     expect(error.status).toBe(502);
-    expect(error.message).not.toContain(wrongKey);
-    expect(JSON.stringify(warnings)).not.toContain(wrongKey);
-    expect(JSON.stringify(warnings)).toContain('API key not valid');
+    for (const secret of secrets) {
+      expect(error.message).not.toContain(secret);
+      expect(JSON.stringify(warnings)).not.toContain(secret);
+    }
+    expect(JSON.stringify(warnings)).toContain(REJECTION_WORDS[kind]);
 
-    const unreachable = createGeminiTextModel({ backend: { kind: 'gemini-api', apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9' }, model: MODEL });
+    const unreachable = model({ ...gemini.backend, baseUrl: 'http://127.0.0.1:9' });
     expect((await failure(() => unreachable.inspirePrompt())).status).toBe(502);
+  });
+
+  it('a model the provider retires is a ModelNotFoundError naming it from the next call on, not a user-facing error', async () => {
+    const retiring = 'gemini-2.0-flash-retiring';
+    gemini.setAnswer({ kind: 'json', value: { prompt: 'A kite over the dunes at noon.' } });
+    await expect(model(gemini.backend, retiring).inspirePrompt()).resolves.toBe('A kite over the dunes at noon.');
+    gemini.retireModel(retiring);
+
+    const error = await model(gemini.backend, retiring).inspirePrompt().catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ModelNotFoundError);
+    expect(error).toMatchObject({ model: retiring, providerMessage: expect.stringContaining(retiring) });
+    expect(warnings.at(-1)).toMatchObject({ obj: { model: retiring, status: 404 } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
+import { modelNotFound } from '../google/google-errors.ts';
 import type { Content, GenerateContentConfig, GenerateContentResponse } from '@google/genai';
 import type { z } from 'zod';
 import {
@@ -146,8 +147,10 @@ export function createGeminiTextModel(options: GeminiTextModelOptions): TextMode
     try {
       response = await ai.models.generateContent({ model, contents, config });
     } catch (error) {
-      const failure = geminiFailure(error);
-      logger?.warn({ model, operation, status: failure.status, reason: describeFailure(error, redact) }, 'Gemini text call failed');
+      // An unknown model is the operator's to fix, not the user's to retry: it leaves as ModelNotFoundError.
+      const failure = modelNotFound(error, model, redact) ?? geminiFailure(error);
+      const status = failure instanceof AiModelError ? failure.status : 404;
+      logger?.warn({ model, operation, status, reason: describeFailure(error, redact) }, 'Gemini text call failed');
       throw failure;
     }
     const refusal = refusalOf(response, 'text');

@@ -31,6 +31,8 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
   let fixtureDir: string;
   let clipFile: string;
   let clip: Buffer;
+  /** What the fake serves for an extension: any other MP4 will do, so the test can tell them apart. */
+  let extendedClip: Buffer;
   let dir: string;
   let veo: FakeVeoServer;
 
@@ -45,12 +47,15 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
       clipFile,
     ]);
     clip = await fs.readFile(clipFile);
+    const extendedFile = path.join(fixtureDir, 'extended.mp4');
+    await run(FFMPEG, ['-v', 'error', '-y', '-i', clipFile, '-t', '1', '-c', 'copy', extendedFile]);
+    extendedClip = await fs.readFile(extendedFile);
   });
   afterAll(() => fs.rm(fixtureDir, { recursive: true, force: true }));
 
   beforeEach(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-'));
-    veo = await startFakeVeoServer({ apiKey: API_KEY, video: clip, pendingPolls: 2 });
+    veo = await startFakeVeoServer({ apiKey: API_KEY, video: clip, extendedVideo: extendedClip, pendingPolls: 2 });
   });
   afterEach(async () => {
     await veo.close();
@@ -190,71 +195,54 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     expect(await videoCodec(request.outputFile)).toBe('h264');
   });
 
-  it('a safety block fails for good with the reasons Veo gave, and writes no file', async () => {
-    const reason =
-      'Veo could not generate 1 videos based on the prompt provided. You will not be charged for this request.';
-    veo.setOutcome({ kind: 'safety-block', reasons: [reason] });
-    const request = segment();
+  it('extends a clip it made: sends its file URI at 720p with no duration or aspect ratio, writes the whole new video', async () => {
+    const videoModel = model();
+    const made = await videoModel.generateSegment(segment());
+    const source = made.providerVideo;
+    if (!source || !videoModel.extendVideo) throw new Error('the Gemini API keeps its clips for extension');
+    const operations: string[] = [];
+    const outputFile = path.join(dir, 'extended.mp4');
 
-    const error = await failure(model().generateSegment(request));
+    const extended = await videoModel.extendVideo({
+      prompt: 'The boat sails on into the night',
+      video: source,
+      outputFile,
+      onOperation: (name) => Promise.resolve(void operations.push(name)),
+    });
+
+    const start = veo.starts()[1];
+    expect(start).toMatchObject({ model: MODEL, prompt: 'The boat sails on into the night', video: { uri: source.uri } });
+    expect(start?.parameters).toEqual({ resolution: '720p', sampleCount: 1 });
+    expect(start?.image).toBeUndefined();
+    expect(operations).toEqual([veo.polls().at(-1)?.operation]);
+    expect((await fs.readFile(outputFile)).equals(extendedClip)).toBe(true);
+    expect(extended.providerVideo?.uri).toMatch(/files\/[a-z0-9]+:download\?alt=media$/);
+    expect(extended.providerVideo?.uri).not.toBe(source.uri);
+  });
+
+  it('resumes an extension operation without starting a new one', async () => {
+    const operation = veo.addOperation(MODEL);
+    const videoModel = model();
+    const outputFile = path.join(dir, 'extended.mp4');
+    const video = { uri: 'https://generativelanguage.googleapis.com/v1beta/files/abc123:download?alt=media', expiresAt: '2026-11-22T09:00:00.000Z' };
+
+    const result = await videoModel.extendVideo?.({ prompt: 'More', video, outputFile, resumeOperation: operation });
+
+    expect(veo.starts()).toHaveLength(0);
+    expect(veo.polls().map((poll) => poll.operation)).toEqual([operation, operation, operation]);
+    expect(result?.providerVideo?.uri).toMatch(/files\/[a-z0-9]+:download\?alt=media$/);
+    expect(await videoCodec(outputFile)).toBe('h264');
+  });
+
+  it('a video Veo did not make cannot be extended: it fails for good with Veo\'s words', async () => {
+    const video = { uri: 'https://example.com/files/abc123:download?alt=media', expiresAt: '2026-11-22T09:00:00.000Z' };
+
+    const error = await failure(model().extendVideo?.({ prompt: 'More', video, outputFile: path.join(dir, 'x.mp4') }) ?? Promise.resolve());
 
     expect(error.retryable).toBe(false);
-    expect(error.message).toBe(`Veo blocked this prompt: ${reason}`);
-    expect(veo.downloads()).toHaveLength(0);
-    await expect(fs.stat(request.outputFile)).rejects.toThrow();
-  });
-
-  it.each([
-    { code: 503, status: undefined, message: 'The service is currently unavailable.', retryable: true },
-    { code: 14, status: 'UNAVAILABLE', message: 'Backend unavailable.', retryable: true },
-    { code: 400, status: 'INVALID_ARGUMENT', message: 'The input image is not supported.', retryable: false },
-  ])('an operation that ends with error $code is retryable: $retryable', async ({ code, status, message, retryable }) => {
-    veo.setOutcome({ kind: 'operation-error', code, message, status });
-
-    const error = await failure(model().generateSegment(segment()));
-
-    expect(error.retryable).toBe(retryable);
-    expect(error.message).toBe(`Veo failed: ${message}`);
-  });
-
-  it('a 429 on start is retryable, says 429, and starts no polling', async () => {
-    veo.setStartError({ code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' });
-    const onOperation: string[] = [];
-
-    const error = await failure(
-      model().generateSegment(
-        segment({
-          onOperation: async (name) => {
-            onOperation.push(name);
-          },
-        }),
-      ),
-    );
-
-    expect(error.retryable).toBe(true);
-    expect(error.message).toBe('Veo is over its quota right now (429). The video will be retried.');
-    expect(onOperation).toEqual([]);
+    expect(error.message).toBe('Veo rejected the request (400): Video is not a Veo-generated video.');
+    expect(veo.starts()[0]?.video).toEqual({ uri: video.uri });
     expect(veo.polls()).toHaveLength(0);
-  });
-
-  it("a rejected API key fails for good with Google's message and never shows the key", async () => {
-    const wrongKey = 'wrong-key-9d8e7f';
-
-    const error = await failure(model({ apiKey: wrongKey }).generateSegment(segment()));
-
-    expect(error.retryable).toBe(false);
-    expect(error.message).toBe('Veo rejected the request (400): API key not valid. Please pass a valid API key.');
-    expect(error.message).not.toContain(wrongKey);
-    expect(veo.starts()[0]?.apiKey).toBe(wrongKey);
-  });
-
-  it('a resumed operation Veo no longer knows fails for good', async () => {
-    const error = await failure(
-      model().generateSegment(segment({ resumeOperation: `models/${MODEL}/operations/gone` })),
-    );
-
-    expect(error.retryable).toBe(false);
-    expect(error.message).toContain('(404)');
   });
 
   it('a Veo that cannot be reached is retryable', async () => {

@@ -1,4 +1,4 @@
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import {
   ApiError,
   GenerateVideosOperation,
@@ -6,8 +6,17 @@ import {
   type GenerateVideosSource,
 } from '@google/genai';
 import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
+import { isNotFound, modelNotFound, providerMessage } from '../google/google-errors.ts';
+import { ModelNotFoundError } from '../model-not-found.ts';
 import { isNetworkError, sleep, untilAborted } from './provider-calls.ts';
-import { type SegmentRequest, type SegmentResult, type VideoModel, VideoModelError } from './video-model.ts';
+import {
+  type ExtendRequest,
+  type ProviderVideo,
+  type SegmentRequest,
+  type SegmentResult,
+  type VideoModel,
+  VideoModelError,
+} from './video-model.ts';
 
 /** Veo accepts 4, 6 or 8 seconds; we always ask for 8 and the caller trims the last segment. */
 const VEO_SEGMENT_SECONDS = 8;
@@ -21,6 +30,21 @@ const RETRYABLE_OPERATION_CODES = new Set([429, 500, 503, 504, 4, 8, 13, 14]);
 const RETRYABLE_OPERATION_STATUSES = new Set(['RESOURCE_EXHAUSTED', 'UNAVAILABLE', 'DEADLINE_EXCEEDED', 'INTERNAL']);
 /** The SDK's own URI check in files.download: `https://…/files/<lowercase-alnum>…` or `files/<id>`. */
 const DOWNLOADABLE_URI = /^(https:\/\/.*\/)?files\/[a-z0-9]/;
+/** The Gemini API deletes generated files two days after they were made; we stop counting on them an hour earlier. */
+const PROVIDER_FILE_LIFETIME_MS = 2 * 24 * 60 * 60 * 1000;
+const PROVIDER_FILE_SAFETY_MARGIN_MS = 60 * 60 * 1000;
+/** Extensions are made at 720p only, and take their length from the input clip (PROVIDERS §1). */
+const EXTENSION_RESOLUTION = '720p';
+const LOST_OPERATION_MESSAGE = 'Veo lost track of this video. Please try again.';
+
+/** What generateSegment and extendVideo share once their operation is started: poll, save, report. */
+interface OperationRun {
+  outputFile: string;
+  resumeOperation?: string;
+  onOperation?: (operation: string) => Promise<void>;
+  signal?: AbortSignal;
+  logger?: SegmentRequest['logger'];
+}
 
 export interface VeoVideoModelOptions {
   backend: GoogleBackend;
@@ -33,24 +57,59 @@ export interface VeoVideoModelOptions {
     info(obj: object, msg?: string): void;
     warn(obj: object, msg?: string): void;
   };
+  /** The clock that dates the provider's copy of a clip. Default Date.now. */
+  now?: () => number;
 }
 
-/** The VideoModel adapter for Google Veo through the Gemini API (`@google/genai`). */
+/**
+ * The VideoModel adapter for Google Veo (`@google/genai`), on the Gemini API or on Vertex AI. The Gemini API
+ * keeps each clip as a file for two days, which extendVideo can continue; Vertex returns the clip's bytes in
+ * the operation, so there is nothing to extend and no extendVideo.
+ */
 export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
   const { backend, model, extractLastFrame, logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 10_000;
+  const now = options.now ?? Date.now;
   const ai = createGoogleClient(backend);
   const secret = backendSecret(backend);
   const redact = (text: string) => (secret ? text.split(secret).join('[redacted]') : text);
 
-  /** Runs one SDK call; whatever it throws leaves as a VideoModelError, or as the abort reason. */
-  async function callVeo<T>(run: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  /**
+   * Runs one SDK call; whatever it throws leaves as a VideoModelError, or as the abort reason. A 404 is
+   * given to `onNotFound` when there is one (it names what is missing: the model, or the operation).
+   */
+  async function callVeo<T>(
+    run: () => Promise<T>,
+    signal: AbortSignal | undefined,
+    onNotFound?: (error: ApiError) => Promise<never>,
+  ): Promise<T> {
     try {
       return await untilAborted(run(), signal);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (onNotFound && isNotFound(error)) return onNotFound(error);
       throw toVideoModelError(error, redact);
     }
+  }
+
+  /** A 404 on a start names the model: Veo does not know it (wrong ID, or retired). */
+  async function startNotFound(error: ApiError): Promise<never> {
+    throw modelNotFound(error, model, redact) ?? error;
+  }
+
+  /**
+   * A 404 on a poll: either the model was retired while the operation ran (models.get says 404 too),
+   * or Veo dropped this one operation, which a new attempt may not suffer.
+   */
+  async function pollNotFound(signal: AbortSignal | undefined): Promise<never> {
+    try {
+      await untilAborted(ai.models.get({ model, config: { abortSignal: signal } }), signal);
+    } catch (lookup) {
+      if (signal?.aborted) throw signal.reason;
+      const gone = modelNotFound(lookup, model, redact);
+      if (gone) throw gone;
+    }
+    throw new VideoModelError(LOST_OPERATION_MESSAGE, false);
   }
 
   async function startOperation(request: SegmentRequest): Promise<GenerateVideosOperation> {
@@ -78,12 +137,32 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
             },
           }),
         request.signal,
+        startNotFound,
       );
-      if (!operation.name) throw new VideoModelError('Veo did not start the video. It will be retried.', true);
-      return operation;
+      return startedOperation(operation);
     } finally {
       if (continues) await rm(framePath, { force: true });
     }
+  }
+
+  /** Veo continues its own clip (Gemini API: the file's URI); the answer is the whole, longer video. */
+  async function startExtension(request: ExtendRequest): Promise<GenerateVideosOperation> {
+    const operation = await callVeo(
+      () =>
+        ai.models.generateVideos({
+          model,
+          source: { prompt: request.prompt, video: { uri: request.video.uri } },
+          config: { resolution: EXTENSION_RESOLUTION, numberOfVideos: 1, abortSignal: request.signal },
+        }),
+      request.signal,
+      startNotFound,
+    );
+    return startedOperation(operation);
+  }
+
+  function startedOperation(operation: GenerateVideosOperation): GenerateVideosOperation {
+    if (!operation.name) throw new VideoModelError('Veo did not start the video. It will be retried.', true);
+    return operation;
   }
 
   async function waitUntilDone(
@@ -100,6 +179,7 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
       current = await callVeo(
         () => ai.operations.getVideosOperation({ operation: pending, config: { abortSignal: signal } }),
         signal,
+        () => pollNotFound(signal),
       );
     }
     return current;
@@ -129,65 +209,92 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
     throw new VideoModelError('Veo finished without returning a video. It will be retried.', true);
   }
 
-  async function download(video: GeneratedVideo, request: SegmentRequest): Promise<number> {
-    const uri = video.video?.uri;
-    if (uri !== undefined && !DOWNLOADABLE_URI.test(uri)) {
+  /** Writes the finished clip to `outputFile`: the Gemini API's file is downloaded, Vertex's bytes written. */
+  async function save(video: GeneratedVideo, run: OperationRun): Promise<number> {
+    const { uri, videoBytes } = video.video ?? {};
+    const downloadable = uri !== undefined && DOWNLOADABLE_URI.test(uri);
+    if (!downloadable && !videoBytes) {
       throw new VideoModelError('Veo returned a video link that cannot be downloaded.', false);
     }
-    await rm(request.outputFile, { force: true });
+    await rm(run.outputFile, { force: true });
     try {
-      await callVeo(
-        () =>
-          ai.files.download({
-            file: video,
-            downloadPath: request.outputFile,
-            config: { abortSignal: request.signal },
-          }),
-        request.signal,
-      );
-      const size = (await stat(request.outputFile).catch(() => undefined))?.size ?? 0;
+      if (downloadable) {
+        await callVeo(
+          () => ai.files.download({ file: video, downloadPath: run.outputFile, config: { abortSignal: run.signal } }),
+          run.signal,
+        );
+      } else {
+        await writeFile(run.outputFile, Buffer.from(videoBytes ?? '', 'base64'));
+      }
+      const size = (await stat(run.outputFile).catch(() => undefined))?.size ?? 0;
       if (size === 0) throw new VideoModelError('Veo returned an empty video file. It will be retried.', true);
       return size;
     } catch (error) {
-      await rm(request.outputFile, { force: true });
+      await rm(run.outputFile, { force: true });
       throw error;
     }
+  }
+
+  /** The Gemini API's copy of the clip, which extendVideo can continue until Google deletes it. */
+  function providerVideoOf(video: GeneratedVideo): ProviderVideo | undefined {
+    const uri = video.video?.uri;
+    if (backend.kind !== 'gemini-api' || uri === undefined || !DOWNLOADABLE_URI.test(uri)) return undefined;
+    return { uri, expiresAt: new Date(now() + PROVIDER_FILE_LIFETIME_MS - PROVIDER_FILE_SAFETY_MARGIN_MS).toISOString() };
+  }
+
+  /** Starts (or resumes) an operation, polls it to the end and saves its clip. */
+  async function runOperation(
+    run: OperationRun,
+    context: Record<string, unknown>,
+    start: () => Promise<GenerateVideosOperation>,
+  ): Promise<SegmentResult> {
+    run.signal?.throwIfAborted();
+    const log = run.logger ?? logger;
+    let operationName = run.resumeOperation;
+    try {
+      let operation: GenerateVideosOperation;
+      if (run.resumeOperation) {
+        operation = new GenerateVideosOperation();
+        operation.name = run.resumeOperation;
+        log?.info({ ...context, operation: operation.name }, 'Veo operation resumed');
+      } else {
+        operation = await start();
+        operationName = operation.name;
+        log?.info({ ...context, operation: operationName }, 'Veo operation started');
+        if (operationName) await run.onOperation?.(operationName);
+      }
+      const done = await waitUntilDone(operation, run.signal, run.resumeOperation !== undefined);
+      const video = finishedVideo(done);
+      const bytes = await save(video, run);
+      log?.info({ ...context, operation: operationName, bytes }, 'Veo segment downloaded');
+      const providerVideo = providerVideoOf(video);
+      return providerVideo ? { providerVideo } : {};
+    } catch (error) {
+      if (error instanceof VideoModelError) {
+        log?.warn(
+          { ...context, operation: operationName, retryable: error.retryable, reason: error.message },
+          'Veo segment failed',
+        );
+      } else if (error instanceof ModelNotFoundError) {
+        log?.warn({ ...context, operation: operationName, reason: error.providerMessage }, 'Veo does not know the model');
+      }
+      throw error;
+    }
+  }
+
+  async function extendVideo(request: ExtendRequest): Promise<SegmentResult> {
+    return runOperation(request, { model, extension: true }, () => startExtension(request));
   }
 
   return {
     kind: 'veo',
     model,
-    async generateSegment(request: SegmentRequest): Promise<SegmentResult> {
-      request.signal?.throwIfAborted();
+    generateSegment(request: SegmentRequest): Promise<SegmentResult> {
       const context = { model, segmentIndex: request.segmentIndex, totalSegments: request.totalSegments };
-      const log = request.logger ?? logger;
-      let operationName = request.resumeOperation;
-      try {
-        let operation: GenerateVideosOperation;
-        if (request.resumeOperation) {
-          operation = new GenerateVideosOperation();
-          operation.name = request.resumeOperation;
-          log?.info({ ...context, operation: operation.name }, 'Veo operation resumed');
-        } else {
-          operation = await startOperation(request);
-          operationName = operation.name;
-          log?.info({ ...context, operation: operationName }, 'Veo operation started');
-          if (operationName) await request.onOperation?.(operationName);
-        }
-        const done = await waitUntilDone(operation, request.signal, request.resumeOperation !== undefined);
-        const bytes = await download(finishedVideo(done), request);
-        log?.info({ ...context, operation: operationName, bytes }, 'Veo segment downloaded');
-        return {};
-      } catch (error) {
-        if (error instanceof VideoModelError) {
-          log?.warn(
-            { ...context, operation: operationName, retryable: error.retryable, reason: error.message },
-            'Veo segment failed',
-          );
-        }
-        throw error;
-      }
+      return runOperation(request, context, () => startOperation(request));
     },
+    // Vertex answers with the clip's bytes and keeps no copy to continue (only a GCS output could).
+    ...(backend.kind === 'gemini-api' ? { extendVideo } : {}),
   };
 }
 
@@ -202,6 +309,14 @@ function toVideoModelError(error: unknown, redact: (text: string) => string): Vi
     }
     return new VideoModelError(`Veo rejected the request (${code}): ${message}`, false);
   }
+  const signInStatus = tokenExchangeStatus(error);
+  if (signInStatus !== undefined) {
+    if (signInStatus === 429 || signInStatus >= 500) {
+      return new VideoModelError(`Google sign-in for Vertex AI failed (${signInStatus}). The video will be retried.`, true);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new VideoModelError(`Google refused the Vertex AI credentials (${signInStatus}): ${redact(message)}`, false);
+  }
   if (isNetworkError(error)) {
     return new VideoModelError('Veo could not be reached. The video will be retried.', true);
   }
@@ -209,15 +324,11 @@ function toVideoModelError(error: unknown, redact: (text: string) => string): Vi
   return new VideoModelError(`Veo failed: ${redact(message)}`, false);
 }
 
-/** The SDK puts the whole JSON error body in ApiError.message: `{"error":{"code","message","status"}}`. */
-function providerMessage(raw: string): string {
-  try {
-    const body = JSON.parse(raw) as { error?: { message?: unknown; status?: unknown } };
-    const message = body.error?.message;
-    if (typeof message === 'string' && message.trim() !== '') return message.trim();
-    if (typeof body.error?.status === 'string') return body.error.status;
-  } catch {
-    // Not JSON: fall back to the raw text.
-  }
-  return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
+/**
+ * The HTTP status of a failed OAuth token exchange (Vertex AI): google-auth-library throws gaxios errors,
+ * which carry the request's config and the answer's status; the SDK's own calls throw ApiError instead.
+ */
+function tokenExchangeStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error) || !('config' in error) || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
 }

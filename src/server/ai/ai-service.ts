@@ -12,7 +12,7 @@ import type { ProjectsService } from '../projects/projects-service.ts';
 import type { ImageModel } from '../providers/image-model/image-model.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
 import { type Storage, storageKey } from '../providers/storage/storage.ts';
-import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import { type ModelCatalog, logModelNotFound } from '../providers/catalog/model-catalog.ts';
 import { ModelNotFoundError } from '../providers/model-not-found.ts';
 import { AiModelError, type TextModel } from '../providers/text-model/text-model.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
@@ -51,8 +51,8 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
   function asHttpError(error: unknown, role: 'text' | 'image' | 'image-openai' = 'text'): unknown {
     if (error instanceof AiModelError) return new HttpError(error.status, error.message);
     if (error instanceof ModelNotFoundError) {
-      if (catalog) catalog.reportNotFound(role, error.providerMessage, logger);
-      else logger.error({ role, model: error.model, reason: error.providerMessage }, 'the provider does not know the configured model');
+      if (catalog) catalog.reportNotFound(role, error, logger);
+      else logModelNotFound(logger, role, error);
       return new HttpError(503, UNAVAILABLE[role]);
     }
     return error;

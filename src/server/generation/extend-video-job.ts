@@ -161,7 +161,8 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
         await concatSegments(ffmpeg, [original, made], joined, { signal: context.signal });
       }
       const after = await probeMedia(ffmpeg, joined);
-      const added = Math.max(0, after.durationSeconds - before.durationSeconds);
+      // To the tenth of a second: probes differ by a few hundredths (audio padding), which must not cost a credit.
+      const added = Math.max(0, Math.round((after.durationSeconds - before.durationSeconds) * 10) / 10);
       const videoKey = storageKey('projects', projectId, `video-${now().getTime().toString(36)}.mp4`);
       // The copy first: its encode is what may fail, and then no master is left behind unreferenced.
       const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal });

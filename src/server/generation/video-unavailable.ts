@@ -1,7 +1,7 @@
 import type { ProviderRole } from '../../shared/schemas/admin.ts';
 import { UserFacingError } from '../jobs/plain-failures.ts';
 import type { Logger } from '../logger.ts';
-import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import { type ModelCatalog, logModelNotFound } from '../providers/catalog/model-catalog.ts';
 import { ModelNotFoundError } from '../providers/model-not-found.ts';
 
 /** What the user reads when the provider no longer knows the configured video model (the job refunds). */
@@ -19,7 +19,7 @@ export function unavailableIfModelMissing(
   log: Logger,
 ): unknown {
   if (!(error instanceof ModelNotFoundError)) return error;
-  if (catalog) catalog.reportNotFound(role, error.providerMessage, log);
-  else log.error({ role, model: error.model, reason: error.providerMessage }, 'the provider does not know the configured video model');
+  if (catalog) catalog.reportNotFound(role, error, log);
+  else logModelNotFound(log, role, error);
   return new UserFacingError(VIDEO_UNAVAILABLE);
 }

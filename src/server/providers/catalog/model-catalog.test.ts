@@ -4,6 +4,7 @@ import { PROVIDER_ROLES } from '../../../shared/schemas/admin.ts';
 import { DEFAULT_MODELS } from '../../config.ts';
 import { capturedLogger } from '../../test-support/captured-logger.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
+import { ModelNotFoundError } from '../model-not-found.ts';
 import { createModelCatalog } from './model-catalog.ts';
 
 const OPENAI_KEY = 'sk-test-catalog-key-123456';
@@ -73,12 +74,15 @@ describe('the model catalog', () => {
   it('a job that meets an unknown model marks the role not found at once and logs the variable to change', () => {
     const { logger, lines } = capturedLogger();
     const catalog = createModelCatalog(withOpenAi(), silent);
-    catalog.reportNotFound('image-openai', 'The model `gpt-image-1` does not exist', logger);
+    catalog.reportNotFound('image-openai', new ModelNotFoundError('gpt-image-1', 'The model `gpt-image-1` does not exist'), logger);
     expect(openAiRow(catalog)).toMatchObject({ state: 'not-found', checkedAt: expect.any(String) });
-    expect(lines).toEqual([expect.objectContaining({ role: 'image-openai', variable: 'OPENAI_IMAGE_MODEL', model: 'gpt-image-1' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ role: 'image-openai', variable: 'OPENAI_IMAGE_MODEL', model: 'gpt-image-1', msg: expect.stringMatching(/^OpenAI does not know/) }),
+    ]);
 
-    // A role the offline engine does is never marked.
-    catalog.reportNotFound('video-generation', 'gone', logger);
+    // A role the catalog has as offline (a test's adapter) is not marked, but the line is still logged.
+    catalog.reportNotFound('video-generation', new ModelNotFoundError('veo-x', 'gone'), logger);
     expect(catalog.snapshot().providers.find((row) => row.role === 'video-generation')?.state).toBe('offline');
+    expect(lines[1]).toMatchObject({ variable: 'VIDEO_MODEL', model: 'veo-x' });
   });
 });

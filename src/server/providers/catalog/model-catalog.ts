@@ -2,6 +2,7 @@ import type { ProviderCatalog, ProviderRole, ProviderState, ProviderStatus } fro
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { BACKEND_LABELS } from '../google/google-backend.ts';
+import type { ModelNotFoundError } from '../model-not-found.ts';
 import { type ModelProbe, createModelProbes } from './model-probes.ts';
 
 /** Which variable chooses each role's model, and how the role is named for people. */
@@ -26,7 +27,7 @@ export interface ModelCatalog {
    * A job or request met a provider that no longer knows the role's model: the role shows "not found" at
    * once, and `log` (the job's or request's logger) gets the one line that names the variable to change.
    */
-  reportNotFound(role: ProviderRole, providerMessage: string, log: Logger): void;
+  reportNotFound(role: ProviderRole, error: ModelNotFoundError, log: Logger): void;
   /** Checks now and then every `checkEveryMs` until stop(). */
   start(): void;
   stop(): void;
@@ -35,6 +36,18 @@ export interface ModelCatalog {
 interface RoleEntry {
   status: ProviderStatus;
   probe?: ModelProbe;
+}
+
+/**
+ * The one line an operator gets when a job or request meets a model the provider does not know, naming
+ * the variable to set (`backend` as the catalog names it, when there is one).
+ */
+export function logModelNotFound(log: Logger, role: ProviderRole, error: ModelNotFoundError, backend = 'The provider'): void {
+  const { variable } = ROLE_SETTINGS[role];
+  log.error(
+    { role, model: error.model, variable, reason: error.providerMessage },
+    operatorAdvice({ state: 'not-found', variable, model: error.model, backend }),
+  );
 }
 
 /** The one line an operator needs when a role's model cannot be used, naming the variable to set. */
@@ -99,12 +112,12 @@ export function createModelCatalog(
     };
   }
 
-  /** Logs to `log` when the role newly cannot be used, or always when a job or request met the failure. */
-  function record(entry: RoleEntry, state: ProviderState, detail: string | null, log: Logger, always = false): void {
+  /** Logs when the role newly cannot be used. */
+  function record(entry: RoleEntry, state: ProviderState, detail: string | null): void {
     const previous = entry.status.state;
     entry.status = { ...entry.status, state, detail, checkedAt: now().toISOString() };
-    if (!always && (state === previous || (state !== 'not-found' && state !== 'unauthorised'))) return;
-    log.error(
+    if (state === previous || (state !== 'not-found' && state !== 'unauthorised')) return;
+    logger.error(
       { role: entry.status.role, model: entry.status.model, variable: entry.status.variable, reason: detail },
       operatorAdvice(entry.status),
     );
@@ -126,7 +139,7 @@ export function createModelCatalog(
           answers.set(key, answer);
         }
         const { state, detail } = await answer;
-        record(entry, state, detail, logger);
+        record(entry, state, detail);
       }),
     );
     return snapshot();
@@ -140,9 +153,12 @@ export function createModelCatalog(
       });
       return running;
     },
-    reportNotFound(role, providerMessage, log) {
+    reportNotFound(role, error, log) {
       const entry = entries.get(role);
-      if (entry && entry.status.state !== 'offline') record(entry, 'not-found', providerMessage, log, true);
+      if (entry && entry.status.state !== 'offline') {
+        entry.status = { ...entry.status, state: 'not-found', detail: error.providerMessage, checkedAt: now().toISOString() };
+      }
+      logModelNotFound(log, role, error, entry?.status.state === 'offline' ? undefined : entry?.status.backend);
     },
     start() {
       if (timer) return;

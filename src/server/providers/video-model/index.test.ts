@@ -20,5 +20,6 @@ describe('createVideoModel', () => {
     expect(generation).toMatchObject({ kind: 'omni', model: 'gemini-omni-1.1-flash' });
     expect(generation.extendVideo).toBeUndefined();
     expect(extension).toMatchObject({ kind: 'veo', model: 'veo-3.1-fast-generate-001' });
+    expect(extension.extendVideo).toBeInstanceOf(Function);
   });
 });

@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
+import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { extractLastFrame } from '../render/media-operations.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
+import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
+import { makeTestClip } from '../test-support/test-clips.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { VIDEO_UNAVAILABLE } from './video-unavailable.ts';
+
+const MODEL = 'veo-3.1-fast-generate-001';
+const eightSeconds = { title: 'Lighthouse', prompt: 'A lighthouse at dawn, waves below', aspectRatio: '9:16', duration: 8, resolution: '720p' };
+
+/** Jobs against the fake Veo server on the Gemini API: a model retired under them, and Veo's own extension. */
+describe('Veo jobs (fake Veo server)', () => {
+  const [database] = testDatabases();
+  let fixtureDir: string;
+  let clip: Buffer;
+  let t: TestApp;
+  let veo: FakeVeoServer;
+  let logLines: Array<Record<string, unknown>>;
+
+  beforeAll(async () => {
+    fixtureDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-jobs-'));
+    await makeTestClip(path.join(fixtureDir, 'veo.mp4'), { width: 720, height: 1280, seconds: 8 });
+    await makeTestClip(path.join(fixtureDir, 'extended.mp4'), { width: 720, height: 1280, seconds: 15 });
+    await makeTestClip(path.join(fixtureDir, 'short.mp4'), { width: 720, height: 1280, seconds: 12 });
+    clip = await fs.readFile(path.join(fixtureDir, 'veo.mp4'));
+  });
+  afterAll(() => fs.rm(fixtureDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    await t.close();
+    await veo.close();
+  });
+
+  /** The app with Veo for generation and extension, as services.ts makes them for a Veo VIDEO_MODEL. */
+  async function appWithVeo(extended = 'extended.mp4') {
+    veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, extendedVideo: await fs.readFile(path.join(fixtureDir, extended)), pendingPolls: 1 });
+    const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+    const videoModel = createVeoVideoModel({
+      backend: { kind: 'gemini-api', apiKey: 'test-key', baseUrl: veo.baseUrl },
+      model: MODEL,
+      pollIntervalMs: 20,
+      extractLastFrame: (video, png) => extractLastFrame(ffmpeg, video, png),
+      logger: pino({ level: 'silent' }),
+    });
+    logLines = [];
+    t = await createTestApp(database!, {
+      runJobs: true,
+      env: { LOG_LEVEL: 'error' },
+      logStream: { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) },
+      services: { videoModel, extensionModel: videoModel },
+    });
+  }
+
+  const get = (cookie: string, id: string) => t.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: { cookie } }).then((r) => r.json());
+  const credits = async (userId: string) =>
+    (await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits;
+
+  async function readyEightSecondClip(cookie: string): Promise<string> {
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: eightSeconds })).json();
+    await waitUntil(async () => (await get(cookie, created.id)).status !== 'generating', 150_000, 100);
+    expect((await get(cookie, created.id)).status).toBe('ready');
+    return created.id as string;
+  }
+
+  async function extendAndWait(cookie: string, id: string) {
+    const started = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/extend`, headers: { cookie }, payload: { prompt: 'The beam sweeps over the sea' } });
+    expect(started.statusCode).toBe(200);
+    await waitUntil(async () => (await get(cookie, id)).status !== 'generating', 150_000, 100);
+    return get(cookie, id);
+  }
+
+  it('fails a generation at once when Veo no longer knows the model: a plain sentence, a refund, the catalog and one log line', async () => {
+    await appWithVeo();
+    veo.retireModel(MODEL);
+    const { cookie, userId } = await signUp(t.app, { username: 'retired' });
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: eightSeconds })).json();
+    await waitUntil(async () => (await get(cookie, created.id)).status !== 'generating', 60_000, 50);
+
+    expect(await get(cookie, created.id)).toMatchObject({ status: 'error', errorMessage: VIDEO_UNAVAILABLE });
+    expect(await credits(userId)).toBe(200);
+    expect(veo.starts()).toHaveLength(1); // not retried
+    const advice = logLines.filter((line) => line.variable === 'VIDEO_MODEL');
+    expect(advice).toEqual([expect.objectContaining({ model: MODEL, msg: expect.stringContaining('set VIDEO_MODEL to a model ID') })]);
+  });
+
+  it("extends a clip Veo made with Veo's own extension: 7 s quoted for 11 credits, the whole longer video from Veo", async () => {
+    await appWithVeo();
+    const { cookie, userId } = await signUp(t.app, { username: 'keeper' });
+    const id = await readyEightSecondClip(cookie);
+    const quote = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/extension-quote`, headers: { cookie } });
+    expect(quote.json()).toEqual({ method: 'veo-extension', seconds: 7, credits: 11 });
+    const before = await credits(userId);
+
+    const extended = await extendAndWait(cookie, id);
+    expect(extended).toMatchObject({ status: 'ready', errorMessage: null });
+    expect(extended.duration).toBeCloseTo(15, 0);
+    expect(await credits(userId)).toBe(before - 11);
+    // Veo was asked to continue its own file (no start image), and the new video can be extended again.
+    const extension = veo.starts().at(-1);
+    expect(extension?.video?.uri).toMatch(/\/files\/[a-z0-9]+:download\?alt=media$/);
+    expect(extension?.image).toBeUndefined();
+    const again = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/extension-quote`, headers: { cookie } });
+    expect(again.json()).toMatchObject({ method: 'veo-extension', seconds: 7 });
+  });
+
+  it('pays back the difference when the extension added less than it was priced for', async () => {
+    await appWithVeo('short.mp4');
+    const { cookie, userId } = await signUp(t.app, { username: 'shortchanged' });
+    const id = await readyEightSecondClip(cookie);
+    const before = await credits(userId);
+    const extended = await extendAndWait(cookie, id);
+    expect(extended.duration).toBeCloseTo(12, 0);
+    // 4 s were added: 6 credits of the 11 charged; 5 come back.
+    expect(await credits(userId)).toBe(before - 6);
+    const refunds = await t.db.selectFrom('creditLedger').select(['delta', 'reason']).where('reason', '=', 'extension-refund').execute();
+    expect(refunds).toEqual([{ delta: 5, reason: 'extension-refund' }]);
+  });
+});

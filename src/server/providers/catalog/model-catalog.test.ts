@@ -1,9 +1,14 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_ROLES } from '../../../shared/schemas/admin.ts';
 import { DEFAULT_MODELS } from '../../config.ts';
 import { capturedLogger } from '../../test-support/captured-logger.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
+import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../google/google-fake-backends.ts';
+import type { GoogleBackend } from '../google/google-backend.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { createModelCatalog } from './model-catalog.ts';
 
@@ -84,5 +89,47 @@ describe('the model catalog', () => {
     catalog.reportNotFound('video-generation', new ModelNotFoundError('veo-x', 'gone'), logger);
     expect(catalog.snapshot().providers.find((row) => row.role === 'video-generation')?.state).toBe('offline');
     expect(lines[1]).toMatchObject({ variable: 'VIDEO_MODEL', model: 'veo-x' });
+  });
+});
+
+describe.each(GOOGLE_BACKEND_KINDS)('the model catalog on %s', (kind) => {
+  let dir: string;
+  let fake: ContentFake;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'catalog-'));
+    fake = await startContentFake(kind, dir);
+  });
+  afterAll(async () => {
+    await fake.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const config = (backend: GoogleBackend) => ({
+    google: backend,
+    googleModels: { ...DEFAULT_MODELS[kind], speech: 'speech-model-kept', transcription: 'speech-model-retired' },
+    openai: { imageModel: 'gpt-image-1' },
+    providerCheckMs: 300_000,
+  });
+  const label = kind === 'gemini-api' ? 'Gemini API' : 'Vertex AI';
+
+  it('asks Google about every role: answering, or not found for a retired model (naming its variable)', async () => {
+    fake.retireModel('speech-model-retired');
+    const { logger, lines } = capturedLogger();
+    const checked = await createModelCatalog(config(fake.backend), logger).checkNow();
+    const byRole = Object.fromEntries(checked.providers.map((row) => [row.role, row]));
+    expect(byRole.speech).toMatchObject({ state: 'answering', backend: label, model: 'speech-model-kept', variable: 'GEMINI_SPEECH_MODEL' });
+    expect(byRole['video-generation']).toMatchObject({ state: 'answering', backend: label, model: DEFAULT_MODELS[kind].videoGeneration });
+    expect(byRole.transcription).toMatchObject({ state: 'not-found', variable: 'GEMINI_TRANSCRIBE_MODEL', detail: expect.any(String) });
+    expect(byRole['image-openai']).toMatchObject({ state: 'offline' });
+    // The fake answers only requests carrying the back-end's credentials (Vertex AI: a bearer token from the refresh grant).
+    expect(lines.map((line) => line.variable)).toEqual(['GEMINI_TRANSCRIBE_MODEL']);
+  });
+
+  it('says unauthorised when Google refuses the credentials, without showing them', async () => {
+    const { backend, secrets } = await fake.unauthorised();
+    const checked = await createModelCatalog(config(backend), pino({ level: 'silent' })).checkNow();
+    const google = checked.providers.filter((row) => row.backend === label);
+    expect(google.map((row) => row.state)).toEqual(google.map(() => 'unauthorised'));
+    for (const secret of secrets) expect(JSON.stringify(checked)).not.toContain(secret);
   });
 });

@@ -48,7 +48,10 @@ async function answerOf(
     const status = statusOf(error);
     const said = redact(providerMessage(error), secret);
     if (status === 404) return { state: 'not-found', detail: said };
-    if (status === 401 || status === 403) return { state: 'unauthorised', detail: said };
+    // The Gemini API answers a bad key with 400 INVALID_ARGUMENT "API key not valid".
+    if (status === 401 || status === 403 || (status === 400 && /API key not valid|API_KEY_INVALID/i.test(said))) {
+      return { state: 'unauthorised', detail: said };
+    }
     if (status === undefined && isCredentialsError(error)) return { state: 'unauthorised', detail: said };
     return { state: 'unreachable', detail: status === undefined ? `No answer: ${said}` : `HTTP ${status}: ${said}` };
   }

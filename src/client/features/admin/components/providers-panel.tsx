@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useCheckProviders } from '../api/check-providers';
 import { useProviderCatalog } from '../api/get-provider-catalog';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { checkInterval } from '../lib/provider-state';
 import { ProviderRow } from './provider-row';
 

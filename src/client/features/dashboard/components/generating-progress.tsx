@@ -1,7 +1,7 @@
 import { simulatedProgress } from '@shared/generation';
 import type { ProjectSummary } from '@shared/schemas/project';
 import { Progress } from '@/components/ui/progress';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 
 /** SPEC §4's simulated estimate, with the real segment count for chained videos. */
 export function GeneratingProgress({ project }: { project: ProjectSummary }) {

@@ -5,7 +5,7 @@ import type { ProjectStatus, ProjectSummary } from '@shared/schemas/project';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { relativeTime } from '@/lib/relative-time';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { usePreviewPlayback } from '../hooks/use-preview-playback';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { GeneratingProgress } from './generating-progress';

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Small pieces every local fake of a provider's HTTP API needs. */
@@ -36,6 +36,24 @@ export interface GoogleHttpError {
 
 export function sendGoogleError(res: ServerResponse, error: GoogleHttpError): void {
   sendJson(res, error.code, { error: { code: error.code, message: error.message, status: error.status } });
+}
+
+/** What Google answers for a missing or wrong API key (it never echoes the key). */
+export function sendApiKeyNotValid(res: ServerResponse): void {
+  sendGoogleError(res, { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' });
+}
+
+/** Serves `handle` on a free loopback port (see listenOnLoopback); a handler that throws answers 500 INTERNAL naming the fake. */
+export function serveGoogleFake(
+  name: string,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      sendGoogleError(res, { code: 500, message: `Fake ${name} failed: ${String(error)}`, status: 'INTERNAL' });
+    });
+  });
+  return listenOnLoopback(server);
 }
 
 /** Starts `server` on a free loopback port; returns its base URL and a close() that does not wait for idle keep-alive connections. */

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { headerValue, isRecord, readJson, sendJson } from './fake-http.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  headerValue,
+  isRecord,
+  readJson,
+  sendApiKeyNotValid,
+  sendGoogleError,
+  sendJson,
+  serveGoogleFake,
+} from './fake-http.ts';
+import { jobSettings, pollGate, type RecordedDownload, recordsOfKind } from './fake-long-running.ts';
 
 /** How an interaction ends once its pending polls are used up. */
 export type FakeOmniOutcome =
@@ -12,13 +20,6 @@ export type FakeOmniOutcome =
   | { kind: 'failed'; code: string; message: string }
   /** `completed` with only text in its model output. */
   | { kind: 'no-video' };
-
-/** A Google JSON error: `{ error: { code, message, status } }` with HTTP status `code`. */
-export interface FakeOmniHttpError {
-  code: number;
-  message: string;
-  status: string;
-}
 
 export interface FakeOmniServerOptions {
   /** The key every request must carry in `x-goog-api-key`. */
@@ -37,7 +38,7 @@ export type RecordedInputPart =
   | { type: 'image'; mimeType: string; bytes: Buffer }
   | { type: string };
 
-export interface RecordedCreate {
+interface RecordedCreate {
   kind: 'create';
   apiKey: string | undefined;
   model: string | undefined;
@@ -46,17 +47,12 @@ export interface RecordedCreate {
   generationConfig: Record<string, unknown>;
   responseFormat: Record<string, unknown>;
 }
-export interface RecordedPoll {
+interface RecordedPoll {
   kind: 'poll';
   apiKey: string | undefined;
   id: string;
 }
-export interface RecordedDownload {
-  kind: 'download';
-  apiKey: string | undefined;
-  fileId: string;
-}
-export interface RecordedModelGet {
+interface RecordedModelGet {
   kind: 'model-get';
   apiKey: string | undefined;
   model: string;
@@ -92,13 +88,10 @@ const KNOWN_MODELS = ['gemini-omni-1.1-flash', 'gemini-omni-flash-preview'];
 export async function startFakeOmniServer(options: FakeOmniServerOptions) {
   const requests: FakeOmniRequest[] = [];
   const interactions = new Map<string, FakeInteraction>();
-  const retired = new Set<string>();
-  const pollWaiters: Array<() => void> = [];
-  let pendingPolls = options.pendingPolls ?? 1;
-  let outcome: FakeOmniOutcome = options.outcome ?? { kind: 'success-inline' };
-  let createError: FakeOmniHttpError | undefined;
-  let holdingPolls = false;
-  let abandonedPolls = 0;
+  const settings = jobSettings<FakeOmniOutcome>(options, { kind: 'success-inline' });
+  const { retired } = settings.state;
+  const ofKind = recordsOfKind(requests);
+  const polls = pollGate(() => ofKind('poll')().length);
   let baseUrl = '';
 
   function addInteraction(model: string): FakeInteraction {
@@ -106,8 +99,8 @@ export async function startFakeOmniServer(options: FakeOmniServerOptions) {
       id: `v1_${randomBytes(8).toString('hex')}`,
       model,
       fileId: randomBytes(6).toString('hex'),
-      pendingPolls,
-      outcome,
+      pendingPolls: settings.state.pendingPolls,
+      outcome: settings.state.outcome,
       created: new Date().toISOString(),
     };
     interactions.set(interaction.id, interaction);
@@ -155,30 +148,24 @@ export async function startFakeOmniServer(options: FakeOmniServerOptions) {
         generationConfig: isRecord(body?.generation_config) ? body.generation_config : {},
         responseFormat: isRecord(body?.response_format) ? body.response_format : {},
       });
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
-      if (createError) return sendError(res, createError);
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
+      if (settings.state.startError) return sendGoogleError(res, settings.state.startError);
       if (!model || retired.has(model) || !KNOWN_MODELS.includes(model)) {
-        return sendError(res, { code: 404, message: `models/${model ?? ''} is not found for API version v1beta.`, status: 'NOT_FOUND' });
+        return sendGoogleError(res, { code: 404, message: `models/${model ?? ''} is not found for API version v1beta.`, status: 'NOT_FOUND' });
       }
       const invalid = invalidCreate(model, body ?? {});
-      if (invalid) return sendError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
+      if (invalid) return sendGoogleError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
       const interaction = addInteraction(model);
       return sendJson(res, 200, { id: interaction.id, model, status: 'in_progress', created: interaction.created, object: 'interaction' });
     }
 
     if (req.method === 'GET' && poll?.[1]) {
       requests.push({ kind: 'poll', apiKey, id: poll[1] });
-      pollWaiters.splice(0).forEach((wake) => wake());
-      if (holdingPolls) {
-        res.once('close', () => {
-          abandonedPolls += 1;
-        });
-        return;
-      }
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (polls.held(res)) return;
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       const interaction = interactions.get(poll[1]);
       if (!interaction || retired.has(interaction.model)) {
-        return sendError(res, { code: 404, message: `Interaction ${poll[1]} not found.`, status: 'NOT_FOUND' });
+        return sendGoogleError(res, { code: 404, message: `Interaction ${poll[1]} not found.`, status: 'NOT_FOUND' });
       }
       if (interaction.pendingPolls > 0) {
         interaction.pendingPolls -= 1;
@@ -190,9 +177,9 @@ export async function startFakeOmniServer(options: FakeOmniServerOptions) {
     if (req.method === 'GET' && download?.[1] && url.searchParams.get('alt') === 'media') {
       const fileId = download[1];
       requests.push({ kind: 'download', apiKey, fileId });
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       const known = [...interactions.values()].some((i) => i.fileId === fileId && i.outcome.kind === 'success-uri');
-      if (!known) return sendError(res, { code: 404, message: `File ${fileId} not found.`, status: 'NOT_FOUND' });
+      if (!known) return sendGoogleError(res, { code: 404, message: `File ${fileId} not found.`, status: 'NOT_FOUND' });
       res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': options.video.length });
       res.end(options.video);
       return;
@@ -201,75 +188,37 @@ export async function startFakeOmniServer(options: FakeOmniServerOptions) {
     if (req.method === 'GET' && modelGet?.[1]) {
       const model = modelGet[1];
       requests.push({ kind: 'model-get', apiKey, model });
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       if (retired.has(model) || !KNOWN_MODELS.includes(model)) {
-        return sendError(res, { code: 404, message: `models/${model} is not found for API version v1beta.`, status: 'NOT_FOUND' });
+        return sendGoogleError(res, { code: 404, message: `models/${model} is not found for API version v1beta.`, status: 'NOT_FOUND' });
       }
       return sendJson(res, 200, { name: `models/${model}`, displayName: 'Gemini Omni Flash' });
     }
 
     requests.push({ kind: 'other', method: req.method ?? '', path });
-    sendError(res, { code: 404, message: `No route for ${req.method} ${path}.`, status: 'NOT_FOUND' });
+    sendGoogleError(res, { code: 404, message: `No route for ${req.method} ${path}.`, status: 'NOT_FOUND' });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      sendError(res, { code: 500, message: `Fake Omni failed: ${String(error)}`, status: 'INTERNAL' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const listening = await serveGoogleFake('Omni', handle);
+  baseUrl = listening.baseUrl;
 
   return {
     baseUrl,
     /** Every request received, in order, with its JSON parsed. */
     requests,
-    creates: () => requests.filter((r): r is RecordedCreate => r.kind === 'create'),
-    polls: () => requests.filter((r): r is RecordedPoll => r.kind === 'poll'),
-    downloads: () => requests.filter((r): r is RecordedDownload => r.kind === 'download'),
-    modelGets: () => requests.filter((r): r is RecordedModelGet => r.kind === 'model-get'),
-    /** Outcome of interactions created from now on. */
-    setOutcome(next: FakeOmniOutcome) {
-      outcome = next;
-    },
-    /** Pending polls of interactions created from now on. */
-    setPendingPolls(count: number) {
-      pendingPolls = count;
-    },
+    creates: ofKind('create'),
+    polls: ofKind('poll'),
+    downloads: ofKind('download'),
+    modelGets: ofKind('model-get'),
+    /** setOutcome, setPendingPolls and retireModel (creates, models.get and polls of its running interactions answer 404). */
+    ...settings.controls,
     /** Answer every create with this HTTP error (e.g. 429, 403), or undefined to stop. */
-    setCreateError(error: FakeOmniHttpError | undefined) {
-      createError = error;
-    },
-    /** The model is gone: creates and models.get answer 404, and so do polls of its running interactions. */
-    retireModel(model: string) {
-      retired.add(model);
-    },
-    /** Polls from now on get no answer: each stays open until its client closes it. */
-    holdPolls() {
-      holdingPolls = true;
-    },
-    /** Held polls whose client closed the connection (gave up on the answer). */
-    abandonedPolls: () => abandonedPolls,
+    setCreateError: settings.setStartError,
+    /** holdPolls, abandonedPolls and waitForPolls. */
+    ...polls.controls,
     /** An interaction that exists without a create request here, as one begun before a restart. */
     addInteraction: (model: string) => addInteraction(model).id,
-    /** Resolves once `count` polls have arrived. */
-    async waitForPolls(count: number, timeoutMs = 30_000): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.filter((r) => r.kind === 'poll').length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} polls`);
-        await new Promise<void>((resolve) => {
-          pollWaiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // The SDK's fetch keeps connections alive; without this close() waits for them to time out.
-        server.closeAllConnections();
-      }),
+    close: listening.close,
   };
 }
 
@@ -318,13 +267,4 @@ function invalidCreate(model: string, body: Record<string, unknown>): string | u
   if (task === 'image_to_video' && !hasImage) return 'image_to_video needs an image input.';
   if (task === 'text_to_video' && hasImage) return 'text_to_video takes no image input.';
   return undefined;
-}
-
-function sendError(res: ServerResponse, error: FakeOmniHttpError): void {
-  sendJson(res, error.code, { error });
-}
-
-/** What Google answers for a missing or wrong key (it never echoes the key). */
-function sendApiKeyError(res: ServerResponse): void {
-  sendError(res, { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' });
 }

@@ -1,23 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type GoogleHttpError,
   headerValue,
   isRecord,
-  listenOnLoopback,
   readJson,
+  sendApiKeyNotValid,
   sendGoogleError,
   sendJson,
+  serveGoogleFake,
 } from './fake-http.ts';
+import { jobSettings, pollGate, type RecordedDownload, recordsOfKind } from './fake-long-running.ts';
 
 /** How an operation ends once its pending polls are used up. */
 export type FakeVeoOutcome =
   | { kind: 'success' }
   | { kind: 'safety-block'; reasons: string[] }
   | { kind: 'operation-error'; code: number; message: string; status?: string };
-
-/** A Google JSON error: `{ error: { code, message, status } }` with HTTP status `code`. */
-export type FakeVeoHttpError = GoogleHttpError;
 
 export interface FakeVeoServerOptions {
   /** The key every request must carry in `x-goog-api-key`. */
@@ -32,7 +31,7 @@ export interface FakeVeoServerOptions {
   outcome?: FakeVeoOutcome;
 }
 
-export interface RecordedStart {
+interface RecordedStart {
   kind: 'start';
   apiKey: string | undefined;
   model: string;
@@ -43,17 +42,12 @@ export interface RecordedStart {
   video?: { uri: string };
   parameters: Record<string, unknown>;
 }
-export interface RecordedPoll {
+interface RecordedPoll {
   kind: 'poll';
   apiKey: string | undefined;
   operation: string;
 }
-export interface RecordedDownload {
-  kind: 'download';
-  apiKey: string | undefined;
-  fileId: string;
-}
-export interface RecordedModelGet {
+interface RecordedModelGet {
   kind: 'model-get';
   model: string;
 }
@@ -99,21 +93,18 @@ export function geminiModelNotFound(model: string, method: string): GoogleHttpEr
 export async function startFakeVeoServer(options: FakeVeoServerOptions) {
   const requests: FakeVeoRequest[] = [];
   const operations = new Map<string, FakeOperation>();
-  const retired = new Set<string>();
-  const pollWaiters: Array<() => void> = [];
-  let pendingPolls = options.pendingPolls ?? 1;
-  let outcome: FakeVeoOutcome = options.outcome ?? { kind: 'success' };
-  let startError: FakeVeoHttpError | undefined;
-  let holdingPolls = false;
-  let abandonedPolls = 0;
+  const settings = jobSettings<FakeVeoOutcome>(options, { kind: 'success' });
+  const { retired } = settings.state;
+  const ofKind = recordsOfKind(requests);
+  const polls = pollGate(() => ofKind('poll')().length);
 
   function addOperation(model: string, extendsFileId?: string): FakeOperation {
     const operation: FakeOperation = {
       name: `models/${model}/operations/${randomBytes(6).toString('hex')}`,
       model,
       fileId: randomBytes(6).toString('hex'),
-      pendingPolls,
-      outcome,
+      pendingPolls: settings.state.pendingPolls,
+      outcome: settings.state.outcome,
       ...(extendsFileId ? { extendsFileId } : {}),
     };
     operations.set(operation.name, operation);
@@ -138,24 +129,12 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
 
     if (req.method === 'POST' && start?.[1]) {
       const model = start[1];
-      const body = await readJson(req);
-      const instance = (Array.isArray(body?.instances) ? body.instances[0] : undefined) as
-        | Record<string, unknown>
-        | undefined;
-      const parameters = (isRecord(body?.parameters) ? body.parameters : {}) as Record<string, unknown>;
+      const { instance, parameters, ...recorded } = readPredictBody(await readJson(req));
       const video = isRecord(instance?.video) && typeof instance.video.uri === 'string' ? { uri: instance.video.uri } : undefined;
-      requests.push({
-        kind: 'start',
-        apiKey,
-        model,
-        prompt: typeof instance?.prompt === 'string' ? instance.prompt : undefined,
-        image: decodeImage(instance?.image),
-        ...(video ? { video } : {}),
-        parameters,
-      });
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      requests.push({ kind: 'start', apiKey, model, ...recorded, ...(video ? { video } : {}), parameters });
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       if (retired.has(model)) return sendGoogleError(res, geminiModelNotFound(model, 'predictLongRunning'));
-      if (startError) return sendGoogleError(res, startError);
+      if (settings.state.startError) return sendGoogleError(res, settings.state.startError);
       const invalid = invalidStart(instance, parameters);
       if (invalid) return sendGoogleError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
       let extendsFileId: string | undefined;
@@ -170,14 +149,8 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
 
     if (req.method === 'GET' && poll?.[1] && poll[2]) {
       requests.push({ kind: 'poll', apiKey, operation: poll[1] });
-      pollWaiters.splice(0).forEach((wake) => wake());
-      if (holdingPolls) {
-        res.once('close', () => {
-          abandonedPolls += 1;
-        });
-        return;
-      }
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (polls.held(res)) return;
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       const operation = operations.get(poll[1]);
       if (operation && retired.has(operation.model)) {
         return sendGoogleError(res, geminiModelNotFound(operation.model, 'predictLongRunning'));
@@ -195,7 +168,7 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
     if (req.method === 'GET' && download?.[1] && url.searchParams.get('alt') === 'media') {
       const fileId = download[1];
       requests.push({ kind: 'download', apiKey, fileId });
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       const made = madeFile(fileId);
       if (!made) return sendGoogleError(res, { code: 404, message: `File ${fileId} not found.`, status: 'NOT_FOUND' });
       const video = made.extendsFileId ? (options.extendedVideo ?? options.video) : options.video;
@@ -207,7 +180,7 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
     if (req.method === 'GET' && modelGet?.[1]) {
       const model = modelGet[1];
       requests.push({ kind: 'model-get', model });
-      if (apiKey !== options.apiKey) return sendApiKeyError(res);
+      if (apiKey !== options.apiKey) return sendApiKeyNotValid(res);
       if (retired.has(model)) return sendGoogleError(res, geminiModelNotFound(model, 'get'));
       return sendJson(res, 200, { name: `models/${model}`, displayName: model, supportedGenerationMethods: ['predictLongRunning'] });
     }
@@ -216,59 +189,24 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
     sendGoogleError(res, { code: 404, message: `No route for ${req.method} ${path}.`, status: 'NOT_FOUND' });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      sendGoogleError(res, { code: 500, message: `Fake Veo failed: ${String(error)}`, status: 'INTERNAL' });
-    });
-  });
-  const { baseUrl, close } = await listenOnLoopback(server);
+  const { baseUrl, close } = await serveGoogleFake('Veo', handle);
 
   return {
     baseUrl,
     /** Every request received, in order, with its JSON parsed. */
     requests,
-    starts: () => requests.filter((r): r is RecordedStart => r.kind === 'start'),
-    polls: () => requests.filter((r): r is RecordedPoll => r.kind === 'poll'),
-    downloads: () => requests.filter((r): r is RecordedDownload => r.kind === 'download'),
-    modelGets: () => requests.filter((r): r is RecordedModelGet => r.kind === 'model-get'),
-    /** Outcome of operations started from now on. */
-    setOutcome(next: FakeVeoOutcome) {
-      outcome = next;
-    },
-    /** Pending polls of operations started from now on. */
-    setPendingPolls(count: number) {
-      pendingPolls = count;
-    },
+    starts: ofKind('start'),
+    polls: ofKind('poll'),
+    downloads: ofKind('download'),
+    modelGets: ofKind('model-get'),
+    /** setOutcome, setPendingPolls and retireModel (starts, models.get and polls of its running operations answer 404). */
+    ...settings.controls,
     /** Answer every predictLongRunning with this HTTP error (e.g. 429), or undefined to stop. */
-    setStartError(error: FakeVeoHttpError | undefined) {
-      startError = error;
-    },
-    /**
-     * Google shuts the model down: from now on its starts, models.get and polls of its running
-     * operations answer 404 NOT_FOUND.
-     */
-    retireModel(model: string) {
-      retired.add(model);
-    },
-    /** Polls from now on get no answer, as from a Veo that hangs: each stays open until its client closes it. */
-    holdPolls() {
-      holdingPolls = true;
-    },
-    /** Held polls whose client closed the connection (gave up on the answer). */
-    abandonedPolls: () => abandonedPolls,
+    setStartError: settings.setStartError,
+    /** holdPolls (as from a Veo that hangs), abandonedPolls and waitForPolls. */
+    ...polls.controls,
     /** An operation that exists without a start request here, as one begun before a restart. */
     addOperation: (model: string) => addOperation(model).name,
-    /** Resolves once `count` polls have arrived. */
-    async waitForPolls(count: number, timeoutMs = 30_000): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.filter((r) => r.kind === 'poll').length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} polls`);
-        await new Promise<void>((resolve) => {
-          pollWaiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-    },
     close,
   };
 }
@@ -276,37 +214,45 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
 export type FakeVeoServer = Awaited<ReturnType<typeof startFakeVeoServer>>;
 
 function finishedOperation(operation: FakeOperation): Record<string, unknown> {
-  const { name, outcome } = operation;
   const responseType = 'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse';
+  return doneOperation(
+    operation,
+    () => ({ generatedSamples: [{ video: { uri: `${PUBLIC_BASE}/files/${operation.fileId}:download?alt=media` } }] }),
+    (fields) => ({ '@type': responseType, generateVideoResponse: fields }),
+  );
+}
+
+/**
+ * A finished operation on either back-end: `response` wraps what the video response says (each back-end nests
+ * it its own way), `success` is what a successful one says; an operation-error ends with a `google.rpc.Status`.
+ */
+export function doneOperation(
+  { name, outcome }: { name: string; outcome: FakeVeoOutcome },
+  success: () => Record<string, unknown>,
+  response: (fields: Record<string, unknown>) => Record<string, unknown>,
+): Record<string, unknown> {
   switch (outcome.kind) {
     case 'success':
-      return {
-        name,
-        done: true,
-        response: {
-          '@type': responseType,
-          generateVideoResponse: {
-            generatedSamples: [{ video: { uri: `${PUBLIC_BASE}/files/${operation.fileId}:download?alt=media` } }],
-          },
-        },
-      };
+      return { name, done: true, response: response(success()) };
     case 'safety-block':
-      return {
-        name,
-        done: true,
-        response: {
-          '@type': responseType,
-          generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: outcome.reasons },
-        },
-      };
-    case 'operation-error':
-      return { name, done: true, error: operationError(outcome) };
+      return { name, done: true, response: response({ raiMediaFilteredCount: 1, raiMediaFilteredReasons: outcome.reasons }) };
+    case 'operation-error': {
+      const { code, message, status } = outcome;
+      return { name, done: true, error: { code, message, ...(status ? { status } : {}) } };
+    }
   }
 }
 
-/** `google.rpc.Status` of an operation that ended with an error (the same on both back-ends). */
-export function operationError(outcome: Extract<FakeVeoOutcome, { kind: 'operation-error' }>): Record<string, unknown> {
-  return { code: outcome.code, message: outcome.message, ...(outcome.status ? { status: outcome.status } : {}) };
+/** A predictLongRunning body as both back-ends read it: its first instance and parameters, the prompt and start image. */
+export function readPredictBody(body: Record<string, unknown> | undefined) {
+  const instance = (Array.isArray(body?.instances) ? body.instances[0] : undefined) as Record<string, unknown> | undefined;
+  const parameters = (isRecord(body?.parameters) ? body.parameters : {}) as Record<string, unknown>;
+  return {
+    instance,
+    parameters,
+    prompt: typeof instance?.prompt === 'string' ? instance.prompt : undefined,
+    image: decodeImage(instance?.image),
+  };
 }
 
 /** The checks Veo makes on a start request (both back-ends) that an adapter could get wrong. */
@@ -337,16 +283,11 @@ export function invalidStart(instance: Record<string, unknown> | undefined, para
 }
 
 /** Accepts `{ bytesBase64Encoded, mimeType }` (what the SDK sends) and `{ inlineData: { mimeType, data } }`. */
-export function decodeImage(image: unknown): { mimeType: string; bytes: Buffer } | undefined {
+function decodeImage(image: unknown): { mimeType: string; bytes: Buffer } | undefined {
   if (!isRecord(image)) return undefined;
   const inline = isRecord(image.inlineData) ? image.inlineData : undefined;
   const data = inline ? inline.data : image.bytesBase64Encoded;
   const mimeType = inline ? inline.mimeType : image.mimeType;
   if (typeof data !== 'string' || data === '' || typeof mimeType !== 'string') return undefined;
   return { mimeType, bytes: Buffer.from(data, 'base64') };
-}
-
-/** What Google answers for a missing or wrong key (it never echoes the key). */
-function sendApiKeyError(res: ServerResponse): void {
-  sendGoogleError(res, { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' });
 }

@@ -1,25 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { GoogleBackend } from '../providers/google/google-backend.ts';
 import {
   type GoogleHttpError,
   headerValue,
-  isRecord,
-  listenOnLoopback,
   readJson,
   readText,
   sendGoogleError,
   sendJson,
+  serveGoogleFake,
 } from './fake-http.ts';
+import { jobSettings, recordsOfKind } from './fake-long-running.ts';
 import {
   answerGenerateContent,
   type FakeGeminiAnswer,
   recordGenerateContent,
   type RecordedGenerateContent,
 } from './fake-gemini-server.ts';
-import { decodeImage, type FakeVeoOutcome, invalidStart, operationError } from './fake-veo-server.ts';
+import { doneOperation, type FakeVeoOutcome, invalidStart, readPredictBody } from './fake-veo-server.ts';
 
 export interface FakeVertexServerOptions {
   project?: string;
@@ -116,20 +116,18 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
   };
   const requests: FakeVertexRequest[] = [];
   const operations = new Map<string, FakeOperation>();
-  const retired = new Set<string>();
+  const settings = jobSettings<FakeVeoOutcome>(options, { kind: 'success' });
+  const { retired } = settings.state;
   const issuedTokens: string[] = [];
   const validTokens = new Set<string>();
-  let pendingPolls = options.pendingPolls ?? 1;
-  let outcome: FakeVeoOutcome = options.outcome ?? { kind: 'success' };
   let answer: FakeGeminiAnswer = options.answer ?? { kind: 'text', text: 'Hello from the fake Vertex AI.' };
-  let startError: GoogleHttpError | undefined;
 
   function addOperation(model: string): FakeOperation {
     const operation: FakeOperation = {
       name: `projects/${project}/locations/${location}/publishers/google/models/${model}/operations/${randomBytes(8).toString('hex')}`,
       model,
-      pendingPolls,
-      outcome,
+      pendingPolls: settings.state.pendingPolls,
+      outcome: settings.state.outcome,
     };
     operations.set(operation.name, operation);
     return operation;
@@ -222,20 +220,12 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
 
     const body = (await readJson(req)) ?? {};
     if (verb === 'predictLongRunning') {
-      const instance = (Array.isArray(body.instances) ? body.instances[0] : undefined) as Record<string, unknown> | undefined;
-      const parameters = (isRecord(body.parameters) ? body.parameters : {}) as Record<string, unknown>;
-      requests.push({
-        kind: 'start',
-        authorization,
-        model,
-        prompt: typeof instance?.prompt === 'string' ? instance.prompt : undefined,
-        image: decodeImage(instance?.image),
-        parameters,
-      });
+      const { instance, parameters, ...recorded } = readPredictBody(body);
+      requests.push({ kind: 'start', authorization, model, ...recorded, parameters });
       if (!authorised(authorization)) return sendUnauthenticated(res);
       if (urlProject !== project || urlLocation !== location) return permissionDenied();
       if (retired.has(model)) return sendGoogleError(res, modelNotFound(model));
-      if (startError) return sendGoogleError(res, startError);
+      if (settings.state.startError) return sendGoogleError(res, settings.state.startError);
       const invalid = invalidStart(instance, parameters);
       if (invalid) return sendGoogleError(res, { code: 400, message: invalid, status: 'INVALID_ARGUMENT' });
       return sendJson(res, 200, { name: addOperation(model).name });
@@ -257,18 +247,10 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
     return sendJson(res, 200, finishedOperation(operation, options.video));
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      sendGoogleError(res, { code: 500, message: `Fake Vertex failed: ${String(error)}`, status: 'INTERNAL' });
-    });
-  });
-  const { baseUrl, close } = await listenOnLoopback(server);
+  const { baseUrl, close } = await serveGoogleFake('Vertex', handle);
   const tokenUrl = `${baseUrl}${TOKEN_PATH}`;
 
-  const ofKind =
-    <K extends FakeVertexRequest['kind']>(kind: K) =>
-    () =>
-      requests.filter((r): r is Extract<FakeVertexRequest, { kind: K }> => r.kind === kind);
+  const ofKind = recordsOfKind(requests);
 
   return {
     baseUrl,
@@ -297,28 +279,16 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
     lastGenerateContent: (): RecordedGenerateContent | undefined => ofKind('generate-content')().at(-1),
     /** The access tokens handed out so far. */
     issuedTokens: () => [...issuedTokens],
-    /** Outcome of operations started from now on. */
-    setOutcome(next: FakeVeoOutcome) {
-      outcome = next;
-    },
-    /** Pending polls of operations started from now on. */
-    setPendingPolls(count: number) {
-      pendingPolls = count;
-    },
+    /**
+     * setOutcome, setPendingPolls and retireModel: a retired model's starts, generateContent, models.get and polls
+     * of its running operations answer 404 NOT_FOUND ("Publisher Model … was not found").
+     */
+    ...settings.controls,
     /** Answer every predictLongRunning with this HTTP error (e.g. 429 RESOURCE_EXHAUSTED), or undefined to stop. */
-    setStartError(error: GoogleHttpError | undefined) {
-      startError = error;
-    },
+    setStartError: settings.setStartError,
     /** How generateContent requests from now on are answered. */
     setAnswer(next: FakeGeminiAnswer) {
       answer = next;
-    },
-    /**
-     * Google shuts the model down: from now on its starts, generateContent, models.get and polls of its running
-     * operations answer 404 NOT_FOUND ("Publisher Model … was not found").
-     */
-    retireModel(model: string) {
-      retired.add(model);
     },
     /** Every access token issued so far stops working (revoked before it expired): requests carrying one get 401. */
     revokeTokens() {
@@ -333,27 +303,11 @@ export async function startFakeVertexServer(options: FakeVertexServerOptions) {
 export type FakeVertexServer = Awaited<ReturnType<typeof startFakeVertexServer>>;
 
 function finishedOperation(operation: FakeOperation, video: Buffer): Record<string, unknown> {
-  const { name, outcome } = operation;
-  switch (outcome.kind) {
-    case 'success':
-      return {
-        name,
-        done: true,
-        response: {
-          '@type': VIDEO_RESPONSE_TYPE,
-          raiMediaFilteredCount: 0,
-          videos: [{ bytesBase64Encoded: video.toString('base64'), mimeType: 'video/mp4' }],
-        },
-      };
-    case 'safety-block':
-      return {
-        name,
-        done: true,
-        response: { '@type': VIDEO_RESPONSE_TYPE, raiMediaFilteredCount: 1, raiMediaFilteredReasons: outcome.reasons },
-      };
-    case 'operation-error':
-      return { name, done: true, error: operationError(outcome) };
-  }
+  return doneOperation(
+    operation,
+    () => ({ raiMediaFilteredCount: 0, videos: [{ bytesBase64Encoded: video.toString('base64'), mimeType: 'video/mp4' }] }),
+    (fields) => ({ '@type': VIDEO_RESPONSE_TYPE, ...fields }),
+  );
 }
 
 function sendUnauthenticated(res: ServerResponse): void {

@@ -1,20 +1,18 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../../render/media-operations.ts';
 import { type FakeOmniServer, type RecordedInputPart, startFakeOmniServer } from '../../test-support/fake-omni-server.ts';
 import { makeTestClip } from '../../test-support/test-clips.ts';
+import { outcomeOf, segmentRequest, videoCodec as probeVideoCodec } from '../../test-support/video-model-requests.ts';
 import { waitFor } from '../../test-support/wait-for.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { clipSeconds, createOmniVideoModel } from './omni-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
 
-const run = promisify(execFile);
 const API_KEY = 'test-omni-key-7c3b9e';
 const MODEL = 'gemini-omni-1.1-flash';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -56,25 +54,7 @@ describe('Gemini Omni Flash video model (real SDK against a fake Interactions se
     });
   }
 
-  function segment(overrides: Partial<SegmentRequest> = {}): SegmentRequest {
-    return {
-      prompt: 'A paper boat drifting down a rainy street at dusk',
-      aspectRatio: '16:9',
-      resolution: '720p',
-      durationSeconds: 8,
-      segmentIndex: 0,
-      totalSegments: 1,
-      outputFile: path.join(dir, 'segment-0.mp4'),
-      ...overrides,
-    };
-  }
-
-  /** The generation's outcome: the error it rejected with, or 'resolved'. */
-  const outcomeOf = (generating: Promise<unknown>): Promise<unknown> =>
-    generating.then(
-      () => 'resolved',
-      (error: unknown) => error,
-    );
+  const segment = (overrides: Partial<SegmentRequest> = {}) => segmentRequest(dir, overrides);
 
   async function failure(promise: Promise<unknown>): Promise<VideoModelError> {
     const error = await outcomeOf(promise);
@@ -82,12 +62,7 @@ describe('Gemini Omni Flash video model (real SDK against a fake Interactions se
     return error as VideoModelError;
   }
 
-  async function videoCodec(file: string): Promise<string> {
-    const { stdout } = await run(ffmpeg.ffprobePath, [
-      '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file,
-    ]);
-    return stdout.trim();
-  }
+  const videoCodec = (file: string) => probeVideoCodec(ffmpeg.ffprobePath, file);
 
   const texts = (input: RecordedInputPart[]) => input.flatMap((part) => ('text' in part ? [part.text] : []));
 

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { GoogleGenAIInteraction, GoogleGenAIRequestOptions } from '@google/genai';
 import { ModelNotFoundError } from '../model-not-found.ts';
-import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
-import { isNetworkError, sleep, untilAborted } from './provider-calls.ts';
+import { backendSecret, createGoogleClient } from '../google/google-backend.ts';
+import { isNetworkError, type ProviderVideoModelOptions, sleep, untilAborted, withContinuation } from './provider-calls.ts';
 import { type SegmentRequest, type SegmentResult, type VideoModel, VideoModelError } from './video-model.ts';
 
 /** Omni Flash makes clips of 3 to 10 whole seconds (24 fps, 16:9 or 9:16). */
@@ -16,29 +16,16 @@ const MAX_SECONDS = 10;
 const MODELS_WITHOUT_1080P = new Set(['gemini-omni-flash-preview']);
 const GEMINI_API_ORIGIN = 'https://generativelanguage.googleapis.com';
 
-/** The same wording as the Veo adapter's, so both engines are told the same thing about a continued shot. */
-const CONTINUATION_NOTE =
-  'This shot continues the previous one: it starts exactly on the given image, the last frame of the ' +
-  'previous shot. Keep the same subjects, setting, lighting and camera style, with no cut.';
-
 /** Interactions still running; any other status is final. */
 const RUNNING_STATUSES = new Set(['in_progress', 'queued']);
 const SAFETY_ERROR = /safety|blocked|prohibited|responsible ai|policy/i;
 const RETRYABLE_ERROR = /internal|unavailable|deadline|resource_exhausted|overloaded|try again/i;
 
-export interface OmniVideoModelOptions {
-  /** Only the Gemini API: see decision 013 for why Vertex AI is refused. */
-  backend: GoogleBackend;
-  /** The provider's model ID, e.g. `gemini-omni-1.1-flash` (configured, since IDs get retired). */
-  model: string;
-  pollIntervalMs?: number;
-  /** Writes the last frame of `videoFile` as a PNG at `pngFile` (ffmpeg lives in render/). */
-  extractLastFrame: (videoFile: string, pngFile: string) => Promise<void>;
-  logger?: {
-    info(obj: object, msg?: string): void;
-    warn(obj: object, msg?: string): void;
-  };
-}
+/**
+ * `backend` must be the Gemini API (see decision 013 for why Vertex AI is refused); `model` e.g.
+ * `gemini-omni-1.1-flash`.
+ */
+export type OmniVideoModelOptions = ProviderVideoModelOptions;
 
 /**
  * The VideoModel adapter for Gemini Omni Flash through the Gemini API's Interactions API
@@ -73,17 +60,8 @@ export function createOmniVideoModel(options: OmniVideoModelOptions): VideoModel
     }
   }
 
-  async function createInteraction(request: SegmentRequest): Promise<string> {
-    const continues = request.segmentIndex > 0 && request.previousSegmentFile !== undefined;
-    const framePath = `${request.outputFile}.last-frame.png`;
-    try {
-      let prompt = request.prompt;
-      let frame: Buffer | undefined;
-      if (continues && request.previousSegmentFile) {
-        await extractLastFrame(request.previousSegmentFile, framePath);
-        frame = await readFile(framePath);
-        prompt = `${request.prompt}\n\n${CONTINUATION_NOTE}`;
-      }
+  function createInteraction(request: SegmentRequest): Promise<string> {
+    return withContinuation(request, extractLastFrame, async ({ prompt, frame }) => {
       const resolution = request.resolution === '1080p' && !MODELS_WITHOUT_1080P.has(model) ? '1080p' : '720p';
       const interaction = await callOmni(
         () =>
@@ -113,9 +91,7 @@ export function createOmniVideoModel(options: OmniVideoModelOptions): VideoModel
       });
       if (!interaction.id) throw new VideoModelError('Omni did not start the video. It will be retried.', true);
       return interaction.id;
-    } finally {
-      if (continues) await rm(framePath, { force: true });
-    }
+    });
   }
 
   async function waitUntilDone(id: string, signal: AbortSignal | undefined, pollAtOnce: boolean): Promise<GoogleGenAIInteraction> {

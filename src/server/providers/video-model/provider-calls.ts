@@ -1,4 +1,54 @@
-/** Pieces both Google video adapters need around an SDK call: network-error detection, abort and wait. */
+import { readFile, rm } from 'node:fs/promises';
+import type { GoogleBackend } from '../google/google-backend.ts';
+import type { SegmentRequest } from './video-model.ts';
+
+/**
+ * Pieces both Google video adapters (Veo, Gemini Omni Flash) share: their options, the continuation of a
+ * previous segment, and around an SDK call network-error detection, abort and wait.
+ */
+
+/** What both Google video adapters are made from; an adapter may add its own. */
+export interface ProviderVideoModelOptions {
+  backend: GoogleBackend;
+  /** The provider's model ID, e.g. `veo-3.1-fast-generate-001` or `gemini-omni-1.1-flash` (configured, since IDs get retired). */
+  model: string;
+  pollIntervalMs?: number;
+  /** Writes the last frame of `videoFile` as a PNG at `pngFile` (ffmpeg lives in render/). */
+  extractLastFrame: (videoFile: string, pngFile: string) => Promise<void>;
+  logger?: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+  };
+}
+
+/** One wording for both engines, so each is told the same thing about a continued shot. */
+const CONTINUATION_NOTE =
+  'This shot continues the previous one: it starts exactly on the given image, the last frame of the ' +
+  'previous shot. Keep the same subjects, setting, lighting and camera style, with no cut.';
+
+/**
+ * Runs `start` with the prompt to send and, when the request continues a previous segment, that segment's
+ * last frame (PNG) as the start image and the continuation note added to the prompt. The frame's scratch
+ * file beside `outputFile` is removed afterwards.
+ */
+export async function withContinuation<T>(
+  request: SegmentRequest,
+  extractLastFrame: ProviderVideoModelOptions['extractLastFrame'],
+  start: (shot: { prompt: string; frame?: Buffer }) => Promise<T>,
+): Promise<T> {
+  const continues = request.segmentIndex > 0 && request.previousSegmentFile !== undefined;
+  const framePath = `${request.outputFile}.last-frame.png`;
+  try {
+    if (continues && request.previousSegmentFile) {
+      await extractLastFrame(request.previousSegmentFile, framePath);
+      const frame = await readFile(framePath);
+      return await start({ prompt: `${request.prompt}\n\n${CONTINUATION_NOTE}`, frame });
+    }
+    return await start({ prompt: request.prompt });
+  } finally {
+    if (continues) await rm(framePath, { force: true });
+  }
+}
 
 const NETWORK_ERROR_CODES = new Set([
   'ECONNRESET',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../../test-support/fake-veo-server.ts';
+import { outcomeOf, segmentRequest, videoCodec as probeVideoCodec } from '../../test-support/video-model-requests.ts';
 import { waitFor } from '../../test-support/wait-for.ts';
 import { createVeoVideoModel } from './veo-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
@@ -20,12 +21,7 @@ async function extractLastFrame(videoFile: string, pngFile: string): Promise<voi
   await run(FFMPEG, ['-v', 'error', '-y', '-sseof', '-0.1', '-i', videoFile, '-frames:v', '1', pngFile]);
 }
 
-async function videoCodec(file: string): Promise<string> {
-  const { stdout } = await run(FFPROBE, [
-    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', file,
-  ]);
-  return stdout.trim();
-}
+const videoCodec = (file: string) => probeVideoCodec(FFPROBE, file);
 
 describe('Veo video model (real SDK against a fake Veo server)', () => {
   let fixtureDir: string;
@@ -71,24 +67,10 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     });
   }
 
-  function segment(overrides: Partial<SegmentRequest> = {}): SegmentRequest {
-    return {
-      prompt: 'A paper boat drifting down a rainy street at dusk',
-      aspectRatio: '16:9',
-      resolution: '720p',
-      durationSeconds: 8,
-      segmentIndex: 0,
-      totalSegments: 1,
-      outputFile: path.join(dir, 'segment-0.mp4'),
-      ...overrides,
-    };
-  }
+  const segment = (overrides: Partial<SegmentRequest> = {}) => segmentRequest(dir, overrides);
 
   async function failure(promise: Promise<unknown>): Promise<VideoModelError> {
-    const error = await promise.then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
+    const error = await outcomeOf(promise);
     expect(error).toBeInstanceOf(VideoModelError);
     return error as VideoModelError;
   }
@@ -253,13 +235,6 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     expect(error.retryable).toBe(true);
     expect(error.message).toBe('Veo could not be reached. The video will be retried.');
   });
-
-  /** The generation's outcome: the error it rejected with, or 'resolved'. */
-  const outcomeOf = (generating: Promise<unknown>): Promise<unknown> =>
-    generating.then(
-      () => 'resolved',
-      (error: unknown) => error,
-    );
 
   it('aborting while waiting for the next poll ends the generation without polling again', async () => {
     veo.setPendingPolls(10_000);

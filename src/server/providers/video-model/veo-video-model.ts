@@ -1,14 +1,14 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import {
   ApiError,
   GenerateVideosOperation,
   type GeneratedVideo,
   type GenerateVideosSource,
 } from '@google/genai';
-import { backendSecret, createGoogleClient, type GoogleBackend } from '../google/google-backend.ts';
+import { backendSecret, createGoogleClient } from '../google/google-backend.ts';
 import { isNotFound, modelNotFound, providerMessage } from '../google/google-errors.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
-import { isNetworkError, sleep, untilAborted } from './provider-calls.ts';
+import { isNetworkError, type ProviderVideoModelOptions, sleep, untilAborted, withContinuation } from './provider-calls.ts';
 import {
   type ExtendRequest,
   type ProviderVideo,
@@ -20,10 +20,6 @@ import {
 
 /** Veo accepts 4, 6 or 8 seconds; we always ask for 8 and the caller trims the last segment. */
 const VEO_SEGMENT_SECONDS = 8;
-
-const CONTINUATION_NOTE =
-  'This shot continues the previous one: it starts exactly on the given image, the last frame of the ' +
-  'previous shot. Keep the same subjects, setting, lighting and camera style, with no cut.';
 
 /** Operation errors are google.rpc.Status: gRPC codes (4, 8, 13, 14), though HTTP codes also appear. */
 const RETRYABLE_OPERATION_CODES = new Set([429, 500, 503, 504, 4, 8, 13, 14]);
@@ -46,17 +42,7 @@ interface OperationRun {
   logger?: SegmentRequest['logger'];
 }
 
-export interface VeoVideoModelOptions {
-  backend: GoogleBackend;
-  /** The provider's model ID, e.g. `veo-3.1-fast-generate-001` (configured, since IDs get retired). */
-  model: string;
-  pollIntervalMs?: number;
-  /** Writes the last frame of `videoFile` as a PNG at `pngFile` (ffmpeg lives in render/). */
-  extractLastFrame: (videoFile: string, pngFile: string) => Promise<void>;
-  logger?: {
-    info(obj: object, msg?: string): void;
-    warn(obj: object, msg?: string): void;
-  };
+export interface VeoVideoModelOptions extends ProviderVideoModelOptions {
   /** The clock that dates the provider's copy of a clip. Default Date.now. */
   now?: () => number;
 }
@@ -112,17 +98,10 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
     throw new VideoModelError(LOST_OPERATION_MESSAGE, false);
   }
 
-  async function startOperation(request: SegmentRequest): Promise<GenerateVideosOperation> {
-    const continues = request.segmentIndex > 0 && request.previousSegmentFile !== undefined;
-    const source: GenerateVideosSource = { prompt: request.prompt };
-    const framePath = `${request.outputFile}.last-frame.png`;
-    try {
-      if (continues && request.previousSegmentFile) {
-        await extractLastFrame(request.previousSegmentFile, framePath);
-        const frame = await readFile(framePath);
-        source.image = { imageBytes: frame.toString('base64'), mimeType: 'image/png' };
-        source.prompt = `${request.prompt}\n\n${CONTINUATION_NOTE}`;
-      }
+  function startOperation(request: SegmentRequest): Promise<GenerateVideosOperation> {
+    return withContinuation(request, extractLastFrame, async ({ prompt, frame }) => {
+      const source: GenerateVideosSource = { prompt };
+      if (frame) source.image = { imageBytes: frame.toString('base64'), mimeType: 'image/png' };
       const operation = await callVeo(
         () =>
           ai.models.generateVideos({
@@ -140,9 +119,7 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
         startNotFound,
       );
       return startedOperation(operation);
-    } finally {
-      if (continues) await rm(framePath, { force: true });
-    }
+    });
   }
 
   /** Veo continues its own clip (Gemini API: the file's URI); the answer is the whole, longer video. */

@@ -77,7 +77,7 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
             )}
           </FormField>
           <dl className="grid gap-2 rounded-lg border border-white/10 bg-white/5 px-4 py-3 text-sm sm:grid-cols-3 sm:gap-3">
-            <CostItem label="Cost">{offer === undefined ? '…' : isPro ? 'Free on Pro' : `${String(offer.credits)} credits`}</CostItem>
+            <CostItem label="Cost">{isPro ? 'Free on Pro' : offer === undefined ? '…' : `${String(offer.credits)} credits`}</CostItem>
             <CostItem label="Your balance">
               <Coins className="size-4 shrink-0 text-yellow-400" aria-hidden />
               {user === null ? '…' : isPro ? 'Unlimited' : `${String(user.credits)} credits`}

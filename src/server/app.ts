@@ -34,6 +34,7 @@ import { projectsRoutes } from './projects/projects-routes.ts';
 import { createPayments } from './providers/payments/index.ts';
 import { createProjectsService } from './projects/projects-service.ts';
 import { createOfflineVideoModel } from './providers/video-model/offline-video-model.ts';
+import { musicRoutes } from './music/music-routes.ts';
 import type { Services } from './services.ts';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(generationRoutes, { videoModel });
   await app.register(aiRoutes, { ai, storage });
   await app.register(examplesRoutes, { examples, storage });
+  await app.register(musicRoutes, { db, storage });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger });
   await app.register(adminRoutes, { db, catalog: services.catalog });

@@ -16,6 +16,7 @@ import { storageKey } from '../providers/storage/storage.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { type TestDatabase, testDatabases } from '../test-support/database-targets.ts';
 import { startFakeStripeServer } from '../test-support/fake-stripe-server.ts';
+import { musicTrackKey, musicTrackUrl } from '../music/music-keys.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, sessionCookieFrom, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uploadProject } from '../test-support/uploaded-project.ts';
@@ -67,6 +68,8 @@ interface Fixtures {
   exportJobId: string;
   /** The owner's generated image. */
   imageId: string;
+  /** The owner's own music track (a stored AAC file). */
+  musicTrackId: string;
   /** A fourth user: the one the login, reset-password and admin plan-change cases act on. */
   bystander: Person;
 }
@@ -228,6 +231,19 @@ const MATRIX: Record<string, RouteSpec> = {
   // AI (offline engines)
   'POST /api/inspire-prompt': { access: 'signed-in' },
   'POST /api/generate-image': { access: 'signed-in', request: () => ({ payload: { prompt: 'A neon koi fish', model: 'dall-e-3-standard' } }) },
+  'GET /api/music-tracks': {
+    access: 'signed-in',
+    verify: (f, caller, response) => {
+      if (caller === 'anonymous') return;
+      const ids = (response.json().tracks as Array<{ id: string }>).map((track) => track.id);
+      expect(ids.includes(f.musicTrackId)).toBe(caller === 'owner');
+    },
+  },
+  'GET /api/music-tracks/:id/audio': {
+    access: 'owner',
+    notYours: notFoundAs('Music track not found'),
+    request: (f) => ({ params: { id: f.musicTrackId } }),
+  },
   'GET /api/images/:id': { access: 'owner', notYours: notFoundAs('Image not found'), request: (f) => ({ params: { id: f.imageId } }) },
   'POST /api/ai-assistant': { access: 'signed-in', request: () => ({ payload: { message: 'How do I hook viewers?', videoContext: context } }) },
   'POST /api/suggest-improvements': { access: 'signed-in', request: () => ({ payload: { videoContext: context } }) },
@@ -312,7 +328,7 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
 
   const clipFile = path.join(t.dataDir, 'clip.mp4');
   await makeTestClip(clipFile, { width: 360, height: 640, seconds: 3 });
-  const f: Fixtures = { t, people, bystander, clip: await fs.readFile(clipFile), clipFile, project: { id: '', duration: 0 }, exportJobId: '', imageId: '' };
+  const f: Fixtures = { t, people, bystander, clip: await fs.readFile(clipFile), clipFile, project: { id: '', duration: 0 }, exportJobId: '', imageId: '', musicTrackId: 'owner-track' };
 
   const owner = { cookie: people.owner.cookie };
   const uploaded = await uploadProject(t, owner.cookie, clipFile, 'Beach day');
@@ -333,6 +349,13 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   const image = await t.app.inject({ method: 'POST', url: '/api/generate-image', headers: owner, payload: { prompt: 'A koi', model: 'dall-e-3-standard' } });
   expect(image.statusCode).toBe(200);
   f.imageId = String(image.json().imageUrl).split('/').at(-1)!;
+
+  const track = { id: f.musicTrackId, userId: f.people.owner.userId };
+  await t.services.storage.putFile(musicTrackKey(track), clipFile, 'audio/mp4');
+  await t.db
+    .insertInto('musicTracks')
+    .values({ ...track, title: 'Mine', artist: null, url: musicTrackUrl(track.id), duration: 3, genre: 'chill', isCustom: 1, createdAt: new Date().toISOString() })
+    .execute();
 
   // One export runs to the end so its download exists; the queue then stops, so the generations,
   // extensions and exports the cases start are accepted (2xx) but never rendered.

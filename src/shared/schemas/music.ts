@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** SPEC §3 MusicTrack: a built-in library track (userId null, isCustom 0) or a user's own upload (isCustom 1). */
+export const musicTrackSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  title: z.string(),
+  artist: z.string().nullable(),
+  /** Where the track's AAC audio streams from (GET, Range). */
+  url: z.string(),
+  duration: z.number(),
+  genre: z.string().nullable(),
+  isCustom: z.union([z.literal(0), z.literal(1)]),
+  createdAt: z.string(),
+});
+export type MusicTrack = z.infer<typeof musicTrackSchema>;
+
+export const musicTrackListSchema = z.object({ tracks: z.array(musicTrackSchema) });
+
+export const musicTrackListQuerySchema = z.object({
+  genre: z.string().trim().min(1).max(40).optional(),
+});
+
+export const musicTrackParamsSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** SPEC §3 MusicTrack: a built-in library track (userId null, isCustom 0) or a user's own upload (isCustom 1). */
-export const musicTrackSchema = z.object({
+const musicTrackSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
   title: z.string(),

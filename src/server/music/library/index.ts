@@ -1,0 +1,1 @@
+export { ensureMusicLibrary, type MusicLibraryDeps } from './ensure-music-library.ts';

@@ -22,7 +22,7 @@ const upbeat: TrackDefinition = {
     kick: FOUR_ON_THE_FLOOR,
     snare: BACKBEAT,
     hat: '..x...x...x...xo',
-    fill: { kick: 'x...x...x...x.x.', snare: '....x.....x.xxXX', hat: '..x...x...x.....' },
+    fill: { kick: 'x...x...x...x.xx', snare: '....x.....x.xxXX', hat: '..x...x...x...o.' },
   },
   sounds: {
     kick: { fromHz: 160, toHz: 50, decay: 0.09, level: 0.9 },
@@ -33,7 +33,7 @@ const upbeat: TrackDefinition = {
     arp: { wave: 'square', octave: 5, level: 0.08, cutoff: 3500, decay: 0.08, sustain: 0.2, pan: 0.35 },
     melody: { wave: 'saw', octave: 5, level: 0.16, cutoff: 4000, detuneCents: 5, sustain: 0.6, release: 0.12 },
   },
-  bass: ['0.0.0.0.0.0.0.07', '0.0.0.0.0.0.0.4.'],
+  bass: ['0.0.0.0.0.0.0.07', '0.0.0.0.0.0.04--'],
   arp: ['0247024702470247'],
   melody: {
     phraseBars: 4,
@@ -148,7 +148,7 @@ const loFi: TrackDefinition = {
     kick: 'x......x..x.....',
     snare: '....x.......x...',
     hat: 'x.x.x.x.x.x.x.x.',
-    fill: { kick: 'x......x..x.....', snare: '....x.......x..x', hat: 'x.x.x.x.x.x.x...' },
+    fill: { kick: 'x......x..x...xx', snare: '....x.......x.xX', hat: 'x.x.x.x.x.x.x.o.' },
   },
   sounds: {
     kick: { fromHz: 110, toHz: 45, decay: 0.14, level: 0.8 },
@@ -159,7 +159,7 @@ const loFi: TrackDefinition = {
     arp: { wave: 'sine', octave: 5, level: 0.08, decay: 0.2, sustain: 0.1, release: 0.2 },
     melody: { wave: 'square', octave: 5, level: 0.07, cutoff: 1400, attack: 0.01, decay: 0.3, sustain: 0.4, release: 0.2, pan: -0.25 },
   },
-  bass: ['0-----..0-4-----', '0-----..2-4-----'],
+  bass: ['0-----..0-4-----', '0-----..2-4-----', '0-----..0-4-----', '0-----..2-4-7---'],
   arp: ['................'],
   melody: {
     phraseBars: 2,

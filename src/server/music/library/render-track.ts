@@ -9,9 +9,15 @@ export const TARGET_LUFS = -14;
 /** Sample peaks at −3 dBFS leave room for inter-sample peaks and the AAC encoder's overshoot under −1 dBTP. */
 const CEILING_DBFS = -3;
 
-/** Samples in one loop of the track: its bars at its tempo, rounded to the nearest sample. */
+/** AAC codes 1024 samples a frame; a loop of whole frames decodes to exactly itself, with no padding at its end. */
+export const AAC_FRAME = 1024;
+
+/**
+ * Samples in one loop of the track: its bars at its tempo, rounded to whole AAC frames. The tempo moves by
+ * under 0.03 % (half a frame, ~11 ms, over at least 30 s) and the loop point stays on the bar line.
+ */
 export function loopLengthOf(definition: Pick<TrackDefinition, 'bars' | 'bpm'>): number {
-  return Math.round(((definition.bars * 4 * 60) / definition.bpm) * SAMPLE_RATE);
+  return Math.round(((definition.bars * 4 * 60) / definition.bpm) * SAMPLE_RATE / AAC_FRAME) * AAC_FRAME;
 }
 
 function sectionLayersAt(definition: TrackDefinition, bar: number): readonly Layer[] {
@@ -38,12 +44,13 @@ function addStepBar(bus: StereoBus, definition: TrackDefinition, pattern: string
   }
 }
 
-function addVoiceNote(bus: StereoBus, sound: VoiceSound, frequency: number, start: number, gate: number): void {
+/** `held` is the share of the note's length the key stays down: 0.9 detaches notes, 1 joins them (pads). */
+function addVoiceNote(bus: StereoBus, sound: VoiceSound, frequency: number, start: number, gate: number, held = 0.9): void {
   addTone(bus, {
     wave: sound.wave,
     frequency,
     start,
-    gate: Math.max(1, gate * 0.9),
+    gate: Math.max(1, gate * held),
     level: sound.level,
     attack: sound.attack ?? 0.005,
     decay: sound.decay ?? 0.1,
@@ -76,7 +83,7 @@ export function renderTrack(definition: TrackDefinition): StereoBus {
   const tail = TAIL_SECONDS * SAMPLE_RATE;
   const bus: StereoBus = { left: new Float32Array(loopLength + tail), right: new Float32Array(loopLength + tail) };
   const noise = new Noise(definition.id.split('').reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7));
-  const stepSamples = (60 / definition.bpm / 4) * SAMPLE_RATE;
+  const stepSamples = loopLength / (definition.bars * STEPS_PER_BAR);
   const swing = definition.swing ?? 0;
   const { sounds } = definition;
 
@@ -90,7 +97,7 @@ export function renderTrack(definition: TrackDefinition): StereoBus {
     if (layers.includes('arp')) addStepBar(bus, definition, definition.arp[bar % definition.arp.length]!, sounds.arp, chordRoot, stepStart);
     if (layers.includes('pad')) {
       const tones = definition.sevenths ? [0, 2, 4, 6] : [0, 2, 4];
-      for (const tone of tones) addVoiceNote(bus, sounds.pad, degreeFrequency(definition, chordRoot + tone, sounds.pad.octave), stepStart(0), stepStart(STEPS_PER_BAR) - stepStart(0));
+      for (const tone of tones) addVoiceNote(bus, sounds.pad, degreeFrequency(definition, chordRoot + tone, sounds.pad.octave), stepStart(0), stepStart(STEPS_PER_BAR) - stepStart(0), 1);
     }
     if (layers.includes('melody')) {
       const phraseStep = (bar % definition.melody.phraseBars) * STEPS_PER_BAR;

@@ -13,9 +13,9 @@ import { renderTrack } from './render-track.ts';
 import type { TrackDefinition } from './track-definition.ts';
 import { encodeWav } from './wav-file.ts';
 
-export const LIBRARY_ARTIST = 'PromptReel Library';
+const LIBRARY_ARTIST = 'PromptReel Library';
 
-export interface MusicLibraryDeps {
+interface MusicLibraryDeps {
   db: Db;
   storage: Storage;
   ffmpeg: FfmpegBinaries;

@@ -1,1 +1,1 @@
-export { ensureMusicLibrary, type MusicLibraryDeps } from './ensure-music-library.ts';
+export { ensureMusicLibrary } from './ensure-music-library.ts';

@@ -125,4 +125,18 @@ describe.each(testDatabases())('ensureMusicLibrary ($name)', (database) => {
     expect(storage.puts.length).toBe(before);
     expect(before).toBe(LIBRARY_TRACKS.length);
   });
+
+  it('logs a track that fails, adds no row for it and goes on with the next', async () => {
+    const short = (id: string) => ({ ...LIBRARY_TRACKS[0]!, id, bars: 2, sections: [{ bars: 2, layers: ['kick', 'bass'] as const }] });
+    const failing: Storage = Object.assign(Object.create(testApp.services.storage) as Storage, {
+      putFile: async (key: string, file: string, contentType: string) => {
+        if (key.includes('test-broken')) throw new Error('disk full');
+        return testApp.services.storage.putFile(key, file, contentType);
+      },
+    });
+    await ensureMusicLibrary({ db: testApp.db, storage: failing, ffmpeg: testApp.services.ffmpeg, logger: captured.logger, tracks: [short('test-broken'), short('test-fine')] });
+    const rows = await testApp.db.selectFrom('musicTracks').select('id').where('id', 'in', ['test-broken', 'test-fine']).execute();
+    expect(rows.map((row) => row.id)).toEqual(['test-fine']);
+    expect(captured.lines.find((line) => line.msg === 'music library track could not be rendered')).toMatchObject({ trackId: 'test-broken' });
+  });
 });

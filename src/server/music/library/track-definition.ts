@@ -4,16 +4,16 @@ import type { Wave } from './synth-voices.ts';
 export type Layer = 'kick' | 'snare' | 'hat' | 'bass' | 'pad' | 'arp' | 'melody' | 'crackle';
 
 /** One bar of a drum part: 16 sixteenth-note steps, `x` a hit, `X` an accented one, `o` an open hat, `.` silence. */
-export type DrumBar = string;
+type DrumBar = string;
 
 /**
  * One bar of a pitched part: 16 steps, a digit is a note that many scale degrees above the bar's chord root
  * (0 root, 2 third, 4 fifth, 7 octave), `-` holds the previous note one more step, `.` is silence.
  */
-export type StepBar = string;
+type StepBar = string;
 
 /** A melody note: where it starts in its phrase (in sixteenths), its scale degree above the key's root, its length in sixteenths. */
-export type MelodyNote = readonly [step: number, degree: number, steps: number];
+type MelodyNote = readonly [step: number, degree: number, steps: number];
 
 export interface VoiceSound {
   wave: Wave;
@@ -32,7 +32,7 @@ export interface VoiceSound {
   pan?: number;
 }
 
-export interface DrumSounds {
+interface DrumSounds {
   /** The kick's pitch glide and length: a short punchy kick or a long boom. */
   kick: { fromHz: number; toHz: number; decay: number; level: number };
   snare: { toneHz: number; decay: number; level: number };

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
+import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
+import { type LoudnessMeasurement, measureLoudness } from './measure-loudness.ts';
+import { TARGET_LUFS } from './render-track.ts';
+
+/** The highest true peak a library file may have; the gain is lowered by what a file would pass it by. */
+const MAX_TRUE_PEAK_DB = -1.2;
+
+/**
+ * Encodes a mastered WAV to AAC in MP4 (48 kHz stereo, 160 kbit/s, faststart) at −14 LUFS: ebur128 measures
+ * the WAV, a constant `volume` gain moves it onto the target (linear, so the loop join stays seamless), and
+ * the encoded file is measured again. Returns the .m4a's path and its measured loudness.
+ */
+export async function encodeLibraryTrack(ffmpeg: FfmpegBinaries, wavFile: string): Promise<{ file: string; loudness: LoudnessMeasurement }> {
+  const file = path.join(path.dirname(wavFile), 'track.m4a');
+  const source = await measureLoudness(ffmpeg, wavFile);
+  let gainDb = Math.min(TARGET_LUFS - source.integratedLufs, MAX_TRUE_PEAK_DB - source.truePeakDb);
+  for (let attempt = 0; ; attempt++) {
+    await runFfmpeg(ffmpeg, [
+      '-i', wavFile,
+      '-af', `volume=${gainDb.toFixed(2)}dB`,
+      '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2',
+      '-movflags', '+faststart', file,
+    ], { timeoutMs: 120_000 });
+    const loudness = await measureLoudness(ffmpeg, file);
+    // The encoder can overshoot a peak a little: one more pass with that much less gain.
+    if (loudness.truePeakDb <= MAX_TRUE_PEAK_DB + 0.15 || attempt === 1) return { file, loudness };
+    gainDb -= loudness.truePeakDb - MAX_TRUE_PEAK_DB;
+  }
+}

@@ -1,0 +1,1 @@
+export { ensureMusicLibrary } from './ensure-music-library.ts';

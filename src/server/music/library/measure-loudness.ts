@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
+
+const run = promisify(execFile);
+
+export interface LoudnessMeasurement {
+  /** EBU R128 integrated loudness, LUFS. */
+  integratedLufs: number;
+  /** The highest true (4× oversampled) peak of any channel, dBTP. */
+  truePeakDb: number;
+}
+
+/** The last number after `label` in ebur128's closing summary (its per-frame lines come first). */
+function summaryValue(stderr: string, label: string): number {
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const match = new RegExp(`${label}\\s+(-?[\\d.]+|-inf)`).exec(summary);
+  if (!match?.[1]) throw new Error(`ffmpeg's ebur128 summary has no ${label}`);
+  return match[1] === '-inf' ? -Infinity : Number(match[1]);
+}
+
+/**
+ * Measures an audio file with ffmpeg's ebur128 filter (-af ebur128=peak=true -f null -). It prints its
+ * summary only on stderr at info level, which runFfmpeg does not keep, hence a call of its own.
+ */
+export async function measureLoudness(ffmpeg: FfmpegBinaries, file: string): Promise<LoudnessMeasurement> {
+  const { stderr } = await run(
+    ffmpeg.ffmpegPath,
+    ['-hide_banner', '-nostdin', '-nostats', '-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    { timeout: 120_000, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { integratedLufs: summaryValue(stderr, 'I:'), truePeakDb: summaryValue(stderr, 'Peak:') };
+}

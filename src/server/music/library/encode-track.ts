@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
-import { type LoudnessMeasurement, measureLoudness } from './measure-loudness.ts';
+import { type LoudnessMeasurement, measureLoudness } from '../../render/measure-loudness.ts';
 import { TARGET_LUFS } from './render-track.ts';
 
 /** The highest true peak a library file may have; the gain is lowered by what a file would pass it by. */

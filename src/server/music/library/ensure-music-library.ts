@@ -8,7 +8,7 @@ import { withScratchDir } from '../../render/scratch-dir.ts';
 import { musicTrackKey, musicTrackUrl } from '../music-keys.ts';
 import { encodeLibraryTrack } from './encode-track.ts';
 import { LIBRARY_TRACKS } from './library-tracks.ts';
-import { probeAudio } from './probe-audio.ts';
+import { probeAudio } from '../../render/probe-audio.ts';
 import { renderTrack } from './render-track.ts';
 import type { TrackDefinition } from './track-definition.ts';
 import { encodeWav } from './wav-file.ts';

@@ -9,8 +9,8 @@ import { testDatabases } from '../../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../../test-support/test-app.ts';
 import { ensureMusicLibrary } from './index.ts';
 import { LIBRARY_TRACKS } from './library-tracks.ts';
-import { measureLoudness } from './measure-loudness.ts';
-import { probeAudio } from './probe-audio.ts';
+import { measureLoudness } from '../../render/measure-loudness.ts';
+import { probeAudio } from '../../render/probe-audio.ts';
 import { loopLengthOf } from './render-track.ts';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 
 const run = promisify(execFile);
 

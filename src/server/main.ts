@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { createLogger } from './logger.ts';
-import { ensureMusicLibrary } from './music/library/index.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './render/font-files.ts';
@@ -29,8 +28,6 @@ async function main(): Promise<void> {
   }
   const housekeeping = startHousekeeping(services.db, storage, logger);
   services.catalog.start();
-  // The built-in music library is rendered once, in the background; a track is listed once it is stored.
-  void ensureMusicLibrary({ db: services.db, storage, ffmpeg, logger });
 
   exitOnSignals(
     config.shutdownTimeoutMs,

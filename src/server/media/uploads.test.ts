@@ -79,7 +79,9 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     if (running !== t) t.services.queue.start(jobDefinitionsFor(t.services));
     running = t;
     const read = async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json();
-    await waitUntil(async () => (await read()).status !== 'generating', 120_000);
+    // The job marks the project first and removes the upload after: wait for both, as the job's end.
+    const uploadLeft = () => t.db.selectFrom('uploads').select('id').where('projectId', '=', projectId).executeTakeFirst();
+    await waitUntil(async () => (await read()).status !== 'generating' && (await uploadLeft()) === undefined, 120_000);
     return read();
   }
   const storedUploads = async () =>

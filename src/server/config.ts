@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { GoogleBackend } from './providers/google/google-backend.ts';
+import { isOmniModel } from './providers/video-model/model-family.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -297,17 +298,20 @@ function googleSettings(env: Environment): Pick<Config, 'google' | 'googleModels
   }
   const defaults = DEFAULT_MODELS[kind ?? 'gemini-api'];
   const videoGeneration = env.VIDEO_MODEL ?? env.VEO_MODEL ?? defaults.videoGeneration;
-  if (kind === 'vertex-ai' && videoGeneration.startsWith('gemini-omni')) {
-    // Vertex delivers Omni's larger videos to a Cloud Storage bucket, which PromptReel does not read (decision 013).
-    throw new ConfigError(
-      `Invalid configuration: VIDEO_MODEL ${videoGeneration} runs only on the Gemini API here; choose a Veo model for Vertex AI or set GOOGLE_BACKEND=gemini-api`,
-    );
+  const videoExtension = env.VIDEO_EXTEND_MODEL ?? defaults.videoExtension;
+  for (const [variable, model] of [['VIDEO_MODEL', videoGeneration], ['VIDEO_EXTEND_MODEL', videoExtension]] as const) {
+    if (kind === 'vertex-ai' && isOmniModel(model)) {
+      // Vertex delivers Omni's larger videos to a Cloud Storage bucket, which PromptReel does not read (decision 013).
+      throw new ConfigError(
+        `Invalid configuration: ${variable} ${model} runs only on the Gemini API here; choose a Veo model for Vertex AI or set GOOGLE_BACKEND=gemini-api`,
+      );
+    }
   }
   return {
     google,
     googleModels: {
       videoGeneration,
-      videoExtension: env.VIDEO_EXTEND_MODEL ?? defaults.videoExtension,
+      videoExtension,
       text: env.GEMINI_TEXT_MODEL ?? defaults.text,
       image: env.GEMINI_IMAGE_MODEL ?? defaults.image,
       speech: env.GEMINI_SPEECH_MODEL ?? defaults.speech,

@@ -33,11 +33,8 @@ interface AiServiceDeps {
   now?: () => Date;
 }
 
-const UNAVAILABLE: Record<'text' | 'image' | 'image-openai', string> = {
-  text: 'The AI assistant is unavailable right now. Please try again later.',
-  image: 'Image generation with this model is unavailable right now. Please try again later.',
-  'image-openai': 'Image generation with this model is unavailable right now. Please try again later.',
-};
+const TEXT_UNAVAILABLE = 'The AI assistant is unavailable right now. Please try again later.';
+const IMAGE_UNAVAILABLE = 'Image generation with this model is unavailable right now. Please try again later.';
 
 export function imageKey(userId: string, imageId: string): string {
   return storageKey('images', userId, `${imageId}.png`);
@@ -53,7 +50,7 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
     if (error instanceof ModelNotFoundError) {
       if (catalog) catalog.reportNotFound(role, error, logger);
       else logModelNotFound(logger, role, error);
-      return new HttpError(503, UNAVAILABLE[role]);
+      return new HttpError(503, role === 'text' ? TEXT_UNAVAILABLE : IMAGE_UNAVAILABLE);
     }
     return error;
   }

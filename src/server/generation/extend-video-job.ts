@@ -89,8 +89,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
       return await call();
     } catch (error) {
       if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
-      const failure = unavailableIfModelMissing(error, role, deps.catalog, context.logger);
-      throw failure === error ? error : new UserFacingError(EXTENSION_UNAVAILABLE);
+      throw unavailableIfModelMissing(error, role, deps.catalog, context.logger, EXTENSION_UNAVAILABLE);
     }
   }
 

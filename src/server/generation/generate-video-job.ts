@@ -110,9 +110,8 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       const files: string[] = [];
       let providerVideo: ProviderVideo | undefined;
       for (let index = 0; index < project.totalSegments; index += 1) {
-        const segment = await makeSegment(project, index, files[index - 1], dir, context);
-        const { file, stored } = segment;
-        providerVideo = segment.providerVideo;
+        const { file, stored, ...made } = await makeSegment(project, index, files[index - 1], dir, context);
+        providerVideo = made.providerVideo;
         files.push(file);
         const progress = Math.round(((index + 1) / project.totalSegments) * SEGMENTS_SHARE);
         const stillGenerating = await updateProject(

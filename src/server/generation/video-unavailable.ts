@@ -17,9 +17,10 @@ export function unavailableIfModelMissing(
   role: ProviderRole,
   catalog: Pick<ModelCatalog, 'reportNotFound'> | undefined,
   log: Logger,
+  message = VIDEO_UNAVAILABLE,
 ): unknown {
   if (!(error instanceof ModelNotFoundError)) return error;
   if (catalog) catalog.reportNotFound(role, error, log);
   else logModelNotFound(log, role, error);
-  return new UserFacingError(VIDEO_UNAVAILABLE);
+  return new UserFacingError(message);
 }

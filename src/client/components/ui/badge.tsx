@@ -21,6 +21,7 @@ const badgeVariants = cva(
 );
 
 type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
+export type BadgeVariant = NonNullable<BadgeProps['variant']>;
 
 function Badge({ className, variant, ...props }: BadgeProps) {
   return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;

@@ -68,8 +68,8 @@ async function addLibraryTrack(deps: MusicLibraryDeps, definition: TrackDefiniti
 
 /**
  * Makes sure every built-in library track has its AAC file and its `music_tracks` row, rendering those
- * missing (at start-up, in the background: the first run takes a few seconds per track, later runs only
- * read the ids). A track that fails is logged and skipped, and tried again at the next start; this never throws.
+ * missing (the first run takes a few seconds per track, later runs only read the ids). A track that fails is
+ * logged and skipped, and tried again at the next run; this never throws. Nothing runs it yet (decision 015).
  */
 export async function ensureMusicLibrary(deps: MusicLibraryDeps): Promise<void> {
   const tracks = deps.tracks ?? LIBRARY_TRACKS;

@@ -7,7 +7,7 @@ import { PROVIDER_ROLES } from '../../../shared/schemas/admin.ts';
 import { DEFAULT_MODELS } from '../../config.ts';
 import { capturedLogger } from '../../test-support/captured-logger.ts';
 import { type FakeOpenAiServer, startFakeOpenAiServer } from '../../test-support/fake-openai-server.ts';
-import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../google/google-fake-backends.ts';
+import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../../test-support/google-fake-backends.ts';
 import type { GoogleBackend } from '../google/google-backend.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { createModelCatalog } from './model-catalog.ts';
@@ -72,7 +72,7 @@ describe('the model catalog', () => {
   it('shares one check between concurrent callers', async () => {
     const catalog = createModelCatalog(withOpenAi(OPENAI_KEY, openai.baseUrl, 'gpt-image-shared'), silent);
     const [first, second] = await Promise.all([catalog.checkNow(), catalog.checkNow()]);
-    expect(first).toEqual(second);
+    expect(first).toBe(second);
     expect(openai.modelChecks.filter((model) => model === 'gpt-image-shared')).toHaveLength(1);
   });
 
@@ -129,6 +129,7 @@ describe.each(GOOGLE_BACKEND_KINDS)('the model catalog on %s', (kind) => {
     const { backend, secrets } = await fake.unauthorised();
     const checked = await createModelCatalog(config(backend), pino({ level: 'silent' })).checkNow();
     const google = checked.providers.filter((row) => row.backend === label);
+    expect(google).toHaveLength(6);
     expect(google.map((row) => row.state)).toEqual(google.map(() => 'unauthorised'));
     for (const secret of secrets) expect(JSON.stringify(checked)).not.toContain(secret);
   });

@@ -3,6 +3,8 @@ import OpenAI, { APIError } from 'openai';
 import type { ProviderRole, ProviderState } from '../../../shared/schemas/admin.ts';
 import type { Config } from '../../config.ts';
 import { backendSecret, createGoogleClient } from '../google/google-backend.ts';
+import { providerMessage } from '../google/google-errors.ts';
+import { redactor } from '../text-model/ai-errors.ts';
 
 interface ProbeAnswer {
   state: ProviderState;
@@ -46,7 +48,7 @@ async function answerOf(
     return { state: 'answering', detail: null };
   } catch (error) {
     const status = statusOf(error);
-    const said = redact(providerMessage(error), secret);
+    const said = redactor(secret)(describe(error));
     if (status === 404) return { state: 'not-found', detail: said };
     // The Gemini API answers a bad key with 400 INVALID_ARGUMENT "API key not valid".
     if (status === 401 || status === 403 || (status === 400 && /API key not valid|API_KEY_INVALID/i.test(said))) {
@@ -63,20 +65,8 @@ function isCredentialsError(error: unknown): boolean {
   return /credential|invalid_grant|unauthori[sz]ed_client|invalid_client/i.test(message);
 }
 
-/** The provider's own sentence: Google puts its JSON error body in the message; OpenAI its message. */
-function providerMessage(error: unknown): string {
-  const raw = error instanceof Error ? error.message : String(error);
-  try {
-    const body = JSON.parse(raw) as { error?: { message?: unknown } };
-    if (typeof body.error?.message === 'string' && body.error.message.trim() !== '') return body.error.message.trim();
-  } catch {
-    // Not JSON: the text as it is.
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  const text = `${raw}${cause}`;
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-}
-
-function redact(text: string, secret: string): string {
-  return secret ? text.split(secret).join('[redacted]') : text;
+/** The provider's own sentence (Google's JSON body, or OpenAI's message), with the network cause when there is one. */
+function describe(error: unknown): string {
+  const said = providerMessage(error instanceof Error ? error.message : String(error));
+  return error instanceof Error && error.cause instanceof Error ? `${said} (${error.cause.message})` : said;
 }

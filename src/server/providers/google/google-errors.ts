@@ -1,13 +1,21 @@
 import { ApiError } from '@google/genai';
 import { ModelNotFoundError } from '../model-not-found.ts';
 
-/** The SDK puts the whole JSON error body in ApiError.message: `{"error":{"code","message","status"}}`. */
+/** Google's JSON error body `{ error: { message, status } }` → the message (or the status when there is none). */
+export function googleErrorMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const inner: unknown = body.error;
+  if (typeof inner !== 'object' || inner === null) return undefined;
+  if ('message' in inner && typeof inner.message === 'string' && inner.message.trim() !== '') return inner.message.trim();
+  if ('status' in inner && typeof inner.status === 'string') return inner.status;
+  return undefined;
+}
+
+/** The SDK puts the whole JSON error body in ApiError.message; any other text is kept, cut to 300 characters. */
 export function providerMessage(raw: string): string {
   try {
-    const body = JSON.parse(raw) as { error?: { message?: unknown; status?: unknown } };
-    const message = body.error?.message;
-    if (typeof message === 'string' && message.trim() !== '') return message.trim();
-    if (typeof body.error?.status === 'string') return body.error.status;
+    const message = googleErrorMessage(JSON.parse(raw));
+    if (message) return message;
   } catch {
     // Not JSON: fall back to the raw text.
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../test-support/fake-gemini-server.ts';
 import type { GoogleBackend } from '../google/google-backend.ts';
-import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../google/google-fake-backends.ts';
+import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../../test-support/google-fake-backends.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { AiModelError } from '../text-model/text-model.ts';
 import { createGeminiImageModel, geminiAspectRatio } from './gemini-image-model.ts';

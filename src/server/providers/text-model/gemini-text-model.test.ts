@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUGGESTION_TYPES, videoContextSchema } from '../../../shared/schemas/ai.ts';
 import type { GoogleBackend } from '../google/google-backend.ts';
-import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../google/google-fake-backends.ts';
+import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../../test-support/google-fake-backends.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { createGeminiTextModel } from './gemini-text-model.ts';
 import { createTextModel } from './index.ts';

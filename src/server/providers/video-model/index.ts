@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../../render/media-operations.ts';
+import { isOmniModel } from './model-family.ts';
 import { createOfflineVideoModel } from './offline-video-model.ts';
 import { createOmniVideoModel } from './omni-video-model.ts';
 import { createVeoVideoModel } from './veo-video-model.ts';
@@ -10,11 +11,6 @@ import type { VideoModel } from './video-model.ts';
 export type { VideoModel } from './video-model.ts';
 
 export const OFFLINE_NOTICE = 'Offline mode: clips are rendered locally, not by Veo';
-
-/** Model IDs of the Gemini Omni family go through the Interactions API; every other ID is a Veo model. */
-function isOmniModel(model: string): boolean {
-  return model.startsWith('gemini-omni');
-}
 
 /**
  * The role's configured model on the Google back-end — Gemini Omni Flash or Veo, by its ID — or, without a

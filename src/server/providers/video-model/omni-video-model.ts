@@ -6,6 +6,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { GoogleGenAIInteraction, GoogleGenAIRequestOptions } from '@google/genai';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { backendSecret, createGoogleClient } from '../google/google-backend.ts';
+import { googleErrorMessage, providerMessage } from '../google/google-errors.ts';
+import { redactor } from '../text-model/ai-errors.ts';
 import { isNetworkError, type ProviderVideoModelOptions, sleep, untilAborted, withContinuation } from './provider-calls.ts';
 import { type SegmentRequest, type SegmentResult, type VideoModel, VideoModelError } from './video-model.ts';
 
@@ -43,7 +45,7 @@ export function createOmniVideoModel(options: OmniVideoModelOptions): VideoModel
   const ai = createGoogleClient(backend);
   const apiOrigin = new URL(backend.baseUrl ?? GEMINI_API_ORIGIN).origin;
   const secret = backendSecret(backend);
-  const redact = (text: string) => (secret ? text.split(secret).join('[redacted]') : text);
+  const redact = redactor(secret);
   /** The job queue retries whole segments; the SDK's own retries (4, with backoff) would hide 429s and 5xx for 30 s. */
   const callOptions = (signal: AbortSignal | undefined): GoogleGenAIRequestOptions => ({
     retries: { strategy: 'none' },
@@ -257,24 +259,5 @@ function toVideoModelError(error: unknown, redact: (text: string) => string): Vi
 function httpFailure(error: unknown): { status: number; message: string } | undefined {
   if (!(error instanceof Error) || !('status' in error) || typeof error.status !== 'number') return undefined;
   const body: unknown = 'error' in error ? error.error : undefined;
-  const fromBody = googleMessage(body);
-  if (fromBody) return { status: error.status, message: fromBody };
-  try {
-    const parsed = googleMessage(JSON.parse(error.message));
-    if (parsed) return { status: error.status, message: parsed };
-  } catch {
-    // Not JSON: fall back to the raw text.
-  }
-  const raw = error.message;
-  return { status: error.status, message: raw.length > 300 ? `${raw.slice(0, 300)}…` : raw };
-}
-
-/** `{ error: { message, status } }` → the message (or the status when there is none). */
-function googleMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const inner: unknown = body.error;
-  if (typeof inner !== 'object' || inner === null) return undefined;
-  if ('message' in inner && typeof inner.message === 'string' && inner.message.trim() !== '') return inner.message.trim();
-  if ('status' in inner && typeof inner.status === 'string') return inner.status;
-  return undefined;
+  return { status: error.status, message: googleErrorMessage(body) ?? providerMessage(error.message) };
 }

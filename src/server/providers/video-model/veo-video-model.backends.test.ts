@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GoogleBackend } from '../google/google-backend.ts';
-import { GOOGLE_BACKEND_KINDS, startVideoFake, type VideoFake } from '../google/google-fake-backends.ts';
+import { GOOGLE_BACKEND_KINDS, startVideoFake, type VideoFake } from '../../test-support/google-fake-backends.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { startFakeVertexServer } from '../../test-support/fake-vertex-server.ts';
 import { createVeoVideoModel } from './veo-video-model.ts';

@@ -6,6 +6,7 @@ import {
   type GenerateVideosSource,
 } from '@google/genai';
 import { backendSecret, createGoogleClient } from '../google/google-backend.ts';
+import { redactor } from '../text-model/ai-errors.ts';
 import { isNotFound, modelNotFound, providerMessage } from '../google/google-errors.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { isNetworkError, type ProviderVideoModelOptions, sleep, untilAborted, withContinuation } from './provider-calls.ts';
@@ -57,8 +58,7 @@ export function createVeoVideoModel(options: VeoVideoModelOptions): VideoModel {
   const pollIntervalMs = options.pollIntervalMs ?? 10_000;
   const now = options.now ?? Date.now;
   const ai = createGoogleClient(backend);
-  const secret = backendSecret(backend);
-  const redact = (text: string) => (secret ? text.split(secret).join('[redacted]') : text);
+  const redact = redactor(backendSecret(backend));
 
   /**
    * Runs one SDK call; whatever it throws leaves as a VideoModelError, or as the abort reason. A 404 is

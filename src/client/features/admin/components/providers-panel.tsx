@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import type { ProviderCatalog } from '@shared/schemas/admin';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/api';
 import { useCheckProviders } from '../api/check-providers';
 import { useProviderCatalog } from '../api/get-provider-catalog';
-import { useNow } from '@/hooks/use-now';
 import { checkInterval } from '../lib/provider-state';
 import { ProviderRow } from './provider-row';
 

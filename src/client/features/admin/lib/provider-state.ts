@@ -1,9 +1,9 @@
 import type { ProviderState, ProviderStatus } from '@shared/schemas/admin';
+import type { BadgeVariant } from '@/components/ui/badge';
 
-export type ProviderBadgeVariant = 'success' | 'destructive' | 'warning' | 'secondary';
 
 /** Every state has words as well as a colour, so the badge reads the same without colour. */
-export const PROVIDER_STATE_BADGES: Record<ProviderState, { label: string; variant: ProviderBadgeVariant }> = {
+export const PROVIDER_STATE_BADGES: Record<ProviderState, { label: string; variant: BadgeVariant }> = {
   answering: { label: 'Answering', variant: 'success' },
   'not-found': { label: 'Not found', variant: 'destructive' },
   unauthorised: { label: 'Unauthorised', variant: 'destructive' },

@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
-import type { GoogleHttpError } from '../../test-support/fake-http.ts';
+import type { GoogleHttpError } from './fake-http.ts';
 import {
   type FakeGeminiAnswer,
   type RecordedGenerateContent,
   startFakeGeminiServer,
-} from '../../test-support/fake-gemini-server.ts';
-import { type FakeVeoOutcome, startFakeVeoServer } from '../../test-support/fake-veo-server.ts';
-import { type FakeVertexServer, startFakeVertexServer } from '../../test-support/fake-vertex-server.ts';
-import type { GoogleBackend, GoogleBackendKind } from './google-backend.ts';
+} from './fake-gemini-server.ts';
+import { type FakeVeoOutcome, startFakeVeoServer } from './fake-veo-server.ts';
+import { type FakeVertexServer, startFakeVertexServer } from './fake-vertex-server.ts';
+import type { GoogleBackend, GoogleBackendKind } from '../providers/google/google-backend.ts';
 
 /**
  * For tests that run the same cases against both Google back-ends: each back-end's fake server behind one

@@ -52,6 +52,8 @@ export const RANGES = {
   boxWidth: { min: 10, max: 100, step: 1 },
   /** Seconds an entrance or exit animation takes. */
   animationDuration: { min: 0.1, max: 3, step: 0.1 },
+  /** Seconds a music fade in or out takes. */
+  musicFade: { min: 0, max: 10, step: 0.1 },
 } as const;
 
 /** How a text overlay comes in and goes out (each with its own duration). */
@@ -59,7 +61,7 @@ export const TEXT_ANIMATIONS = ['none', 'fade', 'pop', 'slide-up', 'typewriter']
 export type TextAnimationKind = (typeof TEXT_ANIMATIONS)[number];
 
 /** The saved edit's shape; the projects' codec upgrades every older document to it. */
-export const EDITOR_DOCUMENT_VERSION = 2;
+export const EDITOR_DOCUMENT_VERSION = 3;
 /** An overlay is on screen for at least this long (one frame at 10 fps: a bar the timeline can still grab). */
 export const MIN_OVERLAY_SECONDS = 0.1;
 /** A new overlay's box: 80 % of the frame's width, so text wraps with a margin on each side. */
@@ -70,3 +72,9 @@ export const MAX_OVERLAYS = 50;
 export const MAX_OVERLAY_TEXT = 500;
 /** Typed lines of one overlay: a caption of more lines is no longer read on a phone. */
 export const MAX_OVERLAY_LINES = 10;
+
+/** The shortest piece of music the timeline places or cuts from a track, in seconds. */
+export const MIN_MUSIC_SECONDS = 0.5;
+/** A newly placed track's level beside the clip's own sound, and its fade out. */
+export const DEFAULT_MUSIC_VOLUME = 0.6;
+export const DEFAULT_MUSIC_FADE_OUT_SECONDS = 1;

@@ -7,6 +7,7 @@ import {
   MAX_OVERLAYS,
   MAX_OVERLAY_LINES,
   MAX_OVERLAY_TEXT,
+  MIN_MUSIC_SECONDS,
   MIN_OVERLAY_SECONDS,
   RANGES,
   TEXT_ALIGNMENTS,
@@ -74,6 +75,37 @@ export const colorGradingSchema = z
   .strict();
 export type ColorGrading = z.infer<typeof colorGradingSchema>;
 
+/**
+ * The music lane (editor document version 3): a piece of a music track (SPEC §3 MusicTrack) under the clip.
+ * `start`/`end` are seconds on the output timeline, like a text overlay's; `trackIn`/`trackOut` are the
+ * piece of the track used, in seconds into the track. With `loop` the piece repeats until `end`; without
+ * it the music stops when the piece runs out, if that comes first (see `musicSpan`). `volume` is the
+ * music's level in the mix beside the clip's own sound; `duck` lowers it while the clip's sound is loud.
+ */
+export const musicPlacementSchema = z
+  .object({
+    trackId: z.string().min(1).max(64),
+    start: z.number().min(0, 'Music start must be at least 0'),
+    end: z.number(),
+    trackIn: z.number().min(0, 'The music must start at least 0 s into its track'),
+    trackOut: z.number(),
+    volume: between(RANGES.volume),
+    fadeIn: between(RANGES.musicFade),
+    fadeOut: between(RANGES.musicFade),
+    loop: z.boolean(),
+    duck: z.boolean(),
+  })
+  .strict()
+  .refine((music) => music.end >= music.start + MIN_MUSIC_SECONDS - 1e-9, {
+    message: `Music must play for at least ${MIN_MUSIC_SECONDS} s (its end after its start)`,
+    path: ['end'],
+  })
+  .refine((music) => music.trackOut >= music.trackIn + MIN_MUSIC_SECONDS - 1e-9, {
+    message: `The piece of the track must be at least ${MIN_MUSIC_SECONDS} s long`,
+    path: ['trackOut'],
+  });
+export type MusicPlacement = z.infer<typeof musicPlacementSchema>;
+
 /** Editor state (SPEC §3), the current version of the editor document: saved with PATCH /api/projects/{id}, rendered by the export. */
 export const editorStateSchema = z
   .object({
@@ -86,6 +118,7 @@ export const editorStateSchema = z
       .refine((trim) => trim.end >= trim.start, 'Trim end must not be before its start'),
     audio: z.object({ volume: between(RANGES.volume), isMuted: z.boolean() }).strict(),
     colorGrading: colorGradingSchema,
+    music: musicPlacementSchema.nullable(),
   })
   .strict();
 export type EditorState = z.infer<typeof editorStateSchema>;
@@ -102,6 +135,7 @@ export function defaultEditorState(durationSeconds: number): EditorState {
     trim: { start: 0, end: durationSeconds },
     audio: { volume: 1, isMuted: false },
     colorGrading: { ...DEFAULT_COLOR_GRADING },
+    music: null,
   };
 }
 

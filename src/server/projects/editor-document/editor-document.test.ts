@@ -36,6 +36,11 @@ describe('the editor document codec', () => {
     expect(decoded.state).toMatchObject({ visualEffect: 'vintage', trim: { start: 0.5, end: 3.5 }, audio: { volume: 0.4, isMuted: false } });
   });
 
+  it('upgrades version 2: the same edit with an empty music lane', () => {
+    const saved = JSON.parse(editorDocumentFixture(2));
+    expect(decodeEditorDocument(saved)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, music: null } });
+  });
+
   it('keeps a current document as it is, and writes every document as the current version', () => {
     const current = JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION));
     const decoded = decodeEditorDocument(current);

@@ -4,6 +4,7 @@ import { EDITOR_DOCUMENT_VERSION } from '../../../shared/editor/editor-constants
 import { validationMessage } from '../../http/validation-message.ts';
 import type { Logger } from '../../logger.ts';
 import { editorDocumentV1Schema, upgradeV1 } from './version-1.ts';
+import { editorDocumentV2Schema, upgradeV2 } from './version-2.ts';
 
 /**
  * The editor document's one codec (decision 010): every saved edit is read through `decodeEditorDocument`,
@@ -22,7 +23,10 @@ function pastVersion<T>(schema: z.ZodType<T>, upgrade: (document: T) => object):
   };
 }
 
-const UPGRADES: ReadonlyMap<unknown, (document: unknown) => Step> = new Map([[1, pastVersion(editorDocumentV1Schema, upgradeV1)]]);
+const UPGRADES: ReadonlyMap<unknown, (document: unknown) => Step> = new Map([
+  [1, pastVersion(editorDocumentV1Schema, upgradeV1)],
+  [2, pastVersion(editorDocumentV2Schema, upgradeV2)],
+]);
 
 /** A document as a client sent it or as it was stored (parsed JSON), as today's editor state. */
 export function decodeEditorDocument(document: unknown): DecodedEditorDocument {

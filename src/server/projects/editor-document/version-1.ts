@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { EditorState, TextOverlay } from '../../../shared/editor/editor-state.ts';
 import { MIN_OVERLAY_SECONDS } from '../../../shared/editor/editor-constants.ts';
 import { fitOverlayText, outputDuration, roundSeconds } from '../../../shared/editor/editor-state.ts';
+import type { EditorDocumentV2 } from './version-2.ts';
 
 /**
  * The editor document as SPEC §3 first defined it (no `version` field): every overlay on screen for the
@@ -45,10 +45,10 @@ const STILL = { kind: 'none', duration: 0.5 } as const;
  * Version 1 → 2: each overlay shows for the whole output with no animation and wraps only what ran off
  * the frame. Text longer than today's bound keeps its first lines rather than the edit being lost.
  */
-export function upgradeV1(document: EditorDocumentV1): Omit<EditorState, 'version'> & { version: 2 } {
+export function upgradeV1(document: EditorDocumentV1): EditorDocumentV2 {
   const length = Math.max(MIN_OVERLAY_SECONDS, roundSeconds(outputDuration(document)));
   const textOverlays = document.textOverlays.map(
-    (overlay): TextOverlay => ({
+    (overlay): EditorDocumentV2['textOverlays'][number] => ({
       ...overlay,
       text: fitOverlayText(overlay.text),
       start: 0,

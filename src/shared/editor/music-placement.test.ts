@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { MusicPlacement } from './editor-state.ts';
+import { fadeGainAt, musicSpan, newMusicPlacement, trackTimeAt } from './music-placement.ts';
+
+const placed = (change: Partial<MusicPlacement> = {}): MusicPlacement => ({
+  ...newMusicPlacement({ id: 'library-chill-v1', duration: 60 }, 20, true),
+  ...change,
+});
+
+describe('the music lane on the output', () => {
+  it('loops its piece to fill the lane and stops with the output', () => {
+    const span = musicSpan(placed({ start: 2, end: 30, trackIn: 10, trackOut: 14 }), 20);
+    expect(span).toMatchObject({ from: 2, to: 20, pieceIn: 10, pieceLength: 4 });
+    if (!span) return;
+    expect(trackTimeAt(span, 2)).toBe(10);
+    expect(trackTimeAt(span, 7)).toBe(11);
+  });
+
+  it('without loop stops when the piece runs out, and the piece is cut to the track', () => {
+    expect(musicSpan(placed({ start: 1, end: 20, trackIn: 2, trackOut: 6, loop: false }), 20)).toMatchObject({ from: 1, to: 5 });
+    expect(musicSpan(placed({ start: 0, end: 20, trackIn: 50, trackOut: 80, loop: false }), 20, 60)).toMatchObject({ to: 10, pieceLength: 10 });
+  });
+
+  it('is silent when it starts after the output ends or its piece lies past the track', () => {
+    expect(musicSpan(placed({ start: 25, end: 30 }), 20)).toBeNull();
+    expect(musicSpan(placed({ trackIn: 70, trackOut: 80 }), 20, 60)).toBeNull();
+  });
+
+  it('fades in and out linearly, shortening both fades in proportion when they overlap', () => {
+    const span = musicSpan(placed({ start: 0, end: 4, fadeIn: 4, fadeOut: 4 }), 20);
+    expect(span).toMatchObject({ fadeIn: 2, fadeOut: 2 });
+    if (!span) return;
+    expect(fadeGainAt(span, 1)).toBeCloseTo(0.5);
+    expect(fadeGainAt(span, 2)).toBeCloseTo(1);
+    expect(fadeGainAt(span, 3)).toBeCloseTo(0.5);
+    expect(fadeGainAt(span, 4)).toBe(0);
+  });
+
+  it('places a new track over the whole output, ducking only under a clip that has sound', () => {
+    expect(newMusicPlacement({ id: 't', duration: 61.3 }, 8, false)).toEqual({
+      trackId: 't', start: 0, end: 8, trackIn: 0, trackOut: 61.3, volume: 0.6, fadeIn: 0, fadeOut: 1, loop: true, duck: false,
+    });
+  });
+});

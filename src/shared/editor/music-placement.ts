@@ -1,0 +1,70 @@
+import { DEFAULT_MUSIC_FADE_OUT_SECONDS, DEFAULT_MUSIC_VOLUME, MIN_MUSIC_SECONDS } from './editor-constants.ts';
+import { type MusicPlacement, roundSeconds } from './editor-state.ts';
+
+/**
+ * When and how the music lane sounds on the output, as the preview plays it and the export mixes it: the
+ * piece of the track used (cut to the track's real length), where it starts and stops on the output, and
+ * the fades, shortened in proportion when they would not both fit.
+ */
+export interface MusicSpan {
+  /** Seconds on the output timeline. */
+  from: number;
+  to: number;
+  /** The piece of the track that plays, and repeats when looping: seconds into the track. */
+  pieceIn: number;
+  pieceLength: number;
+  fadeIn: number;
+  fadeOut: number;
+}
+
+/** The span the music sounds in, or null when nothing of it is heard (it starts after the output ends). */
+export function musicSpan(music: MusicPlacement, outputSeconds: number, trackSeconds = Number.POSITIVE_INFINITY): MusicSpan | null {
+  const pieceOut = Math.min(music.trackOut, trackSeconds);
+  const pieceLength = pieceOut - music.trackIn;
+  if (!(pieceLength > 0)) return null;
+  const from = music.start;
+  const to = Math.min(music.end, outputSeconds, music.loop ? Number.POSITIVE_INFINITY : from + pieceLength);
+  const length = to - from;
+  if (!(length > 0.01)) return null;
+  let fadeIn = Math.min(music.fadeIn, length);
+  let fadeOut = Math.min(music.fadeOut, length);
+  if (fadeIn + fadeOut > length) {
+    const share = length / (fadeIn + fadeOut);
+    fadeIn *= share;
+    fadeOut *= share;
+  }
+  return { from, to, pieceIn: music.trackIn, pieceLength, fadeIn, fadeOut };
+}
+
+/** Where in the track the music is at output time `t` (inside the span). */
+export function trackTimeAt(span: MusicSpan, t: number): number {
+  const into = Math.max(0, t - span.from);
+  return span.pieceIn + (into % span.pieceLength);
+}
+
+/** The fade envelope at output time `t`: 0 outside the span, rising and falling linearly inside the fades. */
+export function fadeGainAt(span: MusicSpan, t: number): number {
+  if (t < span.from || t >= span.to) return 0;
+  const sinceStart = t - span.from;
+  const untilEnd = span.to - t;
+  const rising = span.fadeIn > 0 ? Math.min(1, sinceStart / span.fadeIn) : 1;
+  const falling = span.fadeOut > 0 ? Math.min(1, untilEnd / span.fadeOut) : 1;
+  return Math.min(rising, falling);
+}
+
+/** A track newly put under the clip: the whole track from the start, looped to fill the output, fading out. */
+export function newMusicPlacement(track: { id: string; duration: number }, outputSeconds: number, clipHasSound: boolean): MusicPlacement {
+  const end = Math.max(MIN_MUSIC_SECONDS, roundSeconds(outputSeconds));
+  return {
+    trackId: track.id,
+    start: 0,
+    end,
+    trackIn: 0,
+    trackOut: Math.max(MIN_MUSIC_SECONDS, roundSeconds(track.duration)),
+    volume: DEFAULT_MUSIC_VOLUME,
+    fadeIn: 0,
+    fadeOut: Math.min(DEFAULT_MUSIC_FADE_OUT_SECONDS, end / 2),
+    loop: true,
+    duck: clipHasSound,
+  };
+}

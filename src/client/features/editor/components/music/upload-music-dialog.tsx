@@ -66,7 +66,7 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
     const title = form.getValues('title');
     if (!title || title === suggestedTitle.current) {
       suggestedTitle.current = titleFromFileName(chosen.name);
-      form.setValue('title', suggestedTitle.current, { shouldValidate: Boolean(errors.title) });
+      form.setValue('title', suggestedTitle.current, { shouldValidate: form.formState.isSubmitted });
     }
   };
 

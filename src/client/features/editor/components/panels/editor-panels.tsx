@@ -1,13 +1,14 @@
 import type { Project } from '@shared/schemas/project';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { AiToolsSection } from '../ai-tools/ai-tools-section';
+import { MusicSection } from '../music/music-section';
 import { AudioSection } from './audio-section';
 import { ColorGradingSection } from './color-grading-section';
 import { TextOverlaysSection } from './text-overlays-section';
 import { TrimSection } from './trim-section';
 import { VisualEffectsSection } from './visual-effects-section';
 
-const SECTIONS = ['text', 'effects', 'trim', 'audio', 'color', 'ai'];
+const SECTIONS = ['text', 'effects', 'trim', 'audio', 'music', 'color', 'ai'];
 
 interface EditorPanelsProps {
   /** What the AI tools tell the assistant and suggestions about the video. */
@@ -15,9 +16,11 @@ interface EditorPanelsProps {
   thumbnailUrl: string | null;
   currentTime: () => number;
   duration: number;
+  /** Whether the clip has a sound of its own (music ducks under it); assumed until the editor screen says. */
+  clipHasSound?: boolean;
 }
 
-export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: EditorPanelsProps) {
+export function EditorPanels({ project, thumbnailUrl, currentTime, duration, clipHasSound = true }: EditorPanelsProps) {
   return (
     <Accordion type="multiple" defaultValue={SECTIONS} className="px-4">
       <AccordionItem value="text">
@@ -42,6 +45,12 @@ export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: E
         <AccordionTrigger>Audio</AccordionTrigger>
         <AccordionContent>
           <AudioSection />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="music">
+        <AccordionTrigger>Music</AccordionTrigger>
+        <AccordionContent>
+          <MusicSection clipHasSound={clipHasSound} />
         </AccordionContent>
       </AccordionItem>
       <AccordionItem value="color">

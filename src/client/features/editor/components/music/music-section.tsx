@@ -3,18 +3,16 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useMusicTrack, useMusicTracks } from '../../api/get-music-tracks';
+import { useEditorAudio } from '../../hooks/editor-audio';
 import { useEditor } from '../../store/editor-context';
 import { MusicBrowser } from './music-browser';
 import { ChosenTrack, MusicSettings, RemoveMusicButton } from './music-settings';
 
-interface MusicSectionProps {
-  /** Whether the project's clip has a sound of its own: new music ducks under it, and ducking needs it. */
-  clipHasSound: boolean;
-}
-
 /** The editor's Music panel: a track browser while the edit has no music, its settings once it has. */
-export function MusicSection({ clipHasSound }: MusicSectionProps) {
+export function MusicSection() {
   const { store, dispatch } = useEditor();
+  // Whether the clip has a sound of its own: new music ducks under it, and ducking needs it.
+  const { clipHasSound } = useEditorAudio();
   const music = store.present.music;
   const tracks = useMusicTracks();
   const { track, isLoading } = useMusicTrack(music?.trackId);

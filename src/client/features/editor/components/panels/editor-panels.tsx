@@ -16,11 +16,9 @@ interface EditorPanelsProps {
   thumbnailUrl: string | null;
   currentTime: () => number;
   duration: number;
-  /** Whether the clip has a sound of its own (music ducks under it); assumed until the editor screen says. */
-  clipHasSound?: boolean;
 }
 
-export function EditorPanels({ project, thumbnailUrl, currentTime, duration, clipHasSound = true }: EditorPanelsProps) {
+export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: EditorPanelsProps) {
   return (
     <Accordion type="multiple" defaultValue={SECTIONS} className="px-4">
       <AccordionItem value="text">
@@ -50,7 +48,7 @@ export function EditorPanels({ project, thumbnailUrl, currentTime, duration, cli
       <AccordionItem value="music">
         <AccordionTrigger>Music</AccordionTrigger>
         <AccordionContent>
-          <MusicSection clipHasSound={clipHasSound} />
+          <MusicSection />
         </AccordionContent>
       </AccordionItem>
       <AccordionItem value="color">

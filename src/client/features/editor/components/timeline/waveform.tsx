@@ -12,7 +12,7 @@ interface WaveformProps {
   style?: CSSProperties;
 }
 
-/** A lane's waveform, drawn by wavesurfer.js from peaks computed here (no audio of its own, no interaction). */
+/** A lane's waveform, drawn by wavesurfer.js from peaks computed here (no audio of its own, no interaction), scaled to its loudest peak. */
 export function Waveform({ peaks, seconds, color, className, style }: WaveformProps) {
   const containerRef = useRef<HTMLDivElement>(null);
 
@@ -31,7 +31,7 @@ export function Waveform({ peaks, seconds, color, className, style }: WaveformPr
       barWidth: 2,
       barGap: 1,
       barRadius: 1,
-      normalize: false,
+      normalize: true,
       hideScrollbar: true,
     });
     return () => {

@@ -35,6 +35,7 @@ import { createPayments } from './providers/payments/index.ts';
 import { createProjectsService } from './projects/projects-service.ts';
 import { createOfflineVideoModel } from './providers/video-model/offline-video-model.ts';
 import { musicRoutes } from './music/music-routes.ts';
+import { createMusicUploads } from './music/music-uploads.ts';
 import type { Services } from './services.ts';
 
 declare module 'fastify' {
@@ -121,7 +122,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(generationRoutes, { videoModel });
   await app.register(aiRoutes, { ai, storage });
   await app.register(examplesRoutes, { examples, storage });
-  await app.register(musicRoutes, { db, storage });
+  await app.register(musicRoutes, { db, storage, musicUploads: createMusicUploads({ db, storage, ffmpeg, uploads, logger }) });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger });
   await app.register(adminRoutes, { db, catalog: services.catalog });

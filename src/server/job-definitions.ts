@@ -4,6 +4,7 @@ import { type GenerationDeps, createGenerateVideoJob } from './generation/genera
 import { createWatermarkVideoJob } from './media/watermark-video-job.ts';
 import { createProcessUploadJob } from './media/process-upload-job.ts';
 import type { JobDefinitions } from './jobs/job-registry.ts';
+import { createRenderMusicLibraryJob } from './music/library/index.ts';
 
 /**
  * The handler of every job in the registry, built from the app's services. Handlers log through
@@ -16,5 +17,6 @@ export function createJobDefinitions(deps: GenerationDeps): JobDefinitions {
     'extend-video': createExtendVideoJob(deps),
     'watermark-video': createWatermarkVideoJob(deps),
     'process-upload': createProcessUploadJob(deps),
+    'render-music-library': createRenderMusicLibraryJob(deps),
   };
 }

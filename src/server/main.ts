@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { createLogger } from './logger.ts';
+import { queueMissingLibraryTracks } from './music/library/index.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './render/font-files.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   // With Redis, jobs run in `npm run worker` processes; otherwise this process runs them.
   if (queue.kind === 'database') {
     await requeueUnfinishedGenerations(services.db, queue, logger);
+    await queueMissingLibraryTracks(services.db, queue, logger);
     queue.start(jobDefinitionsFor(services));
   }
   const housekeeping = startHousekeeping(services.db, storage, logger);

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
+import { queueMissingLibraryTracks } from './music/library/index.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
 import { FontFilesMissingError } from './render/font-files.ts';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const swept = await sweepStaleScratchDirs();
   if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
   await requeueUnfinishedGenerations(services.db, services.queue, logger);
+  await queueMissingLibraryTracks(services.db, services.queue, logger);
   services.queue.start(jobDefinitionsFor(services));
 
   exitOnSignals(config.shutdownTimeoutMs, () => closeServices(services), logger, 'finishing running jobs');

@@ -98,6 +98,8 @@ interface GenerationSegmentsTable {
 }
 
 export type UploadStatus = 'pending' | 'uploaded' | 'checking' | 'processing' | 'completed';
+/** What a ticket uploads: a project's video, or a user's own music track (normalised within complete-upload). */
+export type UploadKind = 'video' | 'music';
 
 interface UploadsTable {
   id: string;
@@ -108,8 +110,10 @@ interface UploadsTable {
   /**
    * pending -> uploaded (the PUT) -> checking (complete-upload's quick checks) -> processing (the project and its
    * job exist); the row and its file are deleted once processed or refused. 'completed' rows predate the job.
+   * A music upload goes from 'checking' straight to its track: its row and file are deleted then.
    */
   status: Generated<UploadStatus>;
+  kind: Generated<UploadKind>;
   /** The project it is being processed into, from 'processing' on. */
   projectId: Generated<string | null>;
   sizeBytes: number | null;

@@ -57,7 +57,7 @@ describe('a server killed mid-generation (SIGKILL)', () => {
       expect(user.credits).toBe(200 - 24);
       expect(ledger.filter((row) => row.reason === 'generation')).toHaveLength(1);
       expect(await ledgerMismatches(db)).toEqual([]);
-      const job = await db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+      const job = await db.selectFrom('jobs').selectAll().where('name', '=', 'generate-video').executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'completed', attempts: 2 });
       expect(await db.selectFrom('generationSegments').selectAll().execute()).toEqual([]);
       // Segments are removed once joined; the video, its watermarked copy and its thumbnail are all that is stored.

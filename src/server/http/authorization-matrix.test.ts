@@ -112,14 +112,29 @@ async function freshProject(f: Fixtures): Promise<string> {
   return id;
 }
 
-/** An upload ticket of the owner: its token, and its URL once the clip has been PUT to it. */
-async function ownerUpload(f: Fixtures, { put }: { put: boolean }): Promise<{ token: string; url: string }> {
+/** A track of the owner's own with a stored file, made directly (for the cases that delete one). */
+async function freshTrack(f: Fixtures): Promise<string> {
+  const track = { id: randomUUID(), userId: f.people.owner.userId };
+  await f.t.services.storage.putFile(musicTrackKey(track), f.clipFile, 'audio/mp4');
+  await f.t.db
+    .insertInto('musicTracks')
+    .values({ ...track, title: 'Fresh', artist: null, url: musicTrackUrl(track.id), duration: 3, genre: null, isCustom: 1, createdAt: new Date().toISOString() })
+    .execute();
+  return track.id;
+}
+
+/**
+ * An upload ticket of the owner: its token, and its URL once the clip has been PUT to it. A music ticket
+ * takes the same clip as audio (an MP4 with a sound track is an .m4a to ffprobe).
+ */
+async function ownerUpload(f: Fixtures, { put, kind = 'video' }: { put: boolean; kind?: 'video' | 'music' }): Promise<{ token: string; url: string }> {
   const cookie = f.people.owner.cookie;
-  const issued = await f.t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie } });
+  const issued = await f.t.app.inject({ method: 'POST', url: kind === 'video' ? '/api/videos/upload' : '/api/music-tracks/upload', headers: { cookie } });
   const url: string = issued.json().uploadURL;
   const token = new URL(url).pathname.split('/').at(-1)!;
   if (put) {
-    const stored = await f.t.app.inject({ method: 'PUT', url: new URL(url).pathname, headers: { cookie, 'content-type': 'video/mp4' }, payload: f.clip });
+    const type = kind === 'video' ? 'video/mp4' : 'audio/mp4';
+    const stored = await f.t.app.inject({ method: 'PUT', url: new URL(url).pathname, headers: { cookie, 'content-type': type }, payload: f.clip });
     expect(stored.statusCode).toBe(200);
   }
   return { token, url };
@@ -243,6 +258,23 @@ const MATRIX: Record<string, RouteSpec> = {
     access: 'owner',
     notYours: notFoundAs('Music track not found'),
     request: (f) => ({ params: { id: f.musicTrackId } }),
+  },
+  'POST /api/music-tracks/upload': { access: 'signed-in' },
+  'POST /api/music-tracks/complete-upload': {
+    access: 'owner',
+    ok: 201,
+    notYours: notFoundAs('This upload link is invalid, used or expired'),
+    request: async (f) => ({ payload: { audioURL: (await ownerUpload(f, { put: true, kind: 'music' })).url, title: 'My song' } }),
+  },
+  'DELETE /api/music-tracks/:id': {
+    access: 'owner',
+    ok: 204,
+    notYours: notFoundAs('Music track not found'),
+    request: async (f) => ({ params: { id: await freshTrack(f) } }),
+    verify: async (f, caller, _response, parts) => {
+      const row = await f.t.db.selectFrom('musicTracks').select('id').where('id', '=', parts.params!.id!).executeTakeFirst();
+      expect(row !== undefined).toBe(caller !== 'owner');
+    },
   },
   'GET /api/images/:id': { access: 'owner', notYours: notFoundAs('Image not found'), request: (f) => ({ params: { id: f.imageId } }) },
   'POST /api/ai-assistant': { access: 'signed-in', request: () => ({ payload: { message: 'How do I hook viewers?', videoContext: context } }) },

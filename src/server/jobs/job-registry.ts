@@ -11,6 +11,8 @@ export interface JobPayloads {
   'watermark-video': { projectId: string };
   /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */
   'process-upload': { projectId: string };
+  /** Synthesises, encodes and stores one built-in music library track (music/library, decision 015). */
+  'render-music-library': { trackId: string };
 }
 
 export type JobName = keyof JobPayloads;

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
-import type { UploadStatus } from '../db/schema.ts';
+import type { UploadKind, UploadStatus } from '../db/schema.ts';
 
 export async function insertUpload(
   db: Db,
-  upload: { id: string; userId: string; tokenHash: string; storageKey: string; expiresAt: string; createdAt: string },
+  upload: { id: string; userId: string; tokenHash: string; storageKey: string; kind?: UploadKind; expiresAt: string; createdAt: string },
 ): Promise<void> {
   await db.insertInto('uploads').values(upload).execute();
 }
@@ -15,6 +15,19 @@ export async function findUserUpload(db: Db, userId: string, tokenHash: string) 
     .where('tokenHash', '=', tokenHash)
     .where('userId', '=', userId)
     .executeTakeFirst();
+}
+
+/** The user's uploads of `kind` being checked with a deadline after `now` (those past it died with their request). */
+export async function countCheckingUploads(db: Db, userId: string, kind: UploadKind, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('userId', '=', userId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'checking')
+    .where('expiresAt', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The upload a project is being processed from, if it is still there. */
@@ -43,7 +56,7 @@ export async function advanceUpload(
   id: string,
   from: UploadStatus,
   to: UploadStatus,
-  details: { sizeBytes?: number; contentType?: string; projectId?: string } = {},
+  details: { sizeBytes?: number; contentType?: string; projectId?: string; expiresAt?: string } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('uploads')

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import { nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { completeUploadRequestSchema } from '../../shared/schemas/project.ts';
-import { UPLOAD_MAX_BYTES } from '../../shared/uploads.ts';
+import { MUSIC_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/uploads.ts';
 import { createSecureToken, hashToken } from '../auth/secure-token.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import type { UploadKind, UserRow } from '../db/schema.ts';
+import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
@@ -20,12 +20,31 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
-import { advanceUpload, findUserUpload, insertUpload } from './uploads-repository.ts';
+import { advanceUpload, countCheckingUploads, findUserUpload, insertUpload } from './uploads-repository.ts';
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
+/** Both kinds PUT here: the ticket, not the path, says what the file is for. */
 const UPLOAD_PATH = '/api/videos/uploads/';
-const TOO_LARGE_MESSAGE = 'Maximum file size is 100MB';
 export const NOT_OUR_URL_MESSAGE = 'Valid video URL is required: use the upload address this server gave you.';
+const TICKET_GONE_MESSAGE = 'This upload link is invalid, used or expired';
+
+/** What each kind of ticket accepts in its PUT. */
+const UPLOAD_RULES: Record<UploadKind, { maxBytes: number; tooLarge: string; contentTypes: RegExp; wrongType: string }> = {
+  video: {
+    maxBytes: UPLOAD_MAX_BYTES,
+    tooLarge: 'Maximum file size is 100MB',
+    contentTypes: /^(video\/(mp4|quicktime|x-msvideo|avi|msvideo|webm)|application\/octet-stream)$/,
+    wrongType: 'Upload an .mp4, .mov, .avi or .webm video',
+  },
+  music: {
+    maxBytes: MUSIC_UPLOAD_MAX_BYTES,
+    tooLarge: 'Maximum file size is 20MB',
+    contentTypes: /^(audio\/(mpeg|mp3|wav|wave|x-wav|vnd\.wave|mp4|m4a|x-m4a|aac|x-aac|aacp|ogg|vorbis|x-vorbis\+ogg)|application\/(ogg|octet-stream))$/,
+    wrongType: 'Upload an .mp3, .wav, .m4a, .aac or .ogg file',
+  },
+};
+
+type UploadRow = NonNullable<Awaited<ReturnType<typeof findUserUpload>>>;
 
 type CompleteUploadInput = z.output<typeof completeUploadRequestSchema>;
 
@@ -42,8 +61,8 @@ interface UploadsServiceDeps {
 }
 
 export function createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl, maxActiveJobsPerUser, now = () => new Date() }: UploadsServiceDeps) {
-  /** A single-use, expiring address to PUT one file to. */
-  async function issue(user: UserRow): Promise<string> {
+  /** A single-use, expiring address to PUT one file of `kind` to. */
+  async function issue(user: UserRow, kind: UploadKind): Promise<string> {
     const { token, hash } = createSecureToken();
     const id = randomUUID();
     const at = now();
@@ -52,6 +71,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
       userId: user.id,
       tokenHash: hash,
       storageKey: storageKey('uploads', id),
+      kind,
       createdAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + UPLOAD_TTL_MS).toISOString(),
     });
@@ -64,26 +84,62 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     return upload;
   }
 
-  /** Streams the body into storage; past 100 MB it stops, keeps nothing and answers 413. */
+  /**
+   * Streams the body into storage; past the ticket's limit (100 MB for a video, 20 MB for music) it stops,
+   * keeps nothing and answers 413. The stream itself is counted, so a Content-Length that lies changes nothing.
+   */
   async function receive(user: UserRow, token: string, body: Readable, contentType: string, declaredLength?: number) {
     const upload = await findOpenUpload(user, token);
-    if (!upload || upload.status !== 'pending') throw notFound('This upload link is invalid, used or expired');
-    if (declaredLength !== undefined && declaredLength > UPLOAD_MAX_BYTES) throw new HttpError(413, TOO_LARGE_MESSAGE);
+    if (!upload || upload.status !== 'pending') throw notFound(TICKET_GONE_MESSAGE);
+    const rules = UPLOAD_RULES[upload.kind];
+    if (!rules.contentTypes.test(contentType)) throw new HttpError(415, rules.wrongType);
+    if (declaredLength !== undefined && declaredLength > rules.maxBytes) throw new HttpError(413, rules.tooLarge);
     try {
-      const stored = await storage.putStream(upload.storageKey, body, { contentType, maxBytes: UPLOAD_MAX_BYTES });
+      const stored = await storage.putStream(upload.storageKey, body, { contentType, maxBytes: rules.maxBytes });
       await advanceUpload(db, upload.id, 'pending', 'uploaded', { sizeBytes: stored.size, contentType });
     } catch (error) {
-      if (error instanceof ObjectTooLargeError) throw new HttpError(413, TOO_LARGE_MESSAGE);
+      if (error instanceof ObjectTooLargeError) throw new HttpError(413, rules.tooLarge);
       throw error;
     }
   }
 
-  function tokenFromUrl(videoUrl: string): string | undefined {
+  function tokenFromUrl(uploadUrl: string): string | undefined {
     const expected = new URL(publicUrl);
-    const url = new URL(videoUrl);
+    const url = new URL(uploadUrl);
     if (url.origin !== expected.origin || !url.pathname.startsWith(UPLOAD_PATH)) return undefined;
     const token = url.pathname.slice(UPLOAD_PATH.length);
     return /^[\w-]{20,}$/.test(token) ? token : undefined;
+  }
+
+  /** Whether `uploadUrl` has the shape of an address `issue` gives out (this server, the upload path, a token). */
+  function isUploadUrl(uploadUrl: string): boolean {
+    return tokenFromUrl(uploadUrl) !== undefined;
+  }
+
+  /**
+   * The caller's uploaded file of `kind` at `uploadUrl`, moved to 'checking' so no other request takes it;
+   * undefined when there is none (not issued here, another user's, another kind's, not PUT yet, used or
+   * expired). With `alone`, the check gets a deadline of its own (its ticket's expiry becomes now +
+   * `deadlineMs`) and the answer is 429 while another upload of that kind of the user's is being checked
+   * within its deadline, so one user runs one at a time; a check past its deadline died with its request.
+   */
+  async function claim(user: UserRow, uploadUrl: string, kind: UploadKind, alone?: { deadlineMs: number; busyMessage: string }): Promise<UploadRow | undefined> {
+    const token = tokenFromUrl(uploadUrl);
+    const upload = token ? await findOpenUpload(user, token) : undefined;
+    if (!upload || upload.status !== 'uploaded' || upload.kind !== kind) return undefined;
+    if (!alone) return (await advanceUpload(db, upload.id, 'uploaded', 'checking')) ? upload : undefined;
+    const at = now();
+    return db.transaction().execute(async (trx) => {
+      await lockUserJobs(trx, user.id);
+      if ((await countCheckingUploads(trx, user.id, kind, at.toISOString())) > 0) throw new HttpError(429, alone.busyMessage);
+      const expiresAt = new Date(at.getTime() + alone.deadlineMs).toISOString();
+      return (await advanceUpload(trx, upload.id, 'uploaded', 'checking', { expiresAt })) ? upload : undefined;
+    });
+  }
+
+  /** A claimed upload that failed on our side, not the file's: the ticket stays usable for another try. */
+  async function release(upload: UploadRow): Promise<void> {
+    await advanceUpload(db, upload.id, 'checking', 'uploaded');
   }
 
   /**
@@ -92,10 +148,9 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
    * job does the rest; the answer does not wait for it.
    */
   async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {
-    const token = tokenFromUrl(input.videoURL);
-    const upload = token ? await findOpenUpload(user, token) : undefined;
-    if (!upload || upload.status !== 'uploaded') throw badRequest(NOT_OUR_URL_MESSAGE);
-    if (!(await advanceUpload(db, upload.id, 'uploaded', 'checking'))) throw badRequest(NOT_OUR_URL_MESSAGE);
+    // A music ticket reads like an address this server never gave out for a video.
+    const upload = await claim(user, input.videoURL, 'video');
+    if (!upload) throw badRequest(NOT_OUR_URL_MESSAGE);
 
     let header;
     try {
@@ -107,7 +162,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) {
         // Our failure, not the file's: the ticket stays usable.
-        await advanceUpload(db, upload.id, 'checking', 'uploaded');
+        await release(upload);
         throw error;
       }
       await discardUpload(db, storage, upload);
@@ -145,7 +200,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
       })
       .catch(async (error: unknown) => {
         // Too many jobs under way (429), or our failure: the ticket stays usable for a later try.
-        await advanceUpload(db, upload.id, 'checking', 'uploaded');
+        await release(upload);
         throw error;
       });
     try {
@@ -159,7 +214,16 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     return toProject(project);
   }
 
-  return { issue, receive, complete };
+  return {
+    issue,
+    receive,
+    complete,
+    isUploadUrl,
+    claim,
+    release,
+    /** A claimed upload that is finished with, or refused: its file and ticket are gone. */
+    discard: (upload: UploadRow) => discardUpload(db, storage, upload),
+  };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

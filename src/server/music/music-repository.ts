@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 /** The library's tracks and the user's own, library first, each group by title; optionally one genre. */
 export function listMusicTracks(db: Db, userId: string, genre?: string) {
@@ -18,4 +20,19 @@ export function findPlayableTrack(db: Db, userId: string, id: string) {
     .where('id', '=', id)
     .where((eb) => eb.or([eb('userId', 'is', null), eb('userId', '=', userId)]))
     .executeTakeFirst();
+}
+
+export async function insertMusicTrack(db: Db, track: Insertable<Database['musicTracks']>) {
+  return db.insertInto('musicTracks').values(track).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The user's own track (a library track is nobody's: never found here). */
+export function findOwnTrack(db: Db, userId: string, id: string) {
+  return db.selectFrom('musicTracks').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+}
+
+/** Deletes the user's own track's row; false when there was none. */
+export async function deleteOwnTrack(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('musicTracks').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

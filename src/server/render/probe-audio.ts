@@ -11,12 +11,18 @@ export interface AudioProbe {
   channels: number;
 }
 
-/** Duration and format of an audio-only file (probeMedia wants a video stream, so it turns these away). */
-export async function probeAudio(ffmpeg: FfmpegBinaries, file: string): Promise<AudioProbe> {
+/** Our own stored audio (AAC in MP4) and the WAVs the library renders. */
+const STORED_AUDIO_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,wav';
+
+/**
+ * Duration and format of the first audio stream of a file (probeMedia wants a video stream, so it turns
+ * audio-only files away). `formats` is the ffprobe demuxer whitelist; throws when there is no audio stream.
+ */
+export async function probeAudio(ffmpeg: FfmpegBinaries, file: string, options: { formats?: string; timeoutMs?: number } = {}): Promise<AudioProbe> {
   const { stdout } = await run(
     ffmpeg.ffprobePath,
-    ['-v', 'error', '-format_whitelist', 'mov,mp4,m4a,3gp,3g2,mj2,wav', '-print_format', 'json', '-show_format', '-show_streams', '-select_streams', 'a:0', file],
-    { timeout: 60_000, killSignal: 'SIGKILL' },
+    ['-v', 'error', '-format_whitelist', options.formats ?? STORED_AUDIO_DEMUXERS, '-print_format', 'json', '-show_format', '-show_streams', '-select_streams', 'a:0', file],
+    { timeout: options.timeoutMs ?? 60_000, killSignal: 'SIGKILL' },
   );
   const parsed = JSON.parse(stdout) as {
     streams?: Array<{ codec_name?: string; sample_rate?: string; channels?: number; duration?: string }>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
+import { musicTrackKey } from '../music/music-keys.ts';
 import { scratchRoot } from '../render/scratch-dir.ts';
 
 /**
@@ -26,18 +27,20 @@ export async function ledgerMismatches(db: Db): Promise<Array<{ userId: string; 
 
 /**
  * Local storage against the rows that point into it: `orphaned` are files no project (its video, the video's
- * watermarked copy, its thumbnail), segment, export or open upload refers to (a `~meta.json` sidecar counts as its object; temp files of an interrupted write count as
- * themselves), `missing` are keys a project, segment or export refers to with no file.
+ * watermarked copy, its thumbnail), segment, export, music track or open upload refers to (a `~meta.json` sidecar counts as its object; temp files of an interrupted write count as
+ * themselves), `missing` are keys a project, segment, export or music track refers to with no file.
  */
 export async function storedObjectMismatches(db: Db, mediaDir: string): Promise<{ orphaned: string[]; missing: string[] }> {
   const projects = await db.selectFrom('videoProjects').select(['videoKey', 'thumbnailKey']).execute();
   const segments = await db.selectFrom('generationSegments').select('storageKey').execute();
   const exports = await db.selectFrom('exportJobs').select('outputKey').execute();
   const uploads = await db.selectFrom('uploads').select('storageKey').where('status', '!=', 'completed').execute();
+  const music = await db.selectFrom('musicTracks').select(['id', 'userId']).execute();
   const required = [
     ...projects.flatMap((row) => [row.videoKey, row.thumbnailKey]),
     ...segments.map((row) => row.storageKey),
     ...exports.map((row) => row.outputKey),
+    ...music.map((row) => musicTrackKey(row)),
   ].filter((key): key is string => key !== null);
   const watermarked = projects.flatMap((row) => (row.videoKey ? [watermarkedVideoKey(row.videoKey)] : []));
   const referenced = new Set([...required, ...watermarked, ...uploads.map((row) => row.storageKey)]);

@@ -26,7 +26,14 @@ export const musicTrackParamsSchema = z.object({ id: z.string().min(1).max(64) }
 /** POST /api/music-tracks/complete-upload: the address the file was PUT to, and what to call the track. */
 export const completeMusicUploadRequestSchema = z.object({
   audioURL: z.string({ error: 'Valid audio URL is required' }).url('Valid audio URL is required'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(100, 'Title is too long'),
-  artist: z.string().trim().max(100, 'Artist is too long').optional(),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
+  /** Blank means none. */
+  artist: z
+    .string({ error: 'Artist must be text' })
+    .trim()
+    .max(100, 'Artist must be at most 100 characters')
+    .optional()
+    .transform((artist) => (artist ? artist : null)),
 });
-export type CompleteMusicUploadRequest = z.infer<typeof completeMusicUploadRequestSchema>;
+/** What the browser sends (before the server trims it). */
+export type CompleteMusicUploadRequest = z.input<typeof completeMusicUploadRequestSchema>;

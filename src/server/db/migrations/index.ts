@@ -7,6 +7,7 @@ import * as pendingExtension from './2026-11-21T1300-pending-extension.ts';
 import * as uploadProject from './2026-11-23T2100-upload-project.ts';
 import * as jobOwner from './2026-11-23T2200-job-owner.ts';
 import * as providerVideo from './2026-11-24T0500-provider-video.ts';
+import * as uploadKind from './2026-11-24T0900-upload-kind.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T2100-upload-project': uploadProject,
   '2026-11-23T2200-job-owner': jobOwner,
   '2026-11-24T0500-provider-video': providerVideo,
+  '2026-11-24T0900-upload-kind': uploadKind,
 };

@@ -12,9 +12,9 @@ const MAX_TRUE_PEAK_DB = -1.2;
  * the WAV, a constant `volume` gain moves it onto the target (linear, so the loop join stays seamless), and
  * the encoded file is measured again. Returns the .m4a's path and its measured loudness.
  */
-export async function encodeLibraryTrack(ffmpeg: FfmpegBinaries, wavFile: string): Promise<{ file: string; loudness: LoudnessMeasurement }> {
+export async function encodeLibraryTrack(ffmpeg: FfmpegBinaries, wavFile: string, signal?: AbortSignal): Promise<{ file: string; loudness: LoudnessMeasurement }> {
   const file = path.join(path.dirname(wavFile), 'track.m4a');
-  const source = await measureLoudness(ffmpeg, wavFile);
+  const source = await measureLoudness(ffmpeg, wavFile, { signal });
   let gainDb = Math.min(TARGET_LUFS - source.integratedLufs, MAX_TRUE_PEAK_DB - source.truePeakDb);
   for (let attempt = 0; ; attempt++) {
     await runFfmpeg(ffmpeg, [
@@ -22,8 +22,8 @@ export async function encodeLibraryTrack(ffmpeg: FfmpegBinaries, wavFile: string
       '-af', `volume=${gainDb.toFixed(2)}dB`,
       '-c:a', 'aac', '-b:a', '160k', '-ar', '48000', '-ac', '2',
       '-movflags', '+faststart', file,
-    ], { timeoutMs: 120_000 });
-    const loudness = await measureLoudness(ffmpeg, file);
+    ], { timeoutMs: 120_000, signal });
+    const loudness = await measureLoudness(ffmpeg, file, { signal });
     // The encoder can overshoot a peak a little: one more pass with that much less gain.
     if (loudness.truePeakDb <= MAX_TRUE_PEAK_DB + 0.15 || attempt === 1) return { file, loudness };
     gainDb -= loudness.truePeakDb - MAX_TRUE_PEAK_DB;

@@ -1,1 +1,1 @@
-export { ensureMusicLibrary } from './ensure-music-library.ts';
+export { createRenderMusicLibraryJob, queueMissingLibraryTracks } from './render-music-library-job.ts';

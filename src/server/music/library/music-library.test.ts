@@ -7,7 +7,7 @@ import type { Storage } from '../../providers/storage/storage.ts';
 import { capturedLogger } from '../../test-support/captured-logger.ts';
 import { testDatabases } from '../../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../../test-support/test-app.ts';
-import { ensureMusicLibrary } from './index.ts';
+import { addLibraryTrack, missingLibraryTracks } from './add-library-track.ts';
 import { LIBRARY_TRACKS } from './library-tracks.ts';
 import { measureLoudness } from '../../render/measure-loudness.ts';
 import { probeAudio } from '../../render/probe-audio.ts';
@@ -35,7 +35,7 @@ function rms(samples: Float32Array, from: number, to: number): number {
 
 const db = (value: number) => 20 * Math.log10(value);
 
-describe.each(testDatabases())('ensureMusicLibrary ($name)', (database) => {
+describe.each(testDatabases())('the music library ($name)', (database) => {
   let testApp: TestApp;
   let storage: ReturnType<typeof countingStorage>;
   const captured = capturedLogger();
@@ -45,7 +45,8 @@ describe.each(testDatabases())('ensureMusicLibrary ($name)', (database) => {
   beforeAll(async () => {
     testApp = await createTestApp(database);
     storage = countingStorage(testApp.services.storage);
-    await ensureMusicLibrary({ db: testApp.db, storage, ffmpeg: testApp.services.ffmpeg, logger: captured.logger, now: () => new Date('2026-01-02T03:04:05.000Z') });
+    const deps = { db: testApp.db, storage, ffmpeg: testApp.services.ffmpeg, now: () => new Date('2026-01-02T03:04:05.000Z') };
+    for (const track of await missingLibraryTracks(testApp.db, LIBRARY_TRACKS)) await addLibraryTrack(deps, track, { logger: captured.logger });
     for (const track of LIBRARY_TRACKS) {
       const file = path.join(testApp.dataDir, `${track.id}.m4a`);
       await testApp.services.storage.downloadToFile(musicTrackKey({ id: track.id, userId: null }), file);
@@ -119,14 +120,12 @@ describe.each(testDatabases())('ensureMusicLibrary ($name)', (database) => {
     }
   });
 
-  it('renders nothing the second time', async () => {
-    const before = storage.puts.length;
-    await ensureMusicLibrary({ db: testApp.db, storage, ffmpeg: testApp.services.ffmpeg, logger: captured.logger });
-    expect(storage.puts.length).toBe(before);
-    expect(before).toBe(LIBRARY_TRACKS.length);
+  it('finds nothing missing once every track is stored', async () => {
+    expect(await missingLibraryTracks(testApp.db, LIBRARY_TRACKS)).toEqual([]);
+    expect(storage.puts.length).toBe(LIBRARY_TRACKS.length);
   });
 
-  it('logs a track that fails, adds no row for it and goes on with the next', async () => {
+  it('adds no row for a track whose file could not be stored', async () => {
     const short = (id: string) => ({ ...LIBRARY_TRACKS[0]!, id, bars: 2, sections: [{ bars: 2, layers: ['kick', 'bass'] as const }] });
     const failing: Storage = Object.assign(Object.create(testApp.services.storage) as Storage, {
       putFile: async (key: string, file: string, contentType: string) => {
@@ -134,9 +133,10 @@ describe.each(testDatabases())('ensureMusicLibrary ($name)', (database) => {
         return testApp.services.storage.putFile(key, file, contentType);
       },
     });
-    await ensureMusicLibrary({ db: testApp.db, storage: failing, ffmpeg: testApp.services.ffmpeg, logger: captured.logger, tracks: [short('test-broken'), short('test-fine')] });
+    const deps = { db: testApp.db, storage: failing, ffmpeg: testApp.services.ffmpeg };
+    await expect(addLibraryTrack(deps, short('test-broken'), { logger: captured.logger })).rejects.toThrow('disk full');
+    await addLibraryTrack(deps, short('test-fine'), { logger: captured.logger });
     const rows = await testApp.db.selectFrom('musicTracks').select('id').where('id', 'in', ['test-broken', 'test-fine']).execute();
     expect(rows.map((row) => row.id)).toEqual(['test-fine']);
-    expect(captured.lines.find((line) => line.msg === 'music library track could not be rendered')).toMatchObject({ trackId: 'test-broken' });
   });
 });

@@ -77,7 +77,7 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
       onSubmit={(event) => {
         if (!file) setFileError('Choose an audio file to upload');
         void form.handleSubmit((values) => {
-          if (file) upload({ file, title: values.title, artist: values.artist });
+          if (file) upload({ file, title: values.title, artist: values.artist ?? undefined });
         })(event);
       }}
     >

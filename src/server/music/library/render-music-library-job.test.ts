@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scratchRoot } from '../../render/scratch-dir.ts';
+import { testDatabases } from '../../test-support/database-targets.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../../test-support/test-app.ts';
+import { musicTrackKey } from '../music-keys.ts';
+import { createRenderMusicLibraryJob, queueMissingLibraryTracks } from './render-music-library-job.ts';
+import { LIBRARY_TRACKS } from './library-tracks.ts';
+
+/** Two tracks are enough to show the job at work; music-library.test.ts renders all six. */
+const SOME_TRACKS = LIBRARY_TRACKS.slice(0, 2);
+
+describe.each(testDatabases())('the render-music-library job on $name', (database) => {
+  let t: TestApp;
+  let logLines: Array<Record<string, unknown>>;
+
+  beforeEach(async () => {
+    logLines = [];
+    const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
+    t = await createTestApp(database, { runJobs: true, env: { LOG_LEVEL: 'info' }, logStream });
+  });
+  afterEach(() => t.close());
+
+  const rows = () => t.db.selectFrom('musicTracks').selectAll().orderBy('id').execute();
+
+  it('renders and lists the missing tracks without holding the event loop; queueing again or running again does nothing', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    expect(await queueMissingLibraryTracks(t.db, t.services.queue, t.services.logger, SOME_TRACKS)).toBe(2);
+    // A second process starting at the same moment queues the same job ids: still one job per track.
+    await queueMissingLibraryTracks(t.db, t.services.queue, t.services.logger, SOME_TRACKS);
+    await waitUntil(async () => (await rows()).length === 2, 120_000, 50);
+    delay.disable();
+
+    const jobs = await t.db.selectFrom('jobs').select(['id', 'status']).where('name', '=', 'render-music-library').orderBy('id').execute();
+    expect(jobs.map((job) => job.id)).toEqual(SOME_TRACKS.map((track) => `render-music-library:${track.id}`).sort());
+    await waitUntil(async () => (await t.db.selectFrom('jobs').select('status').where('status', '!=', 'completed').execute()).length === 0);
+
+    // Synthesis takes about a second of CPU per track; on its worker thread the loop never waits for it.
+    const synthMs = logLines.filter((line) => line.msg === 'music library track rendered').map((line) => Number(line.synthMs));
+    expect(synthMs).toHaveLength(2);
+    const maxDelayMs = delay.max / 1e6;
+    console.info(`event loop: max delay ${maxDelayMs.toFixed(1)} ms while synthesis took ${synthMs.join(' and ')} ms`);
+    expect(maxDelayMs).toBeLessThan(Math.min(...synthMs) / 4);
+
+    const listed = await t.app.inject({ method: 'GET', url: '/api/music-tracks', headers: { cookie: (await signUp(t.app, { username: 'listener' })).cookie } });
+    expect(listed.json().tracks.map((track: { id: string }) => track.id).sort()).toEqual(SOME_TRACKS.map((track) => track.id).sort());
+    for (const track of SOME_TRACKS) expect(await t.services.storage.stat(musicTrackKey({ id: track.id, userId: null }))).toBeDefined();
+
+    // Done is done: nothing is queued at the next start, and a run of the job (after a crash, say) stores nothing.
+    expect(await queueMissingLibraryTracks(t.db, t.services.queue, t.services.logger, SOME_TRACKS)).toBe(0);
+    const puts: string[] = [];
+    const storage = Object.assign(Object.create(t.services.storage) as typeof t.services.storage, {
+      putFile: async (key: string) => void puts.push(key),
+    });
+    const job = createRenderMusicLibraryJob({ db: t.db, storage, ffmpeg: t.services.ffmpeg });
+    await job.run({ trackId: SOME_TRACKS[0]!.id }, { jobId: 'again', attempt: 2, signal: new AbortController().signal, logger: t.services.logger });
+    expect(puts).toEqual([]);
+  });
+
+  it('stops at once when aborted, leaving no row, no file and no scratch dir', async () => {
+    const job = createRenderMusicLibraryJob({ db: t.db, storage: t.services.storage, ffmpeg: t.services.ffmpeg });
+    const controller = new AbortController();
+    const running = job.run({ trackId: SOME_TRACKS[0]!.id }, { jobId: 'aborted', attempt: 1, signal: controller.signal, logger: t.services.logger });
+    setTimeout(() => controller.abort(new Error('stopped by the test')), 100);
+    await expect(running).rejects.toThrow('stopped by the test');
+    expect(await rows()).toEqual([]);
+    expect(await t.services.storage.stat(musicTrackKey({ id: SOME_TRACKS[0]!.id, userId: null }))).toBeNull();
+    const scratch = await fs.readdir(scratchRoot()).catch(() => []);
+    expect(scratch.filter((name) => name.startsWith(`${process.pid}-music-`))).toEqual([]);
+  });
+});
+

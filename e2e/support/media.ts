@@ -244,3 +244,29 @@ export function rowBands(image: RgbImage, matches: (r: number, g: number, b: num
   }
   return bands;
 }
+
+/** A sine tone as an MP3 (a custom music track to upload). */
+export function makeToneMp3(dir: string, frequency: number, seconds: number, name = 'tone.mp3'): string {
+  const file = `${dir}/${name}`;
+  run(FFMPEG, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100`, '-t', String(seconds), '-c:a', 'libmp3lame', '-b:a', '128k', file]);
+  return file;
+}
+
+/** The mean level (dBFS) of a file's sound near one frequency, between two times. */
+export function toneLevelDb(file: string, frequency: number, from: number, to: number): number {
+  const result = spawnSync(FFMPEG, [
+    '-v', 'info', '-nostats', '-ss', String(from), '-t', String(to - from), '-i', file,
+    '-vn', '-af', `bandpass=f=${frequency}:width_type=h:w=40,volumedetect`, '-f', 'null', '-',
+  ]);
+  const match = /mean_volume: (-?[\d.]+|-inf) dB/.exec(result.stderr.toString());
+  if (!match?.[1]) throw new Error(`no level measured: ${result.stderr.toString()}`);
+  return match[1] === '-inf' ? -Infinity : Number(match[1]);
+}
+
+/** Integrated loudness (LUFS) of a file's sound, as ffmpeg's EBU R128 meter reads it. */
+export function integratedLufs(file: string): number {
+  const result = spawnSync(FFMPEG, ['-v', 'info', '-nostats', '-i', file, '-vn', '-af', 'ebur128', '-f', 'null', '-']);
+  const match = /Integrated loudness:\s+I:\s+(-?[\d.]+) LUFS/.exec(result.stderr.toString());
+  if (!match?.[1]) throw new Error(`no loudness measured: ${result.stderr.toString()}`);
+  return Number(match[1]);
+}

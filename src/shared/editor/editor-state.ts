@@ -82,7 +82,7 @@ export type ColorGrading = z.infer<typeof colorGradingSchema>;
  * it the music stops when the piece runs out, if that comes first (see `musicSpan`). `volume` is the
  * music's level in the mix beside the clip's own sound; `duck` lowers it while the clip's sound is loud.
  */
-export const musicPlacementSchema = z
+const musicPlacementSchema = z
   .object({
     trackId: z.string().min(1).max(64),
     start: z.number().min(0, 'Music start must be at least 0'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** SPEC §3 MusicTrack: a built-in library track (userId null, isCustom 0) or a user's own upload (isCustom 1). */
-const musicTrackSchema = z.object({
+export const musicTrackSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
   title: z.string(),
@@ -22,3 +22,11 @@ export const musicTrackListQuerySchema = z.object({
 });
 
 export const musicTrackParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** POST /api/music-tracks/complete-upload: the address the file was PUT to, and what to call the track. */
+export const completeMusicUploadRequestSchema = z.object({
+  audioURL: z.string({ error: 'Valid audio URL is required' }).url('Valid audio URL is required'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(100, 'Title is too long'),
+  artist: z.string().trim().max(100, 'Artist is too long').optional(),
+});
+export type CompleteMusicUploadRequest = z.infer<typeof completeMusicUploadRequestSchema>;

@@ -2,7 +2,9 @@ import { Progress as ProgressPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
+/** Without a value the bar is indeterminate: work is going on, with no measure of how far it is. */
 function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
+  const indeterminate = value === null || value === undefined;
   const percent = Math.min(100, Math.max(0, value ?? 0));
   return (
     <ProgressPrimitive.Root
@@ -13,8 +15,8 @@ function Progress({ className, value, ...props }: ComponentProps<typeof Progress
     >
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
-        className="h-full w-full flex-1 bg-gradient-brand transition-transform duration-300"
-        style={{ transform: `translateX(-${String(100 - percent)}%)` }}
+        className={cn('h-full w-full flex-1 bg-gradient-brand transition-transform duration-300', indeterminate && 'animate-pulse')}
+        style={indeterminate ? undefined : { transform: `translateX(-${String(100 - percent)}%)` }}
       />
     </ProgressPrimitive.Root>
   );

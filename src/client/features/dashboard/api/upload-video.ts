@@ -4,61 +4,13 @@ import {
   type CompleteUploadRequest,
   type Project,
 } from '@shared/schemas/project';
-import { ApiError, apiRequest } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { UploadAbortedError } from '@/lib/put-upload-file';
 
 /** POST /api/videos/upload: a signed, short-lived address to PUT the file to. */
 export async function requestUploadUrl(): Promise<string> {
   const response = await apiRequest('POST', '/api/videos/upload');
   return uploadUrlResponseSchema.parse(await response.json()).uploadURL;
-}
-
-/** The browser gave up on the PUT itself (network down, or the dialog was closed). */
-export class UploadAbortedError extends Error {
-  constructor() {
-    super('Upload cancelled');
-    this.name = 'UploadAbortedError';
-  }
-}
-
-interface PutOptions {
-  /** Called with 0–100 as the browser sends the body. */
-  onProgress: (percent: number) => void;
-  signal: AbortSignal;
-}
-
-/**
- * PUTs the file with XMLHttpRequest rather than fetch, because only XHR reports upload progress.
- * A non-2xx answer rejects with an ApiError, like every other call.
- */
-export function putVideoFile(uploadUrl: string, file: File, { onProgress, signal }: PutOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', uploadUrl);
-    xhr.withCredentials = true;
-    // Some systems know no MIME type for .avi or .mov; the server accepts a generic one and probes the file.
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve();
-      } else {
-        reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText.trim()));
-      }
-    };
-    xhr.onerror = () => {
-      reject(new Error('Network error during upload'));
-    };
-    xhr.onabort = () => {
-      reject(new UploadAbortedError());
-    };
-    signal.addEventListener('abort', () => {
-      xhr.abort();
-    });
-    xhr.send(file);
-  });
 }
 
 /**

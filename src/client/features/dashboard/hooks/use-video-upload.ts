@@ -9,8 +9,9 @@ import {
 } from '@shared/uploads';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
+import { putUploadFile, UploadAbortedError } from '@/lib/put-upload-file';
 import { projectsQueryKey } from '../api/get-projects';
-import { completeUpload, putVideoFile, requestUploadUrl, UploadAbortedError, waitUntilProcessed } from '../api/upload-video';
+import { completeUpload, requestUploadUrl, waitUntilProcessed } from '../api/upload-video';
 
 const ACCEPTED_LIST = new Intl.ListFormat('en', { type: 'disjunction' }).format(UPLOAD_EXTENSIONS);
 const MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -87,7 +88,7 @@ export function useVideoUpload({ onUploaded }: { onUploaded: (project: Project) 
       let uploadURL: string;
       try {
         uploadURL = await requestUploadUrl();
-        await putVideoFile(uploadURL, file, { onProgress: setProgress, signal: controller.signal });
+        await putUploadFile(uploadURL, file, { onProgress: setProgress, signal: controller.signal });
       } catch (error) {
         throw new UploadStepError('upload', error);
       }

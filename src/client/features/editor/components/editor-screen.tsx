@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { Project } from '@shared/schemas/project';
+import { EditorAudioProvider, useEditorAudioSetup } from '../hooks/editor-audio';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
@@ -35,6 +36,7 @@ function EditorLayout({ project }: EditorScreenProps) {
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present);
   const playback = usePlayback(videoRef, { trim: store.present.trim, audio: store.present.audio, duration: project.duration });
+  const editorAudio = useEditorAudioSetup(project.videoUrl, videoRef);
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
 
   useEditorHotkeys({
@@ -60,31 +62,33 @@ function EditorLayout({ project }: EditorScreenProps) {
   });
 
   return (
-    <div className="flex min-h-dvh flex-col lg:h-dvh">
-      <EditorHeader project={project} saveStatus={autosave.status} onRetrySave={autosave.retry} />
-      <main className="flex flex-1 flex-col lg:grid lg:min-h-0 lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
-        {/* On a phone the player stays in view (a smaller frame, so the timeline fits too) while the panels scroll under it. */}
-        <section
-          aria-label="Player"
-          className="flex flex-col items-center gap-3 p-4 max-lg:sticky max-lg:top-0 max-lg:z-30 max-lg:gap-2 max-lg:bg-background max-lg:px-3 max-lg:py-2 max-lg:shadow-lg max-lg:shadow-black/40 max-lg:[&>div:first-child]:max-h-[30dvh] lg:order-2 lg:min-h-0"
-        >
-          <VideoStage
-            videoUrl={project.videoUrl}
-            posterUrl={project.thumbnailUrl}
-            aspectRatio={project.aspectRatio}
-            videoRef={videoRef}
-            videoEvents={playback.videoEvents}
-            fonts={fonts}
-          />
-          <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
-        </section>
-        <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
-          {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
-        </aside>
-        <aside aria-label="Editing tools" className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4">
-          <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
-        </aside>
-      </main>
-    </div>
+    <EditorAudioProvider value={editorAudio}>
+      <div className="flex min-h-dvh flex-col lg:h-dvh">
+        <EditorHeader project={project} saveStatus={autosave.status} onRetrySave={autosave.retry} />
+        <main className="flex flex-1 flex-col lg:grid lg:min-h-0 lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
+          {/* On a phone the player stays in view (a smaller frame, so the timeline fits too) while the panels scroll under it. */}
+          <section
+            aria-label="Player"
+            className="flex flex-col items-center gap-3 p-4 max-lg:sticky max-lg:top-0 max-lg:z-30 max-lg:gap-2 max-lg:bg-background max-lg:px-3 max-lg:py-2 max-lg:shadow-lg max-lg:shadow-black/40 max-lg:[&>div:first-child]:max-h-[30dvh] lg:order-2 lg:min-h-0"
+          >
+            <VideoStage
+              videoUrl={project.videoUrl}
+              posterUrl={project.thumbnailUrl}
+              aspectRatio={project.aspectRatio}
+              videoRef={videoRef}
+              videoEvents={playback.videoEvents}
+              fonts={fonts}
+            />
+            <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
+          </section>
+          <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
+            {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
+          </aside>
+          <aside aria-label="Editing tools" className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4">
+            <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
+          </aside>
+        </main>
+      </div>
+    </EditorAudioProvider>
   );
 }

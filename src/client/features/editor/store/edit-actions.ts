@@ -20,6 +20,7 @@ import {
   type TextAnimation,
 } from '@shared/editor/editor-state';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
+import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
 import { overlayTimingCommand, type TimingEdit } from './overlay-timing';
 
 export interface OverlayStyle {
@@ -57,7 +58,12 @@ export type EditAction =
   | { type: 'setVolume'; volume: number; gesture?: string }
   | { type: 'setMuted'; muted: boolean; gesture?: string }
   | { type: 'setColorGrade'; key: GradeKey; value: number; gesture?: string }
-  | { type: 'resetColorGrade'; key: GradeKey; gesture?: string };
+  | { type: 'resetColorGrade'; key: GradeKey; gesture?: string }
+  /** Puts a track under the clip (replacing the music there), from its start, looped over the output. */
+  | { type: 'placeMusic'; track: { id: string; duration: number }; clipHasSound: boolean; gesture?: string }
+  | { type: 'removeMusic'; gesture?: string }
+  | { type: 'changeMusic'; change: MusicChange; trackSeconds: number; gesture?: string }
+  | { type: 'setMusicTiming'; edit: TimingEdit; gesture?: string };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -101,6 +107,14 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
       return sectionCommand(`Reset ${action.key}`, state, {
         colorGrading: { ...state.colorGrading, [action.key]: DEFAULT_COLOR_GRADING[action.key] },
       });
+    case 'placeMusic':
+      return placeMusicCommand(state, action.track, action.clipHasSound);
+    case 'removeMusic':
+      return removeMusicCommand(state);
+    case 'changeMusic':
+      return musicChangeCommand(state, action.change, action.trackSeconds);
+    case 'setMusicTiming':
+      return musicTimingCommand(state, action.edit);
   }
 }
 

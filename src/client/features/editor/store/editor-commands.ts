@@ -14,10 +14,10 @@ export interface EditorCommand {
 }
 
 /** The parts of the state below the overlays, each replaced whole. */
-export type StateSection = 'visualEffect' | 'trim' | 'audio' | 'colorGrading';
+export type StateSection = 'visualEffect' | 'trim' | 'audio' | 'colorGrading' | 'music';
 type SectionPatch = Partial<Pick<EditorState, StateSection>>;
 
-/** Replaces whole sections of the state (effect, trim, audio, grading). */
+/** Replaces whole sections of the state (effect, trim, audio, grading, music). */
 class SectionCommand implements EditorCommand {
   constructor(
     readonly label: string,

@@ -1,13 +1,14 @@
 import type { Project } from '@shared/schemas/project';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { AiToolsSection } from '../ai-tools/ai-tools-section';
+import { MusicSection } from '../music/music-section';
 import { AudioSection } from './audio-section';
 import { ColorGradingSection } from './color-grading-section';
 import { TextOverlaysSection } from './text-overlays-section';
 import { TrimSection } from './trim-section';
 import { VisualEffectsSection } from './visual-effects-section';
 
-const SECTIONS = ['text', 'effects', 'trim', 'audio', 'color', 'ai'];
+const SECTIONS = ['text', 'effects', 'trim', 'audio', 'music', 'color', 'ai'];
 
 interface EditorPanelsProps {
   /** What the AI tools tell the assistant and suggestions about the video. */
@@ -42,6 +43,12 @@ export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: E
         <AccordionTrigger>Audio</AccordionTrigger>
         <AccordionContent>
           <AudioSection />
+        </AccordionContent>
+      </AccordionItem>
+      <AccordionItem value="music">
+        <AccordionTrigger>Music</AccordionTrigger>
+        <AccordionContent>
+          <MusicSection />
         </AccordionContent>
       </AccordionItem>
       <AccordionItem value="color">

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
 import { cn } from '@/lib/utils';
 import { useTimelineDrag } from '../../hooks/use-timeline-drag';
@@ -11,6 +11,8 @@ interface TimelineBarProps {
   axis: TimelineAxis;
   onSelect: () => void;
   onChange: (change: BarChange, gesture?: string) => void;
+  /** Drawn behind the label (the music's waveform). */
+  background?: ReactNode;
 }
 
 /**
@@ -18,7 +20,7 @@ interface TimelineBarProps {
  * Focused, ←/→ move it by a frame (Shift: a second), Alt+←/→ move its end, [ and ] set its start and
  * end at the playhead. It is an editing surface: Enter edits its text and Escape deselects, as on the frame.
  */
-export function TimelineBar({ bar, axis, onSelect, onChange }: TimelineBarProps) {
+export function TimelineBar({ bar, axis, onSelect, onChange, background }: TimelineBarProps) {
   const targets = axis.snapTargets.filter((time) => time !== bar.start && time !== bar.end);
   // A drag measures from where the bar was when pressed; the bar itself moves as the drag goes on.
   const origin = useRef({ start: bar.start, end: bar.end });
@@ -77,7 +79,8 @@ export function TimelineBar({ bar, axis, onSelect, onChange }: TimelineBarProps)
       onKeyDown={onKeyDown}
       {...move}
     >
-      <span className="pointer-events-none truncate">{bar.label}</span>
+      {background}
+      <span className="pointer-events-none relative truncate">{bar.label}</span>
       <span
         aria-hidden
         data-edge="start"

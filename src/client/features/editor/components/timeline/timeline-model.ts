@@ -31,7 +31,23 @@ export interface VideoLane {
   label: string;
 }
 
-export type LaneDescriptor = VideoLane | BarLane;
+/** The clip's own sound: its waveform under the filmstrip. */
+export interface SoundLane {
+  kind: 'sound';
+  id: string;
+  label: string;
+}
+
+/** The music under the clip: one bar (where it plays on the output), drawn with its waveform. */
+export interface MusicLane {
+  kind: 'music';
+  id: string;
+  label: string;
+  bar: TimelineBarModel;
+  onChange: (change: BarChange, gesture?: string) => void;
+}
+
+export type LaneDescriptor = VideoLane | SoundLane | MusicLane | BarLane;
 
 /** What every lane needs to place things on the shared axis. */
 export interface TimelineAxis {

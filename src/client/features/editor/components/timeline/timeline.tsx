@@ -5,7 +5,9 @@ import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
 import { useEditor } from '../../store/editor-context';
 import { BarLaneRow } from './bar-lane';
+import { MusicLaneRow } from './music-lane';
 import { Playhead } from './playhead';
+import { SoundLaneRow } from './sound-lane';
 import { TimeRuler } from './time-ruler';
 import type { TimelineAxis } from './timeline-model';
 import { useScrub } from './use-scrub';
@@ -26,7 +28,8 @@ interface TimelineProps {
 
 /**
  * The whole clip along one axis (source seconds; the trimmed-away parts dimmed): a ruler with the
- * playhead, the video lane and one lane per timed layer. Scrolls sideways when zoomed in.
+ * playhead, the video lane, the clip's sound, the music and one lane per text overlay. Scrolls sideways
+ * when zoomed in.
  */
 export function Timeline({ videoUrl, time, duration, playing, onSeek }: TimelineProps) {
   const { store } = useEditor();
@@ -39,7 +42,7 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
   const lanes = useTimelineLanes();
   const width = duration * zoom.pxPerSecond;
 
-  const bars = lanes.flatMap((lane) => (lane.kind === 'bars' ? lane.bars : []));
+  const bars = lanes.flatMap((lane) => (lane.kind === 'bars' ? lane.bars : lane.kind === 'music' ? [lane.bar] : []));
   const axis: TimelineAxis = {
     duration,
     pxPerSecond: zoom.pxPerSecond,
@@ -83,13 +86,18 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
           <div className="sticky top-0 z-10 bg-card">
             <TimeRuler duration={duration} pxPerSecond={zoom.pxPerSecond} scrub={scrub} />
           </div>
-          {lanes.map((lane) =>
-            lane.kind === 'video' ? (
-              <VideoLaneRow key={lane.id} lane={lane} axis={axis} videoUrl={videoUrl} visible={{ from: scrollLeft, to: scrollLeft + viewport }} />
-            ) : (
-              <BarLaneRow key={lane.id} lane={lane} axis={axis} />
-            ),
-          )}
+          {lanes.map((lane) => {
+            switch (lane.kind) {
+              case 'video':
+                return <VideoLaneRow key={lane.id} lane={lane} axis={axis} videoUrl={videoUrl} visible={{ from: scrollLeft, to: scrollLeft + viewport }} />;
+              case 'sound':
+                return <SoundLaneRow key={lane.id} lane={lane} axis={axis} />;
+              case 'music':
+                return <MusicLaneRow key={lane.id} lane={lane} axis={axis} />;
+              case 'bars':
+                return <BarLaneRow key={lane.id} lane={lane} axis={axis} />;
+            }
+          })}
           <TrimmedAway from={0} to={trim.start} pxPerSecond={zoom.pxPerSecond} />
           <TrimmedAway from={trim.end} to={duration} pxPerSecond={zoom.pxPerSecond} />
           <Playhead axis={axis} scrub={scrub} onSeek={onSeek} />

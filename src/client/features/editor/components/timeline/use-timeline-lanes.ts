@@ -1,19 +1,43 @@
 import { outputDuration, type EditorState } from '@shared/editor/editor-state';
 import type { TimingEdit } from '../../store/overlay-timing';
+import { useEditorAudio } from '../../hooks/editor-audio';
 import { useEditor } from '../../store/editor-context';
 import type { BarChange, LaneDescriptor } from './timeline-model';
 
 /**
- * The timeline's lanes, top to bottom: the clip, then one lane per text overlay. A new kind of layer
- * (music, voice-over, captions, another shot) is one more descriptor here.
+ * The timeline's lanes, top to bottom: the clip, its sound, the music (when the edit has some), then one
+ * lane per text overlay. A new kind of layer (voice-over, captions, another shot) is one more descriptor here.
  */
 export function useTimelineLanes(): LaneDescriptor[] {
   const { store, dispatch } = useEditor();
-  const { trim, textOverlays } = store.present;
+  const { track } = useEditorAudio();
+  const { trim, textOverlays, music } = store.present;
   // An overlay made before the trim was shortened may run past the Out point; the video ends there.
   const onAxis = (seconds: number) => trim.start + Math.min(seconds, outputDuration(store.present));
+  const musicName = track?.title ?? 'Music';
   return [
     { kind: 'video', id: 'video', label: 'Video' },
+    { kind: 'sound', id: 'clip-sound', label: 'Clip sound' },
+    ...(music
+      ? [
+          {
+            kind: 'music',
+            id: 'music',
+            label: `Music: ${musicName}`,
+            bar: {
+              id: 'music',
+              label: musicName,
+              accessibleName: `Music timing: ${musicName}`,
+              start: onAxis(music.start),
+              end: onAxis(music.end),
+              selected: false,
+            },
+            onChange: (change, gesture) => {
+              dispatch({ type: 'setMusicTiming', edit: onOutputTimeline(change, trim), gesture });
+            },
+          } satisfies LaneDescriptor,
+        ]
+      : []),
     ...textOverlays.map((overlay, index): LaneDescriptor => {
       const text = overlay.text.replace(/\s+/g, ' ');
       return {
@@ -41,7 +65,7 @@ export function useTimelineLanes(): LaneDescriptor[] {
   ];
 }
 
-/** The timeline's axis is the source clip; overlay times count from the In point. */
+/** The timeline's axis is the source clip; overlay and music times count from the In point. */
 function onOutputTimeline(change: BarChange, trim: EditorState['trim']): TimingEdit {
   return change.edge === 'end' ? { edge: 'end', end: change.end - trim.start } : { edge: change.edge, start: change.start - trim.start };
 }

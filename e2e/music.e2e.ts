@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { openEditor, video } from './support/editor-page.ts';
+import { ffprobe, integratedLufs, makeShortClip, makeToneMp3, toneLevelDb } from './support/media.ts';
+import { signUp, uploadReadyProject } from './support/studio.ts';
+
+const baseUrl = inject('baseUrl');
+
+/** The clip's own tone (makeShortClip) and the uploaded music's: apart, so each is measured on its own. */
+const CLIP_HZ = 440;
+const MUSIC_HZ = 200;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let workDir: string;
+let projectId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-music-'));
+  ({ context, page } = await newPage(browser, baseUrl));
+  await signUp(page.request, 'music');
+  projectId = await uploadReadyProject(page.request, makeShortClip(workDir), 'Music test');
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('music under the clip', () => {
+  it('lists the built-in library by genre', async () => {
+    // The library renders in the background at start-up; wait until it is stored.
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/music-tracks')).json()) as { tracks: unknown[] }).tracks.length, { timeout: 180_000, interval: 1000 })
+      .toBeGreaterThanOrEqual(6);
+    await openEditor(page, projectId);
+    const tracks = page.getByRole('list', { name: 'Music tracks' });
+    await expect.poll(() => tracks.getByRole('listitem').count()).toBeGreaterThanOrEqual(6);
+    await page.getByRole('group', { name: 'Genre' }).getByRole('radio', { name: 'Chill' }).click();
+    await expect.poll(() => tracks.getByRole('listitem').count()).toBe(1);
+    await keepScreenshot(page, 'music-library-1440');
+  }, 240_000);
+
+  it('uploads a track, puts it under the clip, plays it in the preview, and exports the mix at −14 LUFS', async () => {
+    await openEditor(page, projectId, { readyState: 2 });
+    await page.getByRole('button', { name: 'Upload your own' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Audio file').setInputFiles(makeToneMp3(workDir, MUSIC_HZ, 4, 'low-hum.mp3'));
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('low-hum');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => dialog.count(), { timeout: 60_000 }).toBe(0);
+
+    const row = page.getByRole('listitem', { name: 'low-hum' });
+    await row.getByRole('button', { name: 'Use' }).click();
+    const lane = page.getByRole('group', { name: 'Music: low-hum' });
+    await expect.poll(() => lane.isVisible()).toBe(true);
+    await expect.poll(() => lane.getByTestId('waveform').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => lane.getAttribute('data-music-preview'), { timeout: 30_000 }).toBe('ready');
+
+    // Play: the music's Web Audio graph runs and its meter moves.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => lane.getAttribute('data-music-preview')).toBe('playing');
+    await expect.poll(async () => Number(await lane.getAttribute('data-music-level'))).toBeGreaterThan(0);
+    await keepScreenshot(page, 'music-lane-playing-1440');
+    await video(page).evaluate((el: HTMLVideoElement) => el.pause());
+    await expect.poll(() => lane.getAttribute('data-music-preview')).toBe('ready');
+
+    // Export and download: the music is in the file beside the clip's own sound, and the mix is at −14 LUFS.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export Video' });
+    await exportDialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = exportDialog.getByRole('link', { name: 'Download Video' });
+    await expect.poll(() => download.isVisible(), { timeout: 120_000 }).toBe(true);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const saved = path.join(workDir, 'with-music.mp4');
+    await file.saveAs(saved);
+    expect(ffprobe(saved).streams.some((stream) => stream.codec_type === 'audio')).toBe(true);
+    const music = toneLevelDb(saved, MUSIC_HZ, 0.3, 1.5);
+    const clip = toneLevelDb(saved, CLIP_HZ, 0.3, 1.5);
+    expect(music, `music ${music} dB, clip ${clip} dB`).toBeGreaterThan(-40);
+    expect(clip).toBeGreaterThan(-40);
+    expect(Math.abs(integratedLufs(saved) + 14)).toBeLessThanOrEqual(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'music-settings-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }, 240_000);
+});

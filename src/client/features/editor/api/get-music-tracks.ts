@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { musicTrackListSchema, type MusicTrack } from '@shared/schemas/music';
+import { apiRequest } from '@/lib/api';
+
+/** The cache key of the track list: the music browser refreshes it after an upload or a delete. */
+export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
+
+/** GET /api/music-tracks: the built-in library, then the user's own uploads. */
+function musicTracksQueryOptions() {
+  return queryOptions({
+    queryKey: MUSIC_TRACKS_QUERY_KEY,
+    queryFn: async (): Promise<MusicTrack[]> => {
+      const response = await apiRequest('GET', '/api/music-tracks');
+      return musicTrackListSchema.parse(await response.json()).tracks;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useMusicTracks() {
+  return useQuery(musicTracksQueryOptions());
+}
+
+/** The track the edit's music lane uses, once the list is loaded; undefined while loading or if it is gone. */
+export function useMusicTrack(trackId: string | undefined): { track: MusicTrack | undefined; isLoading: boolean } {
+  const { data, isLoading } = useMusicTracks();
+  return { track: trackId ? data?.find((track) => track.id === trackId) : undefined, isLoading };
+}

@@ -1,0 +1,18 @@
+import { completeMusicUploadRequestSchema, musicTrackSchema, type CompleteMusicUploadRequest, type MusicTrack } from '@shared/schemas/music';
+import { uploadUrlResponseSchema } from '@shared/schemas/project';
+import { apiRequest } from '@/lib/api';
+
+/** POST /api/music-tracks/upload: a signed, short-lived address to PUT the audio file to. */
+export async function requestMusicUploadUrl(): Promise<string> {
+  const response = await apiRequest('POST', '/api/music-tracks/upload');
+  return uploadUrlResponseSchema.parse(await response.json()).uploadURL;
+}
+
+/**
+ * POST /api/music-tracks/complete-upload: the server normalises the uploaded file (a few seconds) and answers
+ * with the new track; a file that is not audio is a 400 with a sentence saying so, one over 20 MB a 413.
+ */
+export async function completeMusicUpload(data: CompleteMusicUploadRequest): Promise<MusicTrack> {
+  const response = await apiRequest('POST', '/api/music-tracks/complete-upload', completeMusicUploadRequestSchema.parse(data));
+  return musicTrackSchema.parse(await response.json());
+}

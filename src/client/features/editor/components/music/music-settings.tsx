@@ -1,0 +1,178 @@
+import { Music, RefreshCw, Trash2 } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { RANGES } from '@shared/editor/editor-constants';
+import type { MusicPlacement } from '@shared/editor/editor-state';
+import type { MusicTrack } from '@shared/schemas/music';
+import { Button } from '@/components/ui/button';
+import type { MusicChange } from '../../store/music-edits';
+import { useEditor } from '../../store/editor-context';
+import { formatTrackLength } from '../../lib/music-library';
+import { ValueSlider } from '../value-slider';
+import { TrackTimeField } from './track-time-field';
+
+interface MusicSettingsProps {
+  music: MusicPlacement;
+  track: MusicTrack;
+  clipHasSound: boolean;
+  onChangeTrack: () => void;
+}
+
+const formatFade = (seconds: number) => `${seconds.toFixed(1)} s`;
+
+/** The music the edit uses and how it sounds: level, fades, looping, ducking and the piece of the track. */
+export function MusicSettings({ music, track, clipHasSound, onChangeTrack }: MusicSettingsProps) {
+  const { dispatch } = useEditor();
+  const ids = useId();
+  const change = (next: MusicChange, gesture?: string) => {
+    dispatch({ type: 'changeMusic', change: next, trackSeconds: track.duration, gesture });
+  };
+
+  return (
+    <div className="grid gap-4">
+      <ChosenTrack title={track.title} artist={track.artist} length={formatTrackLength(track.duration)} />
+      <ValueSlider
+        label="Music volume"
+        value={music.volume}
+        range={RANGES.volume}
+        format={(value) => `${String(Math.round(value * 100))}%`}
+        onChange={(volume, gesture) => {
+          change({ volume }, gesture);
+        }}
+      />
+      <ValueSlider
+        label="Fade in"
+        value={music.fadeIn}
+        range={RANGES.musicFade}
+        format={formatFade}
+        onChange={(fadeIn, gesture) => {
+          change({ fadeIn }, gesture);
+        }}
+      />
+      <ValueSlider
+        label="Fade out"
+        value={music.fadeOut}
+        range={RANGES.musicFade}
+        format={formatFade}
+        onChange={(fadeOut, gesture) => {
+          change({ fadeOut }, gesture);
+        }}
+      />
+      <Toggle
+        id={`${ids}-loop`}
+        label="Loop to fill"
+        hint="Repeat the piece until the music's end on the timeline."
+        checked={music.loop}
+        onChange={(loop) => {
+          change({ loop });
+        }}
+      />
+      <Toggle
+        id={`${ids}-duck`}
+        label="Duck under speech"
+        hint={clipHasSound ? 'Lower the music while the video speaks.' : 'The video has no sound to duck under.'}
+        checked={music.duck && clipHasSound}
+        disabled={!clipHasSound}
+        onChange={(duck) => {
+          change({ duck });
+        }}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-xs font-medium text-muted-foreground">
+          Piece of the track used (of {formatTrackLength(track.duration)})
+        </legend>
+        <div className="grid grid-cols-2 gap-2">
+          <TrackTimeField
+            key={`in-${String(music.trackIn)}`}
+            id={`${ids}-track-in`}
+            label="Start in track"
+            value={music.trackIn}
+            max={track.duration}
+            onCommit={(trackIn) => {
+              change({ trackIn });
+            }}
+          />
+          <TrackTimeField
+            key={`out-${String(music.trackOut)}`}
+            id={`${ids}-track-out`}
+            label="End in track"
+            value={Math.min(music.trackOut, track.duration)}
+            max={track.duration}
+            onCommit={(trackOut) => {
+              change({ trackOut });
+            }}
+          />
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" size="sm" onClick={onChangeTrack}>
+          <RefreshCw aria-hidden />
+          Change track
+        </Button>
+        <RemoveMusicButton />
+      </div>
+    </div>
+  );
+}
+
+export function ChosenTrack({ title, artist, length }: { title: string; artist?: string | null; length?: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-md bg-white/5 px-3 py-2">
+      <Music className="size-5 shrink-0 text-fuchsia-300" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{title}</p>
+        {artist && <p className="truncate text-xs text-muted-foreground">{artist}</p>}
+      </div>
+      {length && <span className="font-mono text-xs tabular-nums text-muted-foreground">{length}</span>}
+    </div>
+  );
+}
+
+export function RemoveMusicButton() {
+  const { dispatch } = useEditor();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={() => {
+        dispatch({ type: 'removeMusic' });
+      }}
+    >
+      <Trash2 aria-hidden />
+      Remove music
+    </Button>
+  );
+}
+
+interface ToggleProps {
+  id: string;
+  label: string;
+  hint: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function Toggle({ id, label, hint, checked, disabled, onChange }: ToggleProps) {
+  return (
+    <div className="grid grid-cols-[auto_1fr] items-start gap-x-2 gap-y-0.5">
+      <input
+        id={id}
+        type="checkbox"
+        className="peer mt-0.5 size-4 cursor-pointer accent-fuchsia-500 disabled:cursor-not-allowed"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+      />
+      <label htmlFor={id} className="text-sm font-medium peer-disabled:opacity-60">
+        {label}
+      </label>
+      <p id={`${id}-hint`} className="col-start-2 text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}

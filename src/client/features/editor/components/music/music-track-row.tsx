@@ -1,0 +1,64 @@
+import { Pause, Play, Trash2 } from 'lucide-react';
+import type { MusicTrack } from '@shared/schemas/music';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatTrackLength, genreLabel } from '../../lib/music-library';
+
+interface MusicTrackRowProps {
+  track: MusicTrack;
+  playing: boolean;
+  /** The track the edit uses now, while another is being chosen. */
+  current: boolean;
+  onTogglePreview: () => void;
+  onUse: () => void;
+  onDelete: () => void;
+}
+
+export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse, onDelete }: MusicTrackRowProps) {
+  const titleId = `music-track-${track.id}-title`;
+  return (
+    <li aria-labelledby={titleId} className="flex items-center gap-2 rounded-md bg-white/5 px-2 py-1.5">
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label={`Preview ${track.title}`}
+        aria-pressed={playing}
+        onClick={onTogglePreview}
+      >
+        {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+      </Button>
+      <div className="min-w-0 flex-1">
+        <p id={titleId} className="truncate text-sm font-medium">
+          {track.title}
+        </p>
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          <span className="truncate">{[track.artist, track.genre && genreLabel(track.genre)].filter(Boolean).join(' · ')}</span>
+          <span className="shrink-0 font-mono tabular-nums">{formatTrackLength(track.duration)}</span>
+          {track.isCustom === 1 && (
+            <Badge variant="secondary" className="shrink-0">
+              Yours
+            </Badge>
+          )}
+        </p>
+      </div>
+      {track.isCustom === 1 && (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground hover:text-destructive"
+          aria-label={`Delete ${track.title}`}
+          title={`Delete ${track.title}`}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+      <Button type="button" variant={current ? 'secondary' : 'outline'} size="sm" disabled={current} onClick={onUse}>
+        {current ? 'In use' : 'Use'}
+      </Button>
+    </li>
+  );
+}

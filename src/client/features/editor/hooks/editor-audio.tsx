@@ -1,0 +1,51 @@
+import { createContext, useContext, type ReactNode, type RefObject } from 'react';
+import type { MusicTrack } from '@shared/schemas/music';
+import { useMusicTrack } from '../api/get-music-tracks';
+import { useEditor } from '../store/editor-context';
+import { hasSound } from '../lib/audio-peaks';
+import { useDecodedAudio, type DecodedAudioState } from './use-decoded-audio';
+import { useMusicPreview, type MusicPreviewState } from './use-music-preview';
+
+/** The editor's sound: the clip's and the music's, decoded for the waveforms, and the music preview. */
+export interface EditorAudio {
+  clipSound: DecodedAudioState;
+  /** False once the clip is known to be silent (a clip made without sound); true until then. */
+  clipHasSound: boolean;
+  /** The track the music lane uses; undefined with no music, while the list loads, or if it is gone. */
+  track: MusicTrack | undefined;
+  /** True when the edit names a track the list no longer has (deleted, or never the user's). */
+  trackMissing: boolean;
+  trackSound: DecodedAudioState;
+  preview: { state: MusicPreviewState; level: number };
+}
+
+const EditorAudioContext = createContext<EditorAudio | null>(null);
+
+/** Decodes the clip's and the music's sound once for the editor, and plays the music under the video. */
+export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVideoElement | null>): EditorAudio {
+  const { store } = useEditor();
+  const { music, trim, audio } = store.present;
+  const { track, isLoading } = useMusicTrack(music?.trackId);
+  const clipSound = useDecodedAudio(videoUrl);
+  const trackSound = useDecodedAudio(track?.url);
+  const clipAudio = clipSound.status === 'ready' ? clipSound.audio : null;
+  const clipHasSound = clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error';
+  const preview = useMusicPreview(videoRef, {
+    music,
+    trim,
+    audio,
+    track: trackSound.status === 'ready' ? trackSound.audio : null,
+    clipSound: clipHasSound ? clipAudio : null,
+  });
+  return { clipSound, clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !track, trackSound, preview };
+}
+
+export function EditorAudioProvider({ value, children }: { value: EditorAudio; children: ReactNode }) {
+  return <EditorAudioContext value={value}>{children}</EditorAudioContext>;
+}
+
+export function useEditorAudio(): EditorAudio {
+  const value = useContext(EditorAudioContext);
+  if (!value) throw new Error('useEditorAudio is used outside <EditorAudioProvider>');
+  return value;
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { outputDuration, type EditorState } from '@shared/editor/editor-state';
+import { fadeGainAt, musicSpan, trackTimeAt } from '@shared/editor/music-placement';
+import { duckingGains } from '../lib/ducking-envelope';
+
+/** How finely the fades and the ducking are written into the music's gain, in seconds of output. */
+const CURVE_STEP = 0.02;
+/** A start a little ahead of now, so the gain's curve never overlaps the value set at once. */
+const START_AHEAD = 0.01;
+/** How often the lane's level meter is read while playing. */
+const METER_MS = 100;
+
+export type MusicPreviewState = 'off' | 'loading' | 'ready' | 'playing';
+
+interface MusicPreviewOptions {
+  music: EditorState['music'];
+  trim: EditorState['trim'];
+  audio: EditorState['audio'];
+  /** The music track's decoded sound, once loaded. */
+  track: AudioBuffer | null;
+  /** The clip's decoded sound, which the ducking follows (null: not loaded, or the clip is silent). */
+  clipSound: AudioBuffer | null;
+}
+
+interface Graph {
+  context: AudioContext;
+  shape: GainNode;
+  volume: GainNode;
+  meter: AnalyserNode;
+  source: AudioBufferSourceNode | null;
+}
+
+/**
+ * Plays the music lane under the editor's <video> with Web Audio, as the export mixes it: the piece of
+ * the track from `musicSpan`, looped, placed, faded (`fadeGainAt`) and ducked under the clip's sound
+ * (`duckingGains`), at its volume. The clip's own sound still plays from the <video>. Started from the
+ * video's play (a user gesture), rescheduled on every seek, speed change or edit, stopped on pause.
+ * `level` is the music's output level (0–1) for the lane's meter.
+ */
+export function useMusicPreview(videoRef: RefObject<HTMLVideoElement | null>, options: MusicPreviewOptions) {
+  const graphRef = useRef<Graph | null>(null);
+  const optionsRef = useRef(options);
+  const [playing, setPlaying] = useState(false);
+  const [level, setLevel] = useState(0);
+
+  useEffect(() => {
+    optionsRef.current = options;
+  });
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const start = () => {
+      setPlaying(!video.paused && schedule(graphRef, video, optionsRef.current));
+    };
+    const stop = () => {
+      stopSource(graphRef.current);
+      setPlaying(false);
+    };
+    const reschedule = () => {
+      if (!video.paused) start();
+    };
+    video.addEventListener('play', start);
+    video.addEventListener('pause', stop);
+    video.addEventListener('ended', stop);
+    video.addEventListener('seeked', reschedule);
+    video.addEventListener('ratechange', reschedule);
+    return () => {
+      video.removeEventListener('play', start);
+      video.removeEventListener('pause', stop);
+      video.removeEventListener('ended', stop);
+      video.removeEventListener('seeked', reschedule);
+      video.removeEventListener('ratechange', reschedule);
+    };
+  }, [videoRef]);
+
+  // An edit while playing (a slider, a dragged bar) is heard at once.
+  const { music, trim, audio, track, clipSound } = options;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && !video.paused) setPlaying(schedule(graphRef, video, optionsRef.current));
+  }, [videoRef, music, trim, audio, track, clipSound]);
+
+  useEffect(() => {
+    const graph = graphRef.current;
+    if (graph && music) graph.volume.gain.value = music.volume;
+  }, [music]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const samples = new Float32Array(1024);
+    const timer = setInterval(() => {
+      const meter = graphRef.current?.meter;
+      if (!meter) return;
+      meter.getFloatTimeDomainData(samples);
+      let sum = 0;
+      for (const sample of samples) sum += sample * sample;
+      setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+    }, METER_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [playing]);
+
+  useEffect(
+    () => () => {
+      const graph = graphRef.current;
+      graphRef.current = null;
+      stopSource(graph);
+      void graph?.context.close();
+    },
+    [],
+  );
+
+  const state: MusicPreviewState = !options.music ? 'off' : playing ? 'playing' : options.track ? 'ready' : 'loading';
+  return { state, level: playing ? level : 0 };
+}
+
+function graphFor(graphRef: RefObject<Graph | null>): Graph {
+  if (graphRef.current) return graphRef.current;
+  const context = new AudioContext();
+  const shape = context.createGain();
+  const volume = context.createGain();
+  const meter = context.createAnalyser();
+  shape.connect(volume).connect(meter).connect(context.destination);
+  const graph: Graph = { context, shape, volume, meter, source: null };
+  graphRef.current = graph;
+  return graph;
+}
+
+function stopSource(graph: Graph | null) {
+  if (!graph?.source) return;
+  graph.source.onended = null;
+  graph.source.stop();
+  graph.source.disconnect();
+  graph.source = null;
+  graph.shape.gain.cancelScheduledValues(0);
+}
+
+/** Starts the music where the video is now; false when nothing of it is left to hear. */
+function schedule(graphRef: RefObject<Graph | null>, video: HTMLVideoElement, { music, trim, audio, track, clipSound }: MusicPreviewOptions): boolean {
+  stopSource(graphRef.current);
+  if (!music || !track) return false;
+  const span = musicSpan(music, outputDuration({ trim }), track.duration);
+  const now = video.currentTime - trim.start;
+  if (!span || now >= span.to) return false;
+
+  const graph = graphFor(graphRef);
+  const { context } = graph;
+  void context.resume();
+  const rate = video.playbackRate > 0 ? video.playbackRate : 1;
+  const from = Math.max(now, span.from);
+  const at = context.currentTime + START_AHEAD + (from - now) / rate;
+
+  const source = context.createBufferSource();
+  source.buffer = track;
+  source.loop = music.loop;
+  source.loopStart = span.pieceIn;
+  source.loopEnd = span.pieceIn + span.pieceLength;
+  source.playbackRate.value = rate;
+  source.connect(graph.shape);
+
+  const steps = Math.max(2, Math.ceil((span.to - from) / CURVE_STEP) + 1);
+  const ducking = music.duck && clipSound && !audio.isMuted ? duckingGains(clipSound, audio.volume, trim.start + from, trim.start + span.to, CURVE_STEP) : null;
+  const curve = Float32Array.from({ length: steps }, (_, index) => {
+    const t = Math.min(span.to - 1e-6, from + index * CURVE_STEP);
+    return fadeGainAt(span, t) * (ducking?.[Math.min(index, ducking.length - 1)] ?? 1);
+  });
+  graph.shape.gain.cancelScheduledValues(0);
+  graph.shape.gain.setValueAtTime(curve[0] ?? 0, context.currentTime);
+  graph.shape.gain.setValueCurveAtTime(curve, at, ((steps - 1) * CURVE_STEP) / rate);
+  graph.volume.gain.value = music.volume;
+
+  source.start(at, trackTimeAt(span, from));
+  source.stop(at + (span.to - from) / rate);
+  graph.source = source;
+  return true;
+}

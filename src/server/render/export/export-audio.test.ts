@@ -59,7 +59,7 @@ describe('the export’s audio with music', () => {
   });
 
   it('ducks under the clip’s sound only when the clip has sound and is heard', () => {
-    expect(buildExportCommand(input(), state(), spec).filterGraph).toMatch(/asplit=2\[clip-split\]\[key\].*\n[\s\S]*sidechaincompress=threshold=0.031623:ratio=6:attack=20:release=300/);
+    expect(buildExportCommand(input(), state(), spec).filterGraph).toMatch(/asplit=2\[clip-split\]\[key\].*\n[\s\S]*sidechaincompress=threshold=0.031623:ratio=8:attack=20:release=300/);
     expect(buildExportCommand(input(), state({ music: music({ duck: false }) }), spec).filterGraph).not.toContain('sidechaincompress');
     expect(buildExportCommand(input(), state({ audio: { volume: 1, isMuted: true } }), spec).filterGraph).not.toContain('sidechaincompress');
     const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), state(), spec);

@@ -1,5 +1,5 @@
 import type { MusicSpan } from '../../../shared/editor/music-placement.ts';
-import { MUSIC_DUCKING } from '../../../shared/editor/music-ducking.ts';
+import { DUCKING } from '../../../shared/editor/ducking.ts';
 import { formatNumber } from './css-color-math.ts';
 import { filter } from './filter-syntax.ts';
 
@@ -88,11 +88,12 @@ function musicChain({ span, volume }: MusicMix): string[] {
 /** sidechaincompress works on doubles; ffmpeg does not convert to them on its own after asplit. */
 const COMPRESSOR_FORMAT = filter('aformat', [['sample_fmts', 'dbl'], ['sample_rates', MIX_RATE], ['channel_layouts', 'stereo']]);
 
+/** The preview's numbers (shared DUCKING); sidechaincompress's RMS detector reads the clip's sound after its volume. */
 const duckingCompressor = filter('sidechaincompress', [
-  ['threshold', formatNumber(10 ** (MUSIC_DUCKING.thresholdDb / 20))],
-  ['ratio', MUSIC_DUCKING.ratio],
-  ['attack', MUSIC_DUCKING.attackMs],
-  ['release', MUSIC_DUCKING.releaseMs],
+  ['threshold', formatNumber(10 ** (DUCKING.thresholdDb / 20))],
+  ['ratio', DUCKING.ratio],
+  ['attack', formatNumber(DUCKING.attackSeconds * 1000)],
+  ['release', formatNumber(DUCKING.releaseSeconds * 1000)],
 ]);
 
 /**

@@ -19,8 +19,9 @@ const MIX_FORMAT = filter('aformat', [['sample_fmts', 'fltp'], ['sample_rates', 
 /** An export with music is normalised to this integrated loudness (EBU R128), what TikTok, Reels and Shorts play at. */
 export const TARGET_LUFS = -14;
 /**
- * The limiter after the normalising gain holds sample peaks here; AAC's encoding and the 4× oversampled
- * true peak add up to ~1 dB above the sample peak, so this keeps the true peak at or under -1 dBTP.
+ * The limiter after the normalising gain holds sample peaks here, 1 dB under the -1 dBTP ceiling: the
+ * 4× oversampled true peak and AAC's coding both read above the sample peak (the bursts test, whose
+ * peaks the gain lifts past full scale, ends at -2.0 dBTP).
  */
 const LIMIT_DB = -2;
 /** A quiet mix is raised at most this much: past it the gain would mostly lift noise. */

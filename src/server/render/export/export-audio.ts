@@ -48,6 +48,7 @@ export function planAudio(input: AudioInput, editorState: EditorState, trim: { s
       inputArgs,
       inputCount: musicIndex,
       span: null,
+      // Nothing follows the clip's sound without music: no measuring, no gain.
       graph: () => (hasSound ? [`[0:a:0]${clipVolume === 1 ? 'anull' : filter('volume', [['volume', formatNumber(clipVolume)]])}[a]`] : []),
       output: hasSound ? '[a]' : '1:a:0',
     };

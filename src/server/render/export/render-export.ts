@@ -74,10 +74,11 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
 
 /**
  * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
- * the output's probe. An edit with music first gets an audio-only measuring pass (measureMixGain). The text is drawn first, with the preview's own drawing code on a Skia canvas,
- * into PNGs that ffmpeg lays over the picture; they and the filter graph live in a scratch dir that is
- * always removed. A failed render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and
- * the filter graph; the partial output is removed.
+ * the output's probe (an edit with music first gets an audio-only measuring run, measureMixGain). The
+ * text is drawn first, with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
+ * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
+ * render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and the filter graph;
+ * the partial output is removed.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
   const { inputFile, outputFile, editorState, spec, music, onProgress, signal } = options;

@@ -1,18 +1,23 @@
 /**
  * Times renderExport on a typical edit (two overlays, vintage, a grade, trim, volume, watermark) against
  * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip; then a
- * 30 s 1080p export with 10 animated overlays against the same with 10 still ones. Run with
- * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=typical|animation]`; prints markdown tables for
+ * 30 s 1080p export with 10 animated overlays against the same with 10 still ones; then the typical edit
+ * with a music track under it (looped, faded, ducked, normalised: decision 016) against the same without. Run with
+ * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=typical|animation|music]`; prints markdown tables for
  * docs/benchmarks.md. Runs alternate (A, B, A, …) so a change in the machine's load hits both alike.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { newTextOverlay, type EditorState, type TextOverlay } from '../src/shared/editor/editor-state.ts';
-import { TEXT_ANIMATIONS } from '../src/shared/editor/editor-constants.ts';
+import { EDITOR_DOCUMENT_VERSION, TEXT_ANIMATIONS } from '../src/shared/editor/editor-constants.ts';
+import { newMusicPlacement } from '../src/shared/editor/music-placement.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../src/server/render/ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../src/server/render/media-operations.ts';
 import { withScratchDir } from '../src/server/render/scratch-dir.ts';
+import { buildLoudnessPassCommand } from '../src/server/render/export/export-audio.ts';
 import { renderExport } from '../src/server/render/export/render-export.ts';
+import { probeMedia } from '../src/server/render/probe-media.ts';
 import type { ExportSpec } from '../src/server/render/export/export-spec.ts';
 import { fontFilePath } from '../src/server/render/font-files.ts';
 import { median, numberArgument, stringArgument, timed } from './support/measure.ts';
@@ -37,7 +42,7 @@ const clips: Clip[] = [
 
 function typicalEdit(seconds: number): EditorState {
   return {
-    version: 2,
+    version: EDITOR_DOCUMENT_VERSION,
     textOverlays: [
       { ...newTextOverlay('title', 8), text: 'WAIT FOR IT', fontFamily: 'Impact', fontSize: 72, position: { x: 50, y: 18 } },
       {
@@ -53,6 +58,7 @@ function typicalEdit(seconds: number): EditorState {
     trim: { start: 0.5, end: seconds - 0.5 },
     audio: { volume: 0.8, isMuted: false },
     colorGrading: { brightness: 110, contrast: 105, saturation: 120 },
+    music: null,
   };
 }
 
@@ -181,15 +187,69 @@ async function benchAnimation(binaries: FfmpegBinaries, dir: string): Promise<st
   ]);
 }
 
+/**
+ * The typical edit of each clip with and without music: a 20 s track (a chord with a beat) looped under the
+ * whole output with the new-track defaults (fade-out, ducking under the clip's tone). The measuring pass
+ * alone is timed too (buildLoudnessPassCommand run by itself), so the table shows how the extra splits.
+ */
+const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(2)}`;
+
+async function benchMusic(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
+  const source = await sourceOf(binaries, clip, dir);
+  const music = { file: path.join(dir, 'music.m4a'), durationSeconds: 20 };
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', 'aevalsrc=0.2*sin(2*PI*220*t)+0.15*sin(2*PI*277*t)+0.3*sin(2*PI*60*t)*lt(mod(t\\,0.5)\\,0.1):s=48000:d=20',
+    '-c:a', 'aac', '-b:a', '160k', '-ac', '2', music.file,
+  ]);
+  const spec: ExportSpec = { resolution: clip.resolution, format: 'mp4', quality: 'high', watermark: true };
+  const plain = typicalEdit(clip.seconds);
+  const withMusic: EditorState = { ...plain, music: newMusicPlacement({ id: 'bench', duration: music.durationSeconds }, clip.seconds - 1, true) };
+  const probe = await probeMedia(binaries, source);
+  const measuring = async () => {
+    const pass = buildLoudnessPassCommand({ inputFile: source, probe, workDir: dir, music }, withMusic)!;
+    await Promise.all(pass.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
+    await runFfmpeg(binaries, pass.args);
+  };
+  const results = { with: [] as Array<Awaited<ReturnType<typeof timed>>>, without: [] as Array<Awaited<ReturnType<typeof timed>>>, pass: [] as Array<Awaited<ReturnType<typeof timed>>> };
+  for (let run = 0; run < runs; run++) {
+    const output = path.join(dir, 'music-out.mp4');
+    results.with.push(await timed(() => renderExport(binaries, { inputFile: source, outputFile: output, editorState: withMusic, spec, music })));
+    results.without.push(await timed(() => renderExport(binaries, { inputFile: source, outputFile: output, editorState: plain, spec })));
+    results.pass.push(await timed(measuring));
+  }
+  const wall = (list: typeof results.with) => median(list.map((r) => r.wall));
+  const cpu = (list: typeof results.with) => median(list.map((r) => r.cpu + r.own));
+  return tableRow([
+    `${useNpmBuild ? 'npm' : 'system'} ${binaries.version}`,
+    clip.label,
+    runs,
+    `${wall(results.with).toFixed(2)} s`,
+    `${wall(results.without).toFixed(2)} s`,
+    `**${signed(wall(results.with) - wall(results.without))} s**`,
+    `${wall(results.pass).toFixed(2)} s`,
+    `${cpu(results.with).toFixed(2)} s`,
+    `${cpu(results.without).toFixed(2)} s`,
+    `${signed(cpu(results.with) - cpu(results.without))} s`,
+    `${cpu(results.pass).toFixed(2)} s`,
+  ]);
+}
+
 const binaries = await locateFfmpeg({ ffmpeg: {} }, useNpmBuild ? '/nonexistent' : process.env.PATH);
 console.log(machineLine());
 await withScratchDir('promptreel-export-bench', async (dir) => {
-  if (only !== 'animation') {
+  if (only === undefined || only === 'typical') {
     console.log('');
     console.log(tableHeader(['ffmpeg', 'clip', 'runs', 'renderExport (median wall)', 'hand-written', 'ratio', 'CPU ours', 'CPU hand', 'CPU ratio']));
     for (const clip of clips) console.log(await benchClip(binaries, clip, dir));
   }
-  if (only !== 'typical') {
+  if (only === undefined || only === 'music') {
+    console.log('');
+    console.log(
+      tableHeader(['ffmpeg', 'clip', 'runs', 'with music (median wall)', 'without', 'extra', 'measuring pass alone', 'CPU with', 'CPU without', 'CPU extra', 'CPU measuring pass']),
+    );
+    for (const clip of clips) console.log(await benchMusic(binaries, clip, dir));
+  }
+  if (only === undefined || only === 'animation') {
     console.log('');
     console.log(tableHeader(['ffmpeg', 'clip', 'runs', '10 animated overlays (median wall)', '10 still overlays', 'ratio', 'CPU animated', 'CPU still', 'CPU ratio']));
     console.log(await benchAnimation(binaries, dir));

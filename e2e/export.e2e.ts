@@ -95,12 +95,13 @@ const isGold = (r: number, g: number, b: number) => r > 200 && g > 170 && g < 24
 
 function baseState(): EditorState {
   return {
-    version: 2,
+    version: 3,
     textOverlays: [],
     visualEffect: 'none',
     trim: { start: TRIM_START, end: 2.5 },
     audio: { volume: 1, isMuted: false },
     colorGrading: { brightness: 100, contrast: 100, saturation: 100 },
+    music: null,
   };
 }
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 // session-cookie.ts types its reply and request with the cookie plugin's additions, which app.ts brings in.
 import type {} from '@fastify/cookie';
 import { type EditorState, newTextOverlay } from '../../src/shared/editor/editor-state.ts';
-import { FONT_FAMILIES, VISUAL_EFFECTS } from '../../src/shared/editor/editor-constants.ts';
+import { EDITOR_DOCUMENT_VERSION, FONT_FAMILIES, VISUAL_EFFECTS } from '../../src/shared/editor/editor-constants.ts';
 import { SESSION_COOKIE } from '../../src/server/auth/session-cookie.ts';
 import { createSession } from '../../src/server/auth/sessions-repository.ts';
 import { insertUser, usernameKey } from '../../src/server/auth/users-repository.ts';
@@ -41,12 +41,13 @@ export function editedState(duration: number, variant: number): EditorState {
     },
   ];
   return {
-    version: 2,
+    version: EDITOR_DOCUMENT_VERSION,
     textOverlays: overlays.slice(0, 1 + (variant % 2)),
     visualEffect: VISUAL_EFFECTS[variant % VISUAL_EFFECTS.length] as EditorState['visualEffect'],
     trim: { start: 0.5, end: Math.max(1, duration - 0.5) },
     audio: { volume: 0.8, isMuted: false },
     colorGrading: { brightness: 100 + (variant % 15), contrast: 105, saturation: 100 + (variant % 30) },
+    music: null,
   };
 }
 

@@ -7,9 +7,13 @@ import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject } from '../projects/projects-repository.ts';
-import { type Storage, storageKey } from '../providers/storage/storage.ts';
+import { musicTrackKey } from '../music/music-keys.ts';
+import { findPlayableTrack } from '../music/music-repository.ts';
+import { ObjectNotFoundError, type Storage, storageKey } from '../providers/storage/storage.ts';
+import type { MusicFile } from '../render/export/music-mix.ts';
 import { renderExport } from '../render/export/render-export.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { probeAudio } from '../render/probe-audio.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { findExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
 
@@ -34,9 +38,24 @@ const CONTENT_TYPES: Record<ExportSettings['format'], string> = { mp4: 'video/mp
 /** What the user reads when an export fails for a reason only the log can explain. */
 const EXPORT_FAILED = 'The export failed — please try again.';
 
+/** The edit's music track was deleted, or belongs to someone else (a document copied between accounts). */
+const MUSIC_UNAVAILABLE = 'The music in this edit is no longer available — choose another track in the editor.';
+
+/** The track's file beside the source, and its real length (the piece the edit uses stops where the file does). */
+async function downloadMusic(storage: Storage, ffmpeg: FfmpegBinaries, key: string, file: string): Promise<MusicFile> {
+  try {
+    await storage.downloadToFile(key, file);
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) throw new UserFacingError(MUSIC_UNAVAILABLE);
+    throw error;
+  }
+  return { file, durationSeconds: (await probeAudio(ffmpeg, file)).durationSeconds };
+}
+
 /**
- * Renders a project's saved edit in one ffmpeg pass, stores the file and records where to download
- * it. Idempotent: a finished job is left alone, and a re-run after a crash renders again from scratch.
+ * Renders a project's saved edit in one ffmpeg pass (with music, after an audio-only measuring pass:
+ * decision 016), stores the file and records where to download it. Idempotent: a finished job is left
+ * alone, and a re-run after a crash renders again from scratch.
  * A failure is stored as a plain sentence; its detail (ffmpeg's command, stderr tail, graph) is logged.
  */
 export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
@@ -51,11 +70,14 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     if (stored.kind === 'unreadable') throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
     const log = context.logger.child({ projectId: project.id });
     const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.duration);
+    const track = editorState.music ? await findPlayableTrack(db, project.userId, editorState.music.trackId) : undefined;
+    if (editorState.music && !track) throw new UserFacingError(MUSIC_UNAVAILABLE);
 
     await withScratchDir('export', async (dir) => {
       const source = path.join(dir, 'source.mp4');
       const output = path.join(dir, `export.${settings.format}`);
       await storage.downloadToFile(project.videoKey!, source);
+      const music = track ? await downloadMusic(storage, ffmpeg, musicTrackKey(track), path.join(dir, 'music.m4a')) : undefined;
       let lastWrite = 0;
       let lastPercent = -1;
       const progressWrites: Promise<unknown>[] = [];
@@ -64,6 +86,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
         inputFile: source,
         outputFile: output,
         editorState,
+        music,
         spec: { ...settings, watermark: owner.subscription !== 'pro' },
         signal: context.signal,
         onProgress: (fraction) => {

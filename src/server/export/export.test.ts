@@ -2,6 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { newMusicPlacement } from '../../shared/editor/music-placement.ts';
+import { musicTrackKey, musicTrackUrl } from '../music/music-keys.ts';
+import { TARGET_LUFS } from '../render/export/music-mix.ts';
+import { runFfmpeg } from '../render/ffmpeg-runner.ts';
+import { measureLoudness } from '../render/measure-loudness.ts';
 import { isFaststart, probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
@@ -23,6 +28,17 @@ describe.each(testDatabases())('export API on $name', (database) => {
     projectId = (await uploadProject(t, owner.cookie, clip, 'Beach Day!')).id;
   });
   afterEach(() => t.close());
+
+  /** A music track (a 6 s tone as AAC in m4a) stored where the library or a user's upload keeps it. */
+  async function addTrack(id: string, userId: string | null): Promise<void> {
+    const audio = path.join(t.dataDir, `${id}.m4a`);
+    await runFfmpeg(t.services.ffmpeg, ['-f', 'lavfi', '-i', 'sine=f=500:r=48000:d=6', '-c:a', 'aac', '-ac', '2', audio]);
+    await t.services.storage.putFile(musicTrackKey({ id, userId }), audio, 'audio/mp4');
+    await t.db
+      .insertInto('musicTracks')
+      .values({ id, userId, title: id, artist: null, url: musicTrackUrl(id), duration: 6, genre: 'chill', isCustom: userId ? 1 : 0, createdAt: new Date().toISOString() })
+      .execute();
+  }
 
   const start = (settings: object, cookie = owner.cookie) =>
     t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/export`, headers: { cookie }, payload: settings });
@@ -86,6 +102,8 @@ describe.each(testDatabases())('export API on $name', (database) => {
 
   it.each(EDITOR_DOCUMENT_VERSIONS)('exports an edit saved as a version %i document', async (version) => {
     const json = editorDocumentFixture(version);
+    const { music } = JSON.parse(json) as { music?: { trackId: string } | null };
+    if (music) await addTrack(music.trackId, null);
     await t.db.updateTable('videoProjects').set({ editorState: json }).where('id', '=', projectId).execute();
     const job = await finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
     expect(job).toMatchObject({ status: 'completed', errorMessage: null });
@@ -94,6 +112,27 @@ describe.each(testDatabases())('export API on $name', (database) => {
     await fs.writeFile(file, download.rawPayload);
     const { trim } = JSON.parse(json) as { trim: { start: number; end: number } };
     expect((await probeMedia(t.services.ffmpeg, file)).durationSeconds).toBeCloseTo(trim.end - trim.start, 1);
+    // An edit with music is mixed and normalised (decision 016).
+    if (music) expect(Math.abs((await measureLoudness(t.services.ffmpeg, file)).integratedLufs - TARGET_LUFS)).toBeLessThanOrEqual(1);
+  });
+
+  it('fails with a plain sentence when the edit’s music is gone or another user’s, and mixes the user’s own', async () => {
+    const other = await signUp(t.app, { username: 'otherone' });
+    await addTrack('theirs', other.userId);
+    await addTrack('mine', owner.userId);
+    const exportWithTrack = async (trackId: string) => {
+      const editorState = { ...defaultEditorState(4), music: newMusicPlacement({ id: trackId, duration: 6 }, 4, true) };
+      const saved = await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie }, payload: { editorState } });
+      expect(saved.statusCode).toBe(200);
+      return finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
+    };
+    const unavailable = { status: 'failed', outputUrl: null, errorMessage: 'The music in this edit is no longer available — choose another track in the editor.' };
+    expect(await exportWithTrack('theirs')).toMatchObject(unavailable);
+    expect(await exportWithTrack('deleted-track')).toMatchObject(unavailable);
+    expect(await exportWithTrack('mine')).toMatchObject({ status: 'completed', errorMessage: null });
+    // The row is there but its file is not.
+    await t.services.storage.delete([musicTrackKey({ id: 'mine', userId: owner.userId })]);
+    expect(await exportWithTrack('mine')).toMatchObject(unavailable);
   });
 
   it('refuses to export an edit it cannot read, saying so plainly', async () => {

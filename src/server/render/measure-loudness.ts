@@ -36,3 +36,14 @@ export async function measureLoudness(
   );
   return { integratedLufs: summaryValue(stderr, 'I:'), truePeakDb: summaryValue(stderr, 'Peak:') };
 }
+
+/**
+ * The integrated loudness (LUFS) at the end of a file written by `ebur128=metadata=1,ametadata=mode=print:
+ * key=lavfi.r128.I:file=…`: ebur128 puts its running value on every audio frame, so the last is the whole
+ * stream's. -inf (or -70, ebur128's floor) for silence or a stream too short to measure.
+ */
+export function integratedLoudnessFromMetadata(text: string): number {
+  const values = [...text.matchAll(/lavfi\.r128\.I=(-?[\d.]+|-?inf|nan)/g)].map((match) => Number(match[1]!.replace('inf', 'Infinity')));
+  const last = values.at(-1);
+  return last === undefined || Number.isNaN(last) ? -Infinity : last;
+}

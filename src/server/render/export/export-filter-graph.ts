@@ -4,10 +4,12 @@ import { clampTrim } from '../../../shared/editor/editor-state.ts';
 import { exportFrameSize, fitInside } from '../../../shared/editor/frame-geometry.ts';
 import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
-import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
+import type { MediaProbe } from '../probe-media.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
+import { mainPassAudio, planAudio } from './export-audio.ts';
 import { CRF_BY_QUALITY, type ExportSpec } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
+import type { MusicFile } from './music-mix.ts';
 import { MAX_ANIMATION_FPS, type TextImage, planTextImages } from './overlay-images.ts';
 
 /** How the source's YUV turns into RGB: its tags, or what Chromium assumes for an untagged video. */
@@ -26,6 +28,10 @@ export interface ExportInput {
   /** Directory the caller writes `files` into before running ffmpeg (the job's scratch dir). */
   workDir: string;
   sourceColor?: SourceColor;
+  /** The music track's file when the edit has music (without it the music lane is left out). */
+  music?: MusicFile;
+  /** With music: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
+  loudnessGainDb?: number;
 }
 
 export interface ExportCommand {
@@ -142,7 +148,8 @@ function overlayImage(image: TextImage, input: number, base: string, output: str
 /**
  * The one ffmpeg invocation that turns a clip and its saved editor state into the exported file
  * (STYLE §7): accurate trim, the source fitted into the output frame, the preview's colour maths in
- * RGB, blur, the text overlays and watermark where the preview draws them, volume, H.264 + AAC.
+ * RGB, blur, the text overlays and watermark where the preview draws them, volume, the music mixed in
+ * (export-audio.ts), H.264 + AAC.
  * No file is written here; laying the text out needs the fonts registered with Skia (read once per
  * process, `registerCanvasFonts`).
  */
@@ -190,8 +197,8 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   ];
   const toYuv = [filter('scale', [['out_color_matrix', 'bt709'], ['out_range', 'tv']]), 'format=yuv420p'];
 
-  // Inputs: 0 the clip, then the silent track a source without sound gets, then one per text image.
-  const firstImageInput = probe.audioCodec ? 1 : 2;
+  const audio = planAudio(input, editorState, trim);
+  const firstImageInput = audio.inputCount;
   const graph: string[] = [];
   if (images.length === 0) {
     graph.push(`[0:v:0]${[...video, ...toYuv].join(',')}[v]`);
@@ -202,25 +209,14 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     });
     graph.push(`[text${images.length}]${toYuv.join(',')}[v]`);
   }
-  const volume = editorState.audio.isMuted ? 0 : editorState.audio.volume;
-  const audioMap: string[] = [];
-  if (probe.audioCodec) {
-    graph.push(`[0:a:0]${volume === 1 ? 'anull' : filter('volume', [['volume', formatNumber(volume)]])}[a]`);
-    audioMap.push('-map', '[a]');
-  } else {
-    audioMap.push('-map', '1:a:0');
-  }
+  graph.push(...mainPassAudio(audio, input.loudnessGainDb ?? 0));
 
   const filterGraph = graph.join(';\n');
   const args = [
-    ...(trim.start > 0 ? ['-ss', seconds(trim.start)] : []),
-    '-format_whitelist', VIDEO_DEMUXERS,
-    '-i', input.inputFile,
-    // A source without sound gets a silent track: every stored video has audio (DESIGN §5 Media).
-    ...(probe.audioCodec ? [] : ['-f', 'lavfi', '-t', seconds(durationSeconds), '-i', 'anullsrc=r=48000:cl=stereo']),
+    ...audio.inputArgs,
     ...images.flatMap(imageInputArgs),
     '-filter_complex_script', textFile('filter-graph.txt', filterGraph),
-    '-map', '[v]', ...audioMap,
+    '-map', '[v]', '-map', audio.output,
     '-t', seconds(durationSeconds),
     ...h264AacOutputArgs(CRF_BY_QUALITY[spec.quality]),
     ...OUTPUT_COLOR_ARGS,

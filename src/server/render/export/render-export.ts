@@ -6,8 +6,11 @@ import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { type MediaProbe, VIDEO_DEMUXERS, probeMedia } from '../probe-media.ts';
 import { withScratchDir } from '../scratch-dir.ts';
-import { type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
+import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
+import { buildLoudnessPassCommand } from './export-audio.ts';
+import { type ExportInput, type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
 import type { ExportSpec } from './export-spec.ts';
+import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { rasterizeTextImages } from './overlay-images.ts';
 
 const run = promisify(execFile);
@@ -17,6 +20,8 @@ export interface RenderExportOptions {
   outputFile: string;
   editorState: EditorState;
   spec: ExportSpec;
+  /** The music track's file, when the edit has music. */
+  music?: MusicFile;
   /** A rising fraction in 0..1 of the trimmed length; exactly 1 when the file is written. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -51,17 +56,37 @@ export async function probeSourceColor(binaries: FfmpegBinaries, file: string): 
 }
 
 /**
+ * With music, the audio-only pass that measures the mix's integrated loudness (ebur128) and answers the
+ * constant gain that brings it to TARGET_LUFS; without music 0 (the clip's sound is not normalised).
+ */
+async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, editorState: EditorState, signal?: AbortSignal): Promise<number> {
+  const command = buildLoudnessPassCommand(input, editorState);
+  if (!command) return 0;
+  await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
+  try {
+    await runFfmpeg(binaries, command.args, { signal });
+  } catch (error) {
+    if (error instanceof FfmpegError) error.filterGraph = command.files[0]?.contents;
+    throw error;
+  }
+  return normalisingGainDb(integratedLoudnessFromMetadata(await fs.readFile(command.metadataFile, 'utf8')));
+}
+
+/**
  * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
- * the output's probe. The text is drawn first, with the preview's own drawing code on a Skia canvas,
- * into PNGs that ffmpeg lays over the picture; they and the filter graph live in a scratch dir that is
- * always removed. A failed render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and
- * the filter graph; the partial output is removed.
+ * the output's probe (an edit with music first gets an audio-only measuring run, measureMixGain). The
+ * text is drawn first, with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
+ * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
+ * render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and the filter graph;
+ * the partial output is removed.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
-  const { inputFile, outputFile, editorState, spec, onProgress, signal } = options;
+  const { inputFile, outputFile, editorState, spec, music, onProgress, signal } = options;
   const [probe, sourceColor] = await Promise.all([probeMedia(binaries, inputFile), probeSourceColor(binaries, inputFile)]);
   await withScratchDir('promptreel-export', async (workDir) => {
-    const command = buildExportCommand({ inputFile, outputFile, probe, workDir, sourceColor }, editorState, spec);
+    const input = { inputFile, outputFile, probe, workDir, sourceColor, music };
+    const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
+    const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
     await rasterizeTextImages(command.images, signal);
     try {

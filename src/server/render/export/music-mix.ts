@@ -1,0 +1,137 @@
+import type { MusicSpan } from '../../../shared/editor/music-placement.ts';
+import { DUCKING } from '../../../shared/editor/ducking.ts';
+import { formatNumber } from './css-color-math.ts';
+import { filter } from './filter-syntax.ts';
+
+/** A music track's file, downloaded for the export, and its length as ffprobe reads it. */
+export interface MusicFile {
+  file: string;
+  durationSeconds: number;
+}
+
+/** Music tracks are stored as AAC in MP4 (m4a): the music input may be read by these demuxers only. */
+const MUSIC_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2';
+
+/** The mix runs, and the export's audio is written, at 48 kHz stereo (DESIGN §5 Media). */
+const MIX_RATE = 48_000;
+const MIX_FORMAT = filter('aformat', [['sample_fmts', 'fltp'], ['sample_rates', MIX_RATE], ['channel_layouts', 'stereo']]);
+
+/** An export with music is normalised to this integrated loudness (EBU R128), what TikTok, Reels and Shorts play at. */
+export const TARGET_LUFS = -14;
+/**
+ * The limiter after the normalising gain holds sample peaks here, 1 dB under the -1 dBTP ceiling: the
+ * 4× oversampled true peak and AAC's coding both read above the sample peak (the bursts test, whose
+ * peaks the gain lifts past full scale, ends at -2.0 dBTP).
+ */
+const LIMIT_DB = -2;
+/** A quiet mix is raised at most this much: past it the gain would mostly lift noise. */
+const MAX_GAIN_DB = 24;
+/** ebur128's floor: what it reports for silence. */
+const SILENCE_LUFS = -70;
+
+/** The music file as an input: only what the piece needs is read. */
+export function musicInputArgs(music: MusicFile, span: MusicSpan): string[] {
+  return ['-format_whitelist', MUSIC_DEMUXERS, '-t', formatNumber(span.pieceIn + span.pieceLength + 1), '-i', music.file];
+}
+
+/** The constant gain that brings a mix measured at `integratedLufs` to TARGET_LUFS (0 for a silent mix). */
+export function normalisingGainDb(integratedLufs: number): number {
+  if (!Number.isFinite(integratedLufs) || integratedLufs <= SILENCE_LUFS) return 0;
+  return Math.min(MAX_GAIN_DB, TARGET_LUFS - integratedLufs);
+}
+
+export interface MusicMix {
+  /** The clip's sound (`[0:a:0]`, or the silent input of a source without sound). */
+  clipAudio: string;
+  /** The clip's volume slider, 0 when muted. */
+  clipVolume: number;
+  /** Whether the clip's sound may duck the music: it has sound and is heard. */
+  clipSounds: boolean;
+  musicAudio: string;
+  span: MusicSpan;
+  volume: number;
+  duck: boolean;
+}
+
+/** Seconds as a whole number of samples at the mix's rate. */
+function samples(seconds: number): number {
+  return Math.round(seconds * MIX_RATE);
+}
+
+/**
+ * The music as `musicSpan` says it sounds: the piece cut from the track, repeated (aloop holding one piece,
+ * so memory is bounded by the piece) and cut to the span, faded in and out linearly, at its volume, then
+ * delayed to `from` on the output and padded with silence after `to`.
+ */
+function musicChain({ span, volume }: MusicMix): string[] {
+  const length = span.to - span.from;
+  const piece = samples(span.pieceLength);
+  const repeats = Math.ceil(length / span.pieceLength) - 1;
+  const delayMs = formatNumber(span.from * 1000);
+  return [
+    MIX_FORMAT,
+    filter('atrim', [['start_sample', samples(span.pieceIn)], ['end_sample', samples(span.pieceIn) + piece]]),
+    'asetpts=PTS-STARTPTS',
+    ...(repeats > 0 ? [filter('aloop', [['loop', repeats], ['size', piece]]), 'asetpts=N/SR/TB'] : []),
+    filter('atrim', [['end_sample', samples(length)]]),
+    ...(span.fadeIn > 0 ? [filter('afade', [['t', 'in'], ['st', 0], ['d', formatNumber(span.fadeIn)], ['curve', 'tri']])] : []),
+    ...(span.fadeOut > 0
+      ? [filter('afade', [['t', 'out'], ['st', formatNumber(length - span.fadeOut)], ['d', formatNumber(span.fadeOut)], ['curve', 'tri']])]
+      : []),
+    filter('volume', [['volume', formatNumber(volume)]]),
+    // Both channels (adelay's `all` is missing from ffmpeg 4.1).
+    ...(span.from > 0 ? [filter('adelay', [['delays', `${delayMs}|${delayMs}`]])] : []),
+    // The mix below ends with its shortest input: the music lasts as long as the clip's sound.
+    'apad',
+  ];
+}
+
+/** sidechaincompress works on doubles; ffmpeg does not convert to them on its own after asplit. */
+const COMPRESSOR_FORMAT = filter('aformat', [['sample_fmts', 'dbl'], ['sample_rates', MIX_RATE], ['channel_layouts', 'stereo']]);
+
+/** The preview's numbers (shared DUCKING); sidechaincompress's RMS detector reads the clip's sound after its volume. */
+const duckingCompressor = filter('sidechaincompress', [
+  ['threshold', formatNumber(10 ** (DUCKING.thresholdDb / 20))],
+  ['ratio', DUCKING.ratio],
+  ['attack', formatNumber(DUCKING.attackSeconds * 1000)],
+  ['release', formatNumber(DUCKING.releaseSeconds * 1000)],
+]);
+
+/**
+ * Graph lines that mix the clip's sound (at its volume) with the music into `output`, 48 kHz stereo. With
+ * `duck` the music goes through a compressor keyed by the clip's sound. The sum is plain addition
+ * (amerge + pan): amix scales its inputs down, and its `normalize` option is missing from ffmpeg 4.1.
+ */
+export function musicMixGraph(mix: MusicMix, output: string): string[] {
+  const ducks = mix.duck && mix.clipSounds;
+  const clip = [MIX_FORMAT, ...(mix.clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(mix.clipVolume)]])])];
+  const lines = ducks
+    ? [
+        `${mix.clipAudio}${[...clip, 'asplit=2'].join(',')}[clip-split][key]`,
+        `${mix.musicAudio}${[...musicChain(mix), COMPRESSOR_FORMAT].join(',')}[music]`,
+        // The compressor and asplit leave the channel layout open: amerge needs it said again on both inputs.
+        `[key]${COMPRESSOR_FORMAT}[key-dbl]`,
+        `[music][key-dbl]${duckingCompressor},${MIX_FORMAT}[placed]`,
+        `[clip-split]${MIX_FORMAT}[clip]`,
+      ]
+    : [`${mix.clipAudio}${clip.join(',')}[clip]`, `${mix.musicAudio}${musicChain(mix).join(',')}[placed]`];
+  lines.push(`[clip][placed]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3,${MIX_FORMAT}${output}`);
+  return lines;
+}
+
+/** The limiter looks this far ahead, and so delays the sound by as much. */
+const LIMITER_ATTACK_MS = 5;
+
+/**
+ * After the mix: the constant gain the measuring pass asked for, and a limiter that only touches peaks
+ * (level=0: no automatic make-up gain, so everything under its limit passes unchanged). Its look-ahead
+ * delay is cut from the start (ffmpeg 4.1's alimiter has no `latency` option), so the sound stays in sync.
+ */
+export function loudnessFilters(gainDb: number): string[] {
+  return [
+    filter('volume', [['volume', `${formatNumber(gainDb)}dB`]]),
+    filter('alimiter', [['limit', formatNumber(10 ** (LIMIT_DB / 20))], ['attack', LIMITER_ATTACK_MS], ['level', 0]]),
+    filter('atrim', [['start_sample', samples(LIMITER_ATTACK_MS / 1000)]]),
+    'asetpts=PTS-STARTPTS',
+  ];
+}

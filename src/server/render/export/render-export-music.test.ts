@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EditorState, type MusicPlacement, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import { runFfmpeg } from '../ffmpeg-runner.ts';
+import { measureLoudness } from '../measure-loudness.ts';
+import { TARGET_LUFS } from './music-mix.ts';
+import { renderExport } from './render-export.ts';
+
+const run = promisify(execFile);
+const RATE = 48_000;
+let binaries: FfmpegBinaries;
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+/** A 90x160 clip whose sound is `sound` (an aevalsrc expression in t), or none. */
+async function clip(name: string, seconds: number, sound: string | null): Promise<string> {
+  const output = file(name);
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', `testsrc2=s=90x160:r=10:d=${seconds}`,
+    ...(sound ? ['-f', 'lavfi', '-i', `aevalsrc=${sound}:s=${RATE}:c=mono:d=${seconds}`] : []),
+    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', output,
+  ]);
+  return output;
+}
+
+/** A music track as the library stores it: AAC in m4a, made from a lavfi source. */
+async function track(name: string, source: string): Promise<{ file: string; durationSeconds: number }> {
+  const output = file(name);
+  await runFfmpeg(binaries, ['-f', 'lavfi', '-i', source, '-c:a', 'aac', '-b:a', '160k', '-ar', String(RATE), '-ac', '2', output]);
+  const { stdout } = await run(binaries.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', output]);
+  return { file: output, durationSeconds: Number(stdout.trim()) };
+}
+
+/** The first audio stream of `media`, decoded to mono 48 kHz float samples (seconds `from` for `length`, or all). */
+async function decode(media: string, { from = 0, length }: { from?: number; length?: number } = {}): Promise<Float32Array> {
+  const { stdout } = await run(
+    binaries.ffmpegPath,
+    ['-v', 'error', '-ss', String(from), '-i', media, ...(length ? ['-t', String(length)] : []), '-map', '0:a:0', '-ac', '1', '-ar', String(RATE), '-f', 'f32le', '-'],
+    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
+  );
+  return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);
+}
+
+/** Level in dB (re full-scale sine) of the `frequency` component in [from, from + length) seconds: Goertzel's algorithm. */
+function toneDb(samples: Float32Array, frequency: number, from: number, length: number): number {
+  const start = Math.round(from * RATE);
+  const count = Math.round(length * RATE);
+  const coefficient = 2 * Math.cos((2 * Math.PI * frequency) / RATE);
+  let previous = 0;
+  let beforeThat = 0;
+  for (let i = start; i < start + count; i++) {
+    const current = (samples[i] ?? 0) + coefficient * previous - beforeThat;
+    beforeThat = previous;
+    previous = current;
+  }
+  const power = previous ** 2 + beforeThat ** 2 - coefficient * previous * beforeThat;
+  return 20 * Math.log10((2 * Math.sqrt(Math.max(power, 0))) / count + 1e-12);
+}
+
+/** Every STRIDE-th sample of the template is compared: enough for noise, three times faster. */
+const STRIDE = 3;
+
+/** Normalised cross-correlation of `template` at each lag in [fromLag, toLag) samples; answers the best lag and its value. */
+function bestLag(signal: Float32Array, template: Float32Array, fromLag: number, toLag: number): { lag: number; correlation: number } {
+  let templateEnergy = 0;
+  for (const value of template) templateEnergy += value * value;
+  let best = { lag: fromLag, correlation: -Infinity };
+  for (let lag = Math.max(0, fromLag); lag < Math.min(toLag, signal.length - template.length); lag++) {
+    let product = 0;
+    let energy = 0;
+    for (let i = 0; i < template.length; i += STRIDE) {
+      const value = signal[lag + i]!;
+      product += value * template[i]!;
+      energy += value * value;
+    }
+    const correlation = product / Math.sqrt((energy * templateEnergy) / STRIDE + 1e-20);
+    if (correlation > best.correlation) best = { lag, correlation };
+  }
+  return best;
+}
+
+const music = (overrides: Partial<MusicPlacement> = {}): MusicPlacement => ({
+  trackId: 't', start: 0, end: 60, trackIn: 0, trackOut: 60, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false, ...overrides,
+});
+
+const edit = (seconds: number, placement: MusicPlacement, overrides: Partial<EditorState> = {}): EditorState => ({
+  ...defaultEditorState(seconds), music: placement, ...overrides,
+});
+
+async function exportWith(name: string, source: string, editorState: EditorState, track: { file: string; durationSeconds: number }) {
+  const outputFile = file(name);
+  await renderExport(binaries, { inputFile: source, outputFile, editorState, spec: { resolution: '720p', format: 'mp4', quality: 'low', watermark: false }, music: track });
+  return outputFile;
+}
+
+const builds = [
+  ['the system ffmpeg', process.env.PATH],
+  ['the npm-shipped ffmpeg 4.1', '/nonexistent'],
+] as const;
+
+describe.each(builds)('the music mix, measured in exports made with %s', (build, searchPath) => {
+  beforeAll(async () => {
+    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-mix-test-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('places the piece at its offset on the trimmed output, normalised to -14 LUFS with true peak under -1 dBTP', async () => {
+    const noise = await track('noise.m4a', 'anoisesrc=d=5:c=pink:seed=7:a=0.5');
+    const source = await clip('tone.mp4', 5, '0.1*sin(2*PI*300*t)');
+    // The output starts 0.5 s into the clip; the music starts 1.3 s into the output, 1 s into the track.
+    const output = await exportWith('offset.mp4', source, edit(5, music({ start: 1.3, end: 3.8, trackIn: 1, trackOut: 4, fadeOut: 0.5, duck: true }), { trim: { start: 0.5, end: 4.5 } }), noise);
+
+    const exported = await decode(output);
+    const piece = await decode(noise.file, { from: 1.2, length: 0.25 }); // 0.2 s into the piece
+    const found = bestLag(exported, piece, 0, exported.length);
+    // The clip's tone and AAC's coding keep it under 1.
+    expect(found.correlation).toBeGreaterThan(0.5);
+    expect(Math.abs(found.lag / RATE - 1.5)).toBeLessThan(0.02);
+
+    const loudness = await measureLoudness(binaries, output);
+    expect(Math.abs(loudness.integratedLufs - TARGET_LUFS)).toBeLessThanOrEqual(1);
+    expect(loudness.truePeakDb).toBeLessThanOrEqual(-1);
+  });
+
+  if (build !== 'the system ffmpeg') return;
+
+  it('mixes the music at its volume beside the clip’s sound: 0.5 is 6 dB under 1', async () => {
+    const tone = await track('tone-2k.m4a', 'sine=f=2000:r=48000:d=4');
+    const source = await clip('tone-300.mp4', 3, '0.2*sin(2*PI*300*t)');
+    const relative = async (volume: number) => {
+      const samples = await decode(await exportWith(`volume-${volume}.mp4`, source, edit(3, music({ volume })), tone));
+      return toneDb(samples, 2000, 1, 1) - toneDb(samples, 300, 1, 1);
+    };
+    const full = await relative(1);
+    const half = await relative(0.5);
+    expect(half - full).toBeGreaterThan(-7);
+    expect(half - full).toBeLessThan(-5);
+  });
+
+  it('is silent before its start and after its end, and fades in and out linearly (-6 dB half-way)', async () => {
+    const tone = await track('tone-1k.m4a', 'sine=f=1000:r=48000:d=8');
+    const source = await clip('silent.mp4', 6, null);
+    const output = await exportWith('fades.mp4', source, edit(6, music({ start: 1, end: 5, fadeIn: 1, fadeOut: 1 })), tone);
+    const samples = await decode(output);
+    const level = (at: number) => toneDb(samples, 1000, at - 0.025, 0.05);
+    const full = level(3);
+    expect(level(1.5) - full).toBeGreaterThan(-7);
+    expect(level(1.5) - full).toBeLessThan(-5);
+    expect(level(4.5) - full).toBeGreaterThan(-7);
+    expect(level(4.5) - full).toBeLessThan(-5);
+    expect(toneDb(samples, 1000, 0.1, 0.8) - full).toBeLessThan(-50);
+    expect(toneDb(samples, 1000, 5.1, 0.8) - full).toBeLessThan(-50);
+  });
+
+  it('repeats a 2 s piece to fill a 7 s span', async () => {
+    const noise = await track('noise-long.m4a', 'anoisesrc=d=6:c=pink:seed=3:a=0.5');
+    const source = await clip('silent-8.mp4', 8, null);
+    const output = await exportWith('loop.mp4', source, edit(8, music({ start: 0.5, end: 7.5, trackIn: 2, trackOut: 4, loop: true })), noise);
+    const exported = await decode(output);
+    const head = await decode(noise.file, { from: 2, length: 0.3 });
+    for (const repeat of [0, 1, 2, 3]) {
+      const expected = (0.5 + 2 * repeat) * RATE;
+      const found = bestLag(exported, head, expected - 0.5 * RATE, expected + 0.5 * RATE);
+      expect(found.correlation).toBeGreaterThan(0.8);
+      expect(Math.abs(found.lag - expected) / RATE).toBeLessThan(0.02);
+    }
+    // After the span's end nothing of the piece remains.
+    expect(bestLag(exported, head, 7.6 * RATE, exported.length).correlation).toBeLessThan(0.3);
+  });
+
+  it('holds the true peak under -1 dBTP when the gain lifts a spiky track', async () => {
+    // 10 ms bursts twice a second: quiet as a whole, so the gain is large and lifts the bursts past full scale.
+    const bursts = await track('bursts.m4a', 'aevalsrc=0.9*sin(2*PI*1000*t)*lt(mod(t\\,0.5)\\,0.01):s=48000:d=3');
+    const source = await clip('silent-3.mp4', 3, null);
+    const loudness = await measureLoudness(binaries, await exportWith('bursts.mp4', source, edit(3, music()), bursts));
+    expect(loudness.truePeakDb).toBeLessThanOrEqual(-1);
+  });
+
+  it('ducks the music at least 6 dB while the clip’s sound is loud, and not at all without duck', async () => {
+    const tone = await track('tone-2k-6.m4a', 'sine=f=2000:r=48000:d=6');
+    // Speech level (-20 dBFS RMS) for 1 s, silence for 1 s, and again.
+    const source = await clip('talk.mp4', 4, '0.14*sin(2*PI*300*t)*lt(mod(t\\,2)\\,1)');
+    const ducking = async (duck: boolean) => {
+      const samples = await decode(await exportWith(`duck-${duck}.mp4`, source, edit(4, music({ volume: 0.5, duck })), tone));
+      return toneDb(samples, 2000, 1.6, 0.3) - toneDb(samples, 2000, 2.4, 0.4);
+    };
+    const ducked = await ducking(true);
+    const plain = await ducking(false);
+    expect(ducked).toBeGreaterThanOrEqual(6);
+    expect(Math.abs(plain)).toBeLessThan(1);
+  });
+});

@@ -2,7 +2,7 @@
  * Times renderExport on a typical edit (two overlays, vintage, a grade, trim, volume, watermark) against
  * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip; then a
  * 30 s 1080p export with 10 animated overlays against the same with 10 still ones; then the typical edit
- * with a music track under it (looped, faded, ducked, normalised: decision 016) against the same without. Run with
+ * with a music track under it (looped, faded, ducked, normalised: decision 018) against the same without. Run with
  * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=typical|animation|music]`; prints markdown tables for
  * docs/benchmarks.md. Runs alternate (A, B, A, …) so a change in the machine's load hits both alike.
  */

@@ -54,7 +54,7 @@ async function downloadMusic(storage: Storage, ffmpeg: FfmpegBinaries, key: stri
 
 /**
  * Renders a project's saved edit in one ffmpeg pass (with music, after an audio-only measuring pass:
- * decision 016), stores the file and records where to download it. Idempotent: a finished job is left
+ * decision 018), stores the file and records where to download it. Idempotent: a finished job is left
  * alone, and a re-run after a crash renders again from scratch.
  * A failure is stored as a plain sentence; its detail (ffmpeg's command, stderr tail, graph) is logged.
  */

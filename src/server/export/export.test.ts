@@ -112,7 +112,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
     await fs.writeFile(file, download.rawPayload);
     const { trim } = JSON.parse(json) as { trim: { start: number; end: number } };
     expect((await probeMedia(t.services.ffmpeg, file)).durationSeconds).toBeCloseTo(trim.end - trim.start, 1);
-    // An edit with music is mixed and normalised (decision 016).
+    // An edit with music is mixed and normalised (decision 018).
     if (music) expect(Math.abs((await measureLoudness(t.services.ffmpeg, file)).integratedLufs - TARGET_LUFS)).toBeLessThanOrEqual(1);
   });
 

@@ -27,12 +27,12 @@ export const musicTrackParamsSchema = z.object({ id: z.string().min(1).max(64) }
 export const completeMusicUploadRequestSchema = z.object({
   audioURL: z.string({ error: 'Valid audio URL is required' }).url('Valid audio URL is required'),
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
-  /** Blank means none. */
+  /** Blank, null or absent means none. */
   artist: z
     .string({ error: 'Artist must be text' })
     .trim()
     .max(100, 'Artist must be at most 100 characters')
-    .optional()
+    .nullish()
     .transform((artist) => (artist ? artist : null)),
 });
 /** What the browser sends (before the server trims it). */

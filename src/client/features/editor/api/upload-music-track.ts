@@ -1,4 +1,4 @@
-import { completeMusicUploadRequestSchema, musicTrackSchema, type CompleteMusicUploadRequest, type MusicTrack } from '@shared/schemas/music';
+import { musicTrackSchema, type CompleteMusicUploadRequest, type MusicTrack } from '@shared/schemas/music';
 import { uploadUrlResponseSchema } from '@shared/schemas/project';
 import { apiRequest } from '@/lib/api';
 
@@ -13,6 +13,7 @@ export async function requestMusicUploadUrl(): Promise<string> {
  * with the new track; a file that is not audio is a 400 with a sentence saying so, one over 20 MB a 413.
  */
 export async function completeMusicUpload(data: CompleteMusicUploadRequest): Promise<MusicTrack> {
-  const response = await apiRequest('POST', '/api/music-tracks/complete-upload', completeMusicUploadRequestSchema.parse(data));
+  // Sent as typed: the server trims it and decides (its schema turns a blank artist into none).
+  const response = await apiRequest('POST', '/api/music-tracks/complete-upload', data);
   return musicTrackSchema.parse(await response.json());
 }

@@ -35,8 +35,8 @@ const VEO_COPY_GONE = 'Veo no longer keeps this clip, so it could not continue i
 const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null, extensionMethod: null } as const;
 
 /**
- * A trim that ran to the old end now runs to the new one, and so do the overlays that lasted to the end of
- * the old output; a deliberate cut, and an overlay that ended earlier, stay where they were.
+ * A trim that ran to the old end now runs to the new one, and so do the overlays and the music that lasted to
+ * the end of the old output; a deliberate cut, and a layer that ended earlier, stay where they were.
  */
 function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
   const stored = readStoredEditorDocument(json);
@@ -45,10 +45,8 @@ function extendTrim(json: string | null, oldDuration: number, newDuration: numbe
   const trim = { ...state.trim, end: Math.round(newDuration * 100) / 100 };
   const oldOutput = outputDuration(state);
   const newOutput = roundSeconds(outputDuration({ trim }));
-  const textOverlays = state.textOverlays.map((overlay) =>
-    overlay.end >= oldOutput - TRIM_END_TOLERANCE ? { ...overlay, end: newOutput } : overlay,
-  );
-  return encodeEditorDocument({ ...state, trim, textOverlays });
+  const toTheEnd = <T extends { end: number }>(layer: T): T => (layer.end >= oldOutput - TRIM_END_TOLERANCE ? { ...layer, end: newOutput } : layer);
+  return encodeEditorDocument({ ...state, trim, textOverlays: state.textOverlays.map(toTheEnd), music: state.music && toTheEnd(state.music) });
 }
 
 /**

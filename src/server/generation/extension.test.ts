@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { newMusicPlacement } from '../../shared/editor/music-placement.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
@@ -36,9 +37,14 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     await waitUntil(async () => (await get(cookie, created.id)).status === 'ready', 150_000, 200);
     expect(await balance(t, userId)).toBe(188);
 
-    // One caption lasts to the end of the output, one ends at 5 s.
-    const untrimmed = { ...defaultEditorState(8), textOverlays: [newTextOverlay('to-the-end', 8), { ...newTextOverlay('early', 8), end: 5 }], version: 2 };
-    await t.app.inject({ method: 'PATCH', url: `/api/projects/${created.id}`, headers: { cookie }, payload: { editorState: untrimmed } });
+    // One caption lasts to the end of the output, one ends at 5 s; the music plays to the end.
+    const untrimmed = {
+      ...defaultEditorState(8),
+      textOverlays: [newTextOverlay('to-the-end', 8), { ...newTextOverlay('early', 8), end: 5 }],
+      music: newMusicPlacement({ id: 'library-chill-v1', duration: 60 }, 8, true),
+    };
+    const saved = await t.app.inject({ method: 'PATCH', url: `/api/projects/${created.id}`, headers: { cookie }, payload: { editorState: untrimmed } });
+    expect(saved.statusCode, saved.body).toBe(200);
     const before = await get(cookie, created.id);
     const started = await extend(cookie, created.id, 'The sun dips below the horizon');
     expect(started.statusCode).toBe(200);
@@ -54,6 +60,7 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     // The caption that lasted to the end still does; the one that ended earlier keeps its end.
     const ends = Object.fromEntries(extended.editorState.textOverlays.map((overlay: { id: string; end: number }) => [overlay.id, overlay.end]));
     expect(ends).toEqual({ 'to-the-end': extended.duration, early: 5 });
+    expect(extended.editorState.music.end).toBe(extended.duration);
 
     const video = await t.app.inject({ method: 'GET', url: extended.videoUrl, headers: { cookie } });
     const file = path.join(t.dataDir, 'extended.mp4');

@@ -1,14 +1,5 @@
 import type { ProjectSummary } from '@shared/schemas/project';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useDeleteProject } from '../api/delete-project';
@@ -31,33 +22,15 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
   });
 
   return (
-    <AlertDialog
+    <ConfirmDeleteDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!deleteProject.isPending) onOpenChange(next);
+      onOpenChange={onOpenChange}
+      title="Delete Project"
+      description={`"${project.title}" and its video will be deleted. This cannot be undone.`}
+      pending={deleteProject.isPending}
+      onConfirm={() => {
+        deleteProject.mutate(project.id);
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Project</AlertDialogTitle>
-          <AlertDialogDescription>
-            "{project.title}" and its video will be deleted. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteProject.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={deleteProject.isPending}
-            onClick={(event) => {
-              // Stays open until the server answers, so a failure is seen next to what was asked.
-              event.preventDefault();
-              deleteProject.mutate(project.id);
-            }}
-          >
-            {deleteProject.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    />
   );
 }

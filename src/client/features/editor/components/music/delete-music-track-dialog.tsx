@@ -1,14 +1,5 @@
 import type { MusicTrack } from '@shared/schemas/music';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useDeleteMusicTrack } from '../../api/delete-music-track';
@@ -36,34 +27,20 @@ export function DeleteMusicTrackDialog({ track, open, onOpenChange }: DeleteMusi
   });
 
   return (
-    <AlertDialog
+    <ConfirmDeleteDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!deleteTrack.isPending) onOpenChange(next);
+      onOpenChange={onOpenChange}
+      title="Delete this track?"
+      description={
+        <>
+          "{track.title}" will be deleted from your music.
+          {inEdit && ' The music will be removed from this edit too.'} This cannot be undone.
+        </>
+      }
+      pending={deleteTrack.isPending}
+      onConfirm={() => {
+        deleteTrack.mutate(track.id);
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this track?</AlertDialogTitle>
-          <AlertDialogDescription>
-            "{track.title}" will be deleted from your music.
-            {inEdit && ' The music will be removed from this edit too.'} This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteTrack.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={deleteTrack.isPending}
-            onClick={(event) => {
-              // Stays open until the server answers, so a failure is seen next to what was asked.
-              event.preventDefault();
-              deleteTrack.mutate(track.id);
-            }}
-          >
-            {deleteTrack.isPending ? 'Deleting…' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    />
   );
 }

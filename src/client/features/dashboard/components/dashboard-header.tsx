@@ -1,7 +1,7 @@
 import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '@shared/schemas/user';
-import { greetingName } from '@shared/user-display';
+import { greeting, greetingName } from '@shared/user-display';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
 import { ManageSubscriptionButton } from './manage-subscription-button';
@@ -21,7 +21,7 @@ export function DashboardHeader({ user, onLogout, isLoggingOut }: DashboardHeade
         <BrandLogo />
         {user && (
           <p className="order-last w-full truncate text-sm text-muted-foreground sm:order-none sm:ml-auto sm:w-auto">
-            Welcome back, <span className="font-medium text-foreground">{greetingName(user.username)}</span>
+            {greeting(user, new Date())}, <span className="font-medium text-foreground">{greetingName(user.username)}</span>
           </p>
         )}
         <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:ml-0">

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
+import { outputDuration } from '@shared/editor/editor-state';
 import type { ExportSettings } from '@shared/schemas/export';
 import type { Project } from '@shared/schemas/project';
 import { toast } from '@/components/ui/use-toast';
 import { useExportJob } from '../../api/export-job';
 import { useStartExport } from '../../api/export-video';
 import { useEditor } from '../../store/editor-context';
+import { exportEstimate } from './export-estimate';
 import {
   DEFAULT_PRESET,
   exportPhase,
@@ -59,7 +61,8 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
         {
           onSuccess: (id) => {
             setJobId(id);
-            toast({ title: 'Export started', description: 'Your video is being rendered. This takes a few seconds.' });
+            const length = outputDuration(store.present);
+            toast({ title: 'Export started', description: `Rendering takes ${exportEstimate(length, settings.resolution)} for this ${Math.round(length)} s video at ${settings.resolution}.` });
           },
           onError: (error) => {
             toast({ variant: 'destructive', title: 'Export failed', description: requestMessage(error) });

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { exportEstimate } from './export-estimate';
+
+describe('the export estimate', () => {
+  it('follows the clip length and the resolution, as measured on the reference machine', () => {
+    expect(exportEstimate(8, '720p')).toBe('about 5 seconds');
+    expect(exportEstimate(30, '1080p')).toBe('about a minute');
+    expect(exportEstimate(100, '1080p')).toBe('about 3 minutes');
+    expect(exportEstimate(100, '4K')).toBe('about 11 minutes');
+  });
+});

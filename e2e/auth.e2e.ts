@@ -71,6 +71,28 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('sends a signed-in user from the login page to the dashboard, and a login from a protected page back to it', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const name = uniqueName('returning');
+    await signUpInUi(page, name, 'return-password');
+    // A brand-new account is welcomed, not welcomed back.
+    await expect.poll(() => page.getByText(`Welcome, ${name}`).isVisible()).toBe(true);
+    await page.goto('/auth');
+    await page.waitForURL('**/dashboard');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/editor/some-project');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/editor/some-project');
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Password', { exact: true }).fill('return-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/editor/some-project');
+    await expect.poll(() => page.getByText('Project not found').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('shows the server message when login fails', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await page.goto('/auth');

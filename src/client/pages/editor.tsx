@@ -2,6 +2,7 @@ import { FileQuestion, LoaderCircle, Lock, TriangleAlert } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
 import { TextLink } from '@/components/text-link';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useLoginHref } from '@/features/auth/hooks/use-login-href';
 import { useProject } from '@/features/editor/api/get-project';
 import { useVideoAvailability } from '@/features/editor/api/get-video-availability';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
@@ -12,6 +13,7 @@ const statusIcon = 'size-10 text-muted-foreground';
 
 export function EditorPage({ params }: { params: { id: string } }) {
   const { isLoading: userLoading } = useAuth();
+  const loginHref = useLoginHref();
   const project = useProject(params.id);
   const video = useVideoAvailability(project.data?.status === 'ready' ? project.data.videoUrl : null);
 
@@ -22,7 +24,7 @@ export function EditorPage({ params }: { params: { id: string } }) {
     if (status === 401) {
       return (
         <EditorStatus icon={<Lock className={statusIcon} aria-hidden />} title="You're signed out">
-          <TextLink href="/auth">Log in</TextLink> to edit your videos.
+          <TextLink href={loginHref}>Log in</TextLink> to edit your videos.
         </EditorStatus>
       );
     }

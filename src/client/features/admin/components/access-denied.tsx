@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo';
 import { TextLink } from '@/components/text-link';
 import { Button } from '@/components/ui/button';
+import { loginHref } from '@/features/auth/lib/return-path';
 
 /** SPEC §2 and §6: what /admin shows anyone who is not an admin. A signed-out visitor also gets a way to log in. */
 export function AccessDenied({ signedIn }: { signedIn: boolean }) {
@@ -17,7 +18,7 @@ export function AccessDenied({ signedIn }: { signedIn: boolean }) {
         <p className="max-w-sm text-muted-foreground">You don't have permission to access this page.</p>
         {!signedIn && (
           <p className="text-sm text-muted-foreground">
-            Are you an admin? <TextLink href="/auth">Log in</TextLink> first.
+            Are you an admin? <TextLink href={loginHref('/admin')}>Log in</TextLink> first.
           </p>
         )}
         <Button asChild variant="brand" className="mt-4">

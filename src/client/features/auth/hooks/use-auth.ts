@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { PRODUCT_NAME } from '@shared/product';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
@@ -6,18 +6,21 @@ import { useMe } from '../api/get-me';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { useSignup } from '../api/signup';
+import { returnPath } from '../lib/return-path';
 
 const TRY_AGAIN = 'Please try again.';
 
 /** The session (SPEC §4) and the three calls that change it, with their toasts and redirects. */
 export function useAuth() {
   const [, navigate] = useLocation();
+  // Logging in from a protected page (its "Log in" link carries ?next=) goes back there.
+  const after = returnPath(useSearch());
   const me = useMe();
 
   const login = useLogin({
     onSuccess: () => {
       toast({ title: 'Welcome back!', description: "You've successfully logged in." });
-      navigate('/dashboard');
+      navigate(after);
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Login failed', description: errorMessage(error, TRY_AGAIN) });
@@ -27,7 +30,7 @@ export function useAuth() {
   const signup = useSignup({
     onSuccess: () => {
       toast({ title: 'Account created!', description: `Welcome to ${PRODUCT_NAME}.` });
-      navigate('/dashboard');
+      navigate(after);
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Signup failed', description: errorMessage(error, TRY_AGAIN) });

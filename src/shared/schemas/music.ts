@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The longest a music track's title may be. */
+export const MUSIC_TITLE_MAX = 100;
+
 /** SPEC §3 MusicTrack: a built-in library track (userId null, isCustom 0) or a user's own upload (isCustom 1). */
 export const musicTrackSchema = z.object({
   id: z.string(),
@@ -26,7 +29,7 @@ export const musicTrackParamsSchema = z.object({ id: z.string().min(1).max(64) }
 /** POST /api/music-tracks/complete-upload: the address the file was PUT to, and what to call the track. */
 export const completeMusicUploadRequestSchema = z.object({
   audioURL: z.string({ error: 'Valid audio URL is required' }).url('Valid audio URL is required'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(100, 'Title must be at most 100 characters'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(MUSIC_TITLE_MAX, `Title must be at most ${MUSIC_TITLE_MAX} characters`),
   /** Blank, null or absent means none. */
   artist: z
     .string({ error: 'Artist must be text' })

@@ -9,6 +9,9 @@ import {
 } from '../generation.ts';
 import { UPLOAD_ASPECT_RATIOS } from '../uploads.ts';
 
+/** The longest a project's title may be. */
+export const PROJECT_TITLE_MAX = 120;
+
 const PROJECT_STATUSES = ['generating', 'ready', 'error'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
@@ -16,7 +19,7 @@ const DURATION_MESSAGE = 'Duration must be 8, 15, 30, 60, 90, 120, or 180 second
 
 /** POST /api/projects (SPEC §5). */
 export const createProjectRequestSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is too long'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(PROJECT_TITLE_MAX, 'Title is too long'),
   prompt: z.string({ error: 'Prompt is required' }).trim().min(1, 'Prompt is required').max(2000, 'Prompt is too long'),
   aspectRatio: z.enum(VIDEO_ASPECT_RATIOS, { error: 'Aspect ratio must be 9:16 or 16:9' }),
   duration: z.coerce
@@ -78,7 +81,7 @@ export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
 /** POST /api/videos/complete-upload (SPEC §5 upload form). */
 export const completeUploadRequestSchema = z.object({
   videoURL: z.string({ error: 'Valid video URL is required' }).url('Valid video URL is required'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(120, 'Title is too long'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(PROJECT_TITLE_MAX, 'Title is too long'),
   aspectRatio: z.enum(UPLOAD_ASPECT_RATIOS, { error: 'Aspect ratio must be 9:16, 16:9 or 1:1' }).optional(),
 });
 export type CompleteUploadRequest = z.input<typeof completeUploadRequestSchema>;

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { completeUploadRequestSchema } from '@shared/schemas/project';
+import { completeUploadRequestSchema, PROJECT_TITLE_MAX } from '@shared/schemas/project';
 import { UPLOAD_ASPECT_RATIOS, UPLOAD_EXTENSIONS } from '@shared/uploads';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
+import { titleFromFileName } from '@/lib/file-title';
 import { toast } from '@/components/ui/use-toast';
 import { checkVideoFile, useVideoUpload } from '../hooks/use-video-upload';
 import { FilePicker } from './file-picker';
@@ -14,10 +15,6 @@ import { AspectRatioChoice } from './format-choices';
 
 /** The form's fields; the video address comes from the server during the upload itself. */
 const uploadFormSchema = completeUploadRequestSchema.pick({ title: true, aspectRatio: true }).required({ aspectRatio: true });
-
-function titleFromFileName(name: string): string {
-  return name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim().slice(0, 120);
-}
 
 export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -44,7 +41,8 @@ export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
     }
     setFile(chosen);
     setFileError(undefined);
-    if (chosen && !form.getValues('title')) form.setValue('title', titleFromFileName(chosen.name));
+    // After a failed submit the title is checked again as it fills, so a stale "Title is required" clears.
+    if (chosen && !form.getValues('title')) form.setValue('title', titleFromFileName(chosen.name, PROJECT_TITLE_MAX), { shouldValidate: form.formState.isSubmitted });
   };
 
   return (

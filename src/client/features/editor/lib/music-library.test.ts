@@ -7,7 +7,6 @@ import {
   MUSIC_TOO_LARGE,
   MUSIC_UPLOAD_MAX_BYTES,
   musicFileProblem,
-  titleFromFileName,
   tracksInGenre,
 } from './music-library';
 
@@ -51,18 +50,6 @@ describe('formatTrackLength', () => {
     expect(formatTrackLength(59.6)).toBe('1:00');
     expect(formatTrackLength(83.4)).toBe('1:23');
     expect(formatTrackLength(605)).toBe('10:05');
-  });
-});
-
-describe('titleFromFileName', () => {
-  it('drops the extension and turns separators into spaces', () => {
-    expect(titleFromFileName('my_song-final.mp3')).toBe('my song final');
-    expect(titleFromFileName('Beat.v2.wav')).toBe('Beat.v2');
-    expect(titleFromFileName('noextension')).toBe('noextension');
-  });
-
-  it('keeps within the 100 characters a title may have', () => {
-    expect(titleFromFileName(`${'a'.repeat(150)}.mp3`)).toHaveLength(100);
   });
 });
 

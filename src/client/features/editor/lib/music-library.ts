@@ -37,11 +37,6 @@ export function formatTrackLength(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** 'my_song-final.mp3' -> 'my song final': the title a chosen file suggests. */
-export function titleFromFileName(name: string): string {
-  return name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
-}
-
 /** Why the file cannot be uploaded, checked before anything is sent; null when it may be. */
 export function musicFileProblem(file: { name: string; type: string; size: number }): string | null {
   const lower = file.name.toLowerCase();

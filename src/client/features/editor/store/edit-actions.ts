@@ -119,13 +119,13 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
 }
 
 /** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */
-function trimWithIn(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
+export function trimWithIn(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
   const start = roundSeconds(time);
   return clampTrim({ start, end: start < trim.end ? trim.end : duration }, duration);
 }
 
 /** Setting Out before the In point starts the clip at its beginning again. */
-function trimWithOut(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
+export function trimWithOut(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
   const end = roundSeconds(time);
   return clampTrim({ start: end > trim.start ? trim.start : 0, end }, duration);
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { completeMusicUploadRequestSchema } from '@shared/schemas/music';
+import { completeMusicUploadRequestSchema, MUSIC_TITLE_MAX } from '@shared/schemas/music';
 import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
-import { MUSIC_UPLOAD_ACCEPT, musicFileProblem, titleFromFileName } from '../../lib/music-library';
+import { titleFromFileName } from '@/lib/file-title';
+import { MUSIC_UPLOAD_ACCEPT, musicFileProblem } from '../../lib/music-library';
 import { useMusicUpload } from './use-music-upload';
 
 /** The form's fields; the audio address comes from the server during the upload itself. */
@@ -65,7 +66,7 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
     // A title the user typed stays; one taken from an earlier file follows the new one.
     const title = form.getValues('title');
     if (!title || title === suggestedTitle.current) {
-      suggestedTitle.current = titleFromFileName(chosen.name);
+      suggestedTitle.current = titleFromFileName(chosen.name, MUSIC_TITLE_MAX);
       form.setValue('title', suggestedTitle.current, { shouldValidate: form.formState.isSubmitted });
     }
   };

@@ -2,6 +2,8 @@ import { ArrowLeftToLine, ArrowRightToLine, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatTime } from '../../lib/format-time';
+import { trimMessage } from '../../lib/trim-message';
+import { trimWithIn, trimWithOut } from '../../store/edit-actions';
 import { useEditor } from '../../store/editor-context';
 
 interface TrimSectionProps {
@@ -30,7 +32,7 @@ export function TrimSection({ currentTime, duration }: TrimSectionProps) {
           onClick={() => {
             const time = currentTime();
             dispatch({ type: 'setTrimIn', time });
-            toast({ title: 'In point set', description: `The video now starts at ${formatTime(time)}.` });
+            toast(trimMessage('in', store.present.trim, trimWithIn(store.present.trim, time, duration)));
           }}
         >
           <ArrowLeftToLine aria-hidden />
@@ -43,7 +45,7 @@ export function TrimSection({ currentTime, duration }: TrimSectionProps) {
           onClick={() => {
             const time = currentTime();
             dispatch({ type: 'setTrimOut', time });
-            toast({ title: 'Out point set', description: `The video now ends at ${formatTime(time)}.` });
+            toast(trimMessage('out', store.present.trim, trimWithOut(store.present.trim, time, duration)));
           }}
         >
           <ArrowRightToLine aria-hidden />

@@ -10,7 +10,7 @@ const buttonVariants = cva(
       variant: {
         default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
         brand:
-          'bg-gradient-brand text-white shadow-lg shadow-fuchsia-500/20 hover:brightness-110 hover:shadow-fuchsia-500/30',
+          'bg-gradient-brand-strong text-white shadow-lg shadow-fuchsia-500/20 hover:brightness-105 hover:shadow-fuchsia-500/30',
         destructive: 'bg-destructive text-white shadow-xs hover:bg-destructive/90',
         outline:
           'border border-border bg-background/40 shadow-xs hover:bg-accent hover:text-accent-foreground',

@@ -26,7 +26,7 @@ function luminance(l: number, c: number, hue: number): number {
 }
 
 describe('contrast', () => {
-  it('white text on a brand button (Export, Get Started …) contrasts at least 4.5:1 at every stop of its gradient', async () => {
+  it('white text on a brand or default button (Get Started, Export …) contrasts at least 4.5:1 at every stop of its gradient', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await page.goto('/');
     const button = page.getByRole('link', { name: 'Get Started' }).first();
@@ -37,6 +37,10 @@ describe('contrast', () => {
     for (const [l = 0, c = 0, h = 0] of stops) {
       expect(1.05 / (luminance(l, c, h) + 0.05), `oklch(${l} ${c} ${h})`).toBeGreaterThanOrEqual(4.5);
     }
+    // A default button (the editor's Export) is filled with the strong primary colour.
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary-strong'));
+    const [l = 0, c = 0, h = 0] = (/oklch\(([\d.]+) ([\d.]+) ([\d.]+)\)/.exec(primary) ?? []).slice(1).map(Number);
+    expect(1.05 / (luminance(l, c, h) + 0.05), primary).toBeGreaterThanOrEqual(4.5);
     // The old gradient's lightest stop measured 3.4:1: the check can fail.
     expect(1.05 / (luminance(0.667, 0.295, 322) + 0.05)).toBeLessThan(4.5);
     await context.close();

@@ -270,6 +270,10 @@ describe('the editor', () => {
     await seekPlayer(phonePage, 4);
     await expect.poll(() => textOverlays(phonePage).isVisible()).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The header gives the title its own row and labels its actions.
+    expect((await phonePage.getByRole('heading', { level: 1 }).boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    expect(await phonePage.getByRole('button', { name: 'Export' }).innerText()).toContain('Export');
+    expect(await phonePage.getByRole('button', { name: 'Extend Video' }).innerText()).toContain('Extend Video');
 
     const box = await textOverlays(phonePage).boundingBox();
     if (!box) throw new Error('overlay not laid out');

@@ -7,7 +7,7 @@ const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-transparent bg-primary text-primary-foreground',
+        default: 'border-transparent bg-primary-strong text-primary-foreground',
         brand: 'border-transparent bg-gradient-brand-strong text-white',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         success: 'border-emerald-500/30 bg-emerald-500/15 text-emerald-300',

@@ -8,7 +8,7 @@ const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
+        default: 'bg-primary-strong text-primary-foreground shadow-xs hover:bg-primary-strong/90',
         brand:
           'bg-gradient-brand-strong text-white shadow-lg shadow-fuchsia-500/20 hover:brightness-105 hover:shadow-fuchsia-500/30',
         destructive: 'bg-destructive text-white shadow-xs hover:bg-destructive/90',

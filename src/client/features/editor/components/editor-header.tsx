@@ -19,6 +19,7 @@ interface EditorHeaderProps {
   onRetrySave: () => void;
 }
 
+/** On a phone the header takes two rows: the title keeps the first, the labelled actions the second. */
 export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderProps) {
   const { store, dispatch } = useEditor();
   const [sharing, setSharing] = useState(false);
@@ -26,7 +27,7 @@ export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderP
   const redoLabel = store.future.at(-1)?.command.label;
 
   return (
-    <header className="flex items-center gap-2 border-b border-white/5 bg-background/90 px-2 py-2 backdrop-blur-lg sm:gap-3 sm:px-4">
+    <header className="flex flex-wrap items-center gap-2 border-b border-white/5 bg-background/90 px-2 py-2 backdrop-blur-lg sm:flex-nowrap sm:gap-3 sm:px-4">
       <Button asChild variant="ghost" size="icon" aria-label="Back to Dashboard" title="Back to Dashboard">
         <Link href="/dashboard">
           <ArrowLeft aria-hidden />
@@ -40,37 +41,39 @@ export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderP
         </p>
       </div>
       <SaveIndicator status={saveStatus} onRetry={onRetrySave} />
-      <div className="flex items-center">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label="Undo"
-          title={undoLabel ? `Undo ${undoLabel.toLowerCase()} (Ctrl+Z)` : 'Nothing to undo'}
-          disabled={!canUndo(store)}
-          onClick={() => dispatch({ type: 'undo' })}
-        >
-          <Undo2 aria-hidden />
+      <div data-testid="editor-actions" className="flex items-center gap-2 max-sm:w-full max-sm:justify-end sm:gap-3">
+        <div className="flex items-center max-sm:mr-auto">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Undo"
+            title={undoLabel ? `Undo ${undoLabel.toLowerCase()} (Ctrl+Z)` : 'Nothing to undo'}
+            disabled={!canUndo(store)}
+            onClick={() => dispatch({ type: 'undo' })}
+          >
+            <Undo2 aria-hidden />
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label="Redo"
+            title={redoLabel ? `Redo ${redoLabel.toLowerCase()} (Ctrl+Shift+Z)` : 'Nothing to redo'}
+            disabled={!canRedo(store)}
+            onClick={() => dispatch({ type: 'redo' })}
+          >
+            <Redo2 aria-hidden />
+          </Button>
+        </div>
+        <Button type="button" variant="brand" size="sm" onClick={() => setSharing(true)}>
+          <Share2 aria-hidden />
+          Share
         </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label="Redo"
-          title={redoLabel ? `Redo ${redoLabel.toLowerCase()} (Ctrl+Shift+Z)` : 'Nothing to redo'}
-          disabled={!canRedo(store)}
-          onClick={() => dispatch({ type: 'redo' })}
-        >
-          <Redo2 aria-hidden />
-        </Button>
+        <ShareDialog title={project.title} open={sharing} onOpenChange={setSharing} />
+        <ExtendVideoButton project={project} />
+        <ExportButton project={project} />
       </div>
-      <Button type="button" variant="brand" size="sm" onClick={() => setSharing(true)}>
-        <Share2 aria-hidden />
-        Share
-      </Button>
-      <ShareDialog title={project.title} open={sharing} onOpenChange={setSharing} />
-      <ExtendVideoButton project={project} />
-      <ExportButton project={project} />
     </header>
   );
 }

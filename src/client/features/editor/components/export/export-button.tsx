@@ -11,7 +11,7 @@ export function ExportButton({ project }: { project: Pick<Project, 'id' | 'title
     <>
       <Button type="button" variant="default" size="sm" title="Export video" onClick={() => setOpen(true)}>
         <Download aria-hidden />
-        <span className="sr-only sm:not-sr-only">Export</span>
+        Export
       </Button>
       <ExportDialog project={project} open={open} onOpenChange={setOpen} />
     </>

@@ -19,7 +19,7 @@ export function ExtendVideoButton({ project }: { project: Project }) {
       <span title={reason} className="inline-flex">
         <Button type="button" variant="outline" size="sm" disabled={atMaximum} onClick={() => setOpen(true)}>
           <Film aria-hidden />
-          <span className="sr-only sm:not-sr-only">Extend Video</span>
+          Extend Video
         </Button>
       </span>
       {!atMaximum && <ExtendVideoDialog project={project} open={open} onOpenChange={setOpen} />}

@@ -138,6 +138,11 @@ describe('the admin dashboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const table = page.getByRole('region', { name: 'Users' });
     expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    // Scrolled to the Actions column, the username stays in view beside it.
+    await table.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    const tableBox = await table.boundingBox();
+    const nameBox = await table.getByRole('rowheader', { name: target }).boundingBox();
+    expect(nameBox && tableBox && nameBox.x >= tableBox.x - 1 && nameBox.x + 40 <= tableBox.x + tableBox.width).toBe(true);
     // The toast from the switch would cover the header in the picture.
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByText('Subscription updated', { exact: true }).count()).toBe(0);

@@ -7,7 +7,8 @@ import { SUBSCRIPTION_LABELS, SubscriptionSelect } from './subscription-select';
 export const UserRow = memo(function UserRow({ user }: { user: AdminUser }) {
   return (
     <tr className="border-b border-white/5 last:border-0 hover:bg-white/[0.03]">
-      <th scope="row" title={user.username} className="max-w-56 truncate px-4 py-2.5 text-left font-medium">
+      {/* Sticky, so the row's user stays in view when a narrow screen scrolls the table to its Actions. */}
+      <th scope="row" title={user.username} className="sticky left-0 z-[1] max-w-56 truncate bg-card px-4 py-2.5 text-left font-medium max-sm:max-w-36">
         {user.username}
       </th>
       <td title={user.email ?? undefined} className="max-w-64 truncate px-4 py-2.5 text-muted-foreground">

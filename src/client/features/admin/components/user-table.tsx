@@ -29,7 +29,11 @@ export function UserTable({ users, placeholder, stale = false }: UserTableProps)
         <thead className="bg-white/[0.03] text-xs text-muted-foreground uppercase">
           <tr>
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={cn('px-4 py-3 font-medium', column === 'Credits' ? 'text-right' : 'text-left')}>
+              <th
+                key={column}
+                scope="col"
+                className={cn('px-4 py-3 font-medium', column === 'Credits' ? 'text-right' : 'text-left', column === 'Username' && 'sticky left-0 z-[1] bg-card')}
+              >
                 {column}
               </th>
             ))}

@@ -161,6 +161,19 @@ describe('the AI features', () => {
     const conversation = dialog.getByRole('log', { name: 'Conversation' });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // On a phone the starter questions wrap inside the conversation instead of running off its edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        conversation.evaluate((log) => {
+          const right = log.getBoundingClientRect().right;
+          return [...log.querySelectorAll('button')].every((chip) => chip.getBoundingClientRect().right <= right + 0.5);
+        }),
+      )
+      .toBe(true);
+    await keepScreenshot(page, 'ai-assistant-starters-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     await box.press('Enter');
     await box.pressSequentially('   ');
     await box.press('Enter');

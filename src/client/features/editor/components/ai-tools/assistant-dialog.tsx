@@ -98,9 +98,10 @@ export function AssistantDialog({ project, open, onOpenChange }: AssistantDialog
                   Hi! I know “{project.title}”: its overlays, look and trim. What would you like to improve?
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2 pl-9">
+              {/* As wide as the log (a grid item would size to its chips and never wrap them), each chip at most that wide. */}
+              <div className="flex w-full flex-wrap gap-2 pl-9">
                 {STARTERS.map((starter) => (
-                  <Button key={starter} type="button" variant="outline" size="sm" className="h-auto py-1.5 whitespace-normal text-left" onClick={() => send(starter)}>
+                  <Button key={starter} type="button" variant="outline" size="sm" className="h-auto max-w-full shrink py-1.5 whitespace-normal text-left" onClick={() => send(starter)}>
                     {starter}
                   </Button>
                 ))}

@@ -89,6 +89,8 @@ describe('music under the clip', () => {
     expect(clip).toBeGreaterThan(-40);
     expect(Math.abs(integratedLufs(saved) + 14)).toBeLessThanOrEqual(1);
 
+    // Escape closes the dialog even with the "Export complete!" toast open over it.
+    expect(await page.getByText('Export complete!').first().isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => exportDialog.count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -31,12 +31,38 @@ const toastVariants = cva(
   },
 );
 
+/**
+ * Escape belongs to the dialog the user is in, not to a toast that appeared over it: Radix hands Escape to
+ * the newest layer, which is the toast. So unless focus is in the toast, Escape presses the open dialog's
+ * own close (its ×, or an alert dialog's Cancel, which keep their guards) and the toast stays.
+ */
+function closeDialogUnderToast(event: KeyboardEvent): boolean {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('[data-slot="toast"]')) return false;
+  const dialogs = document.querySelectorAll('[data-slot="dialog-content"][data-state="open"], [data-slot="alert-dialog-content"][data-state="open"]');
+  const close = dialogs[dialogs.length - 1]?.querySelector<HTMLButtonElement>('[data-slot="dialog-close"], [data-slot="alert-dialog-cancel"]');
+  if (!close || close.disabled) return false;
+  close.click();
+  return true;
+}
+
 function Toast({
   className,
   variant,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        if (!event.defaultPrevented && closeDialogUnderToast(event)) event.preventDefault();
+      }}
+      {...props}
+    />
+  );
 }
 
 function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {

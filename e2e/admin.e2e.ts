@@ -275,7 +275,7 @@ describe('the admin dashboard', () => {
     const { context, page } = await newPage(browser, baseUrl);
     await page.goto('/admin');
     await expect.poll(() => page.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth?next=%2Fadmin');
     await context.close();
   });
 

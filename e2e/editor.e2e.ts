@@ -274,6 +274,8 @@ describe('the editor', () => {
     expect((await phonePage.getByRole('heading', { level: 1 }).boundingBox())?.width ?? 0).toBeGreaterThan(200);
     expect(await phonePage.getByRole('button', { name: 'Export' }).innerText()).toContain('Export');
     expect(await phonePage.getByRole('button', { name: 'Extend Video' }).innerText()).toContain('Extend Video');
+    const actions = await phonePage.getByTestId('editor-actions').evaluate((row) => [...row.querySelectorAll('button')].map((button) => button.getBoundingClientRect()));
+    expect(actions.every((box) => box.left >= 0 && box.right <= 390)).toBe(true);
 
     const box = await textOverlays(phonePage).boundingBox();
     if (!box) throw new Error('overlay not laid out');

@@ -66,9 +66,10 @@ export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderP
             <Redo2 aria-hidden />
           </Button>
         </div>
-        <Button type="button" variant="brand" size="sm" onClick={() => setSharing(true)}>
+        {/* On a phone Share is its icon, so Extend Video and Export keep their labels on one row. */}
+        <Button type="button" variant="brand" size="sm" title="Share" onClick={() => setSharing(true)}>
           <Share2 aria-hidden />
-          Share
+          <span className="max-sm:sr-only">Share</span>
         </Button>
         <ShareDialog title={project.title} open={sharing} onOpenChange={setSharing} />
         <ExtendVideoButton project={project} />

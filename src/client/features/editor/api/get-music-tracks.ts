@@ -22,7 +22,7 @@ export function useMusicTracks() {
 }
 
 /** The track the edit's music lane uses, once the list is loaded; undefined while loading or if it is gone. */
-export function useMusicTrack(trackId: string | undefined): { track: MusicTrack | undefined; isLoading: boolean } {
-  const { data, isLoading } = useMusicTracks();
-  return { track: trackId ? data?.find((track) => track.id === trackId) : undefined, isLoading };
+export function useMusicTrack(trackId: string | undefined): { track: MusicTrack | undefined; isLoading: boolean; isError: boolean } {
+  const { data, isLoading, isError } = useMusicTracks();
+  return { track: trackId ? data?.find((track) => track.id === trackId) : undefined, isLoading, isError };
 }

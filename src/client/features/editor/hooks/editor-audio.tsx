@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useMemo, type ReactNode, type RefObject } from 'react';
 import type { MusicTrack } from '@shared/schemas/music';
 import { useMusicTrack } from '../api/get-music-tracks';
 import { useEditor } from '../store/editor-context';
@@ -25,11 +25,11 @@ const EditorAudioContext = createContext<EditorAudio | null>(null);
 export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVideoElement | null>): EditorAudio {
   const { store } = useEditor();
   const { music, trim, audio } = store.present;
-  const { track, isLoading } = useMusicTrack(music?.trackId);
+  const { track, isLoading, isError } = useMusicTrack(music?.trackId);
   const clipSound = useDecodedAudio(videoUrl);
   const trackSound = useDecodedAudio(track?.url);
   const clipAudio = clipSound.status === 'ready' ? clipSound.audio : null;
-  const clipHasSound = clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error';
+  const clipHasSound = useMemo(() => (clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error'), [clipAudio, clipSound.status]);
   const preview = useMusicPreview(videoRef, {
     music,
     trim,
@@ -37,7 +37,8 @@ export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVi
     track: trackSound.status === 'ready' ? trackSound.audio : null,
     clipSound: clipHasSound ? clipAudio : null,
   });
-  return { clipSound, clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !track, trackSound, preview };
+  // A list that failed to load says nothing about the track: the panel shows that error instead.
+  return { clipSound, clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !isError && !track, trackSound, preview };
 }
 
 export function EditorAudioProvider({ value, children }: { value: EditorAudio; children: ReactNode }) {

@@ -82,11 +82,6 @@ export function useMusicPreview(videoRef: RefObject<HTMLVideoElement | null>, op
   }, [videoRef, music, trim, audio, track, clipSound]);
 
   useEffect(() => {
-    const graph = graphRef.current;
-    if (graph && music) graph.volume.gain.value = music.volume;
-  }, [music]);
-
-  useEffect(() => {
     if (!playing) return;
     const samples = new Float32Array(1024);
     const timer = setInterval(() => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { useMusicTrack, useMusicTracks } from '../../api/get-music-tracks';
+import { useMusicTracks } from '../../api/get-music-tracks';
 import { useEditorAudio } from '../../hooks/editor-audio';
 import { useEditor } from '../../store/editor-context';
 import { MusicBrowser } from './music-browser';
@@ -12,10 +12,9 @@ import { ChosenTrack, MusicSettings, RemoveMusicButton } from './music-settings'
 export function MusicSection() {
   const { store, dispatch } = useEditor();
   // Whether the clip has a sound of its own: new music ducks under it, and ducking needs it.
-  const { clipHasSound } = useEditorAudio();
+  const { clipHasSound, track } = useEditorAudio();
   const music = store.present.music;
   const tracks = useMusicTracks();
-  const { track, isLoading } = useMusicTrack(music?.trackId);
   const [browsing, setBrowsing] = useState(false);
 
   if (!music || browsing) {
@@ -45,7 +44,7 @@ export function MusicSection() {
     );
   }
 
-  if (isLoading) return <Skeleton aria-label="Loading music" className="h-14 w-full" />;
+  if (tracks.isLoading) return <Skeleton aria-label="Loading music" className="h-14 w-full" />;
   if (tracks.isError) {
     return (
       <div role="alert" className="grid gap-2 text-sm">

@@ -138,7 +138,7 @@ export interface ExportJobsTable {
   id: string;
   projectId: string;
   userId: string;
-  status: Generated<'pending' | 'completed' | 'failed'>;
+  status: Generated<'pending' | 'completed' | 'failed' | 'cancelled'>;
   settings: string;
   outputUrl: string | null;
   outputKey: string | null;
@@ -146,6 +146,8 @@ export interface ExportJobsTable {
   progress: Generated<number>;
   createdAt: string;
   completedAt: string | null;
+  /** The project's stored edit document when the export was started; null for exports from before it was kept. */
+  editorState: string | null;
 }
 
 interface CreditLedgerTable {

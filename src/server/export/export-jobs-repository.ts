@@ -9,7 +9,7 @@ export function exportJobId(id: string): string {
 
 export async function insertExportJob(
   db: Db,
-  job: { id: string; projectId: string; userId: string; settings: string; createdAt: string },
+  job: { id: string; projectId: string; userId: string; settings: string; editorState: string | null; createdAt: string },
 ): Promise<void> {
   await db.insertInto('exportJobs').values({ ...job, outputUrl: null, outputKey: null, errorMessage: null, completedAt: null }).execute();
 }
@@ -48,13 +48,14 @@ export async function listActiveProjectExportIds(db: Db, projectId: string): Pro
   return rows.map((row) => row.id);
 }
 
-/** The project's export with exactly these settings that is still pending, if any. */
-export async function findPendingExport(db: Db, projectId: string, settings: string): Promise<string | undefined> {
+/** The project's export of exactly this edit with exactly these settings that is still pending, if any. */
+export async function findPendingExport(db: Db, projectId: string, settings: string, editorState: string | null): Promise<string | undefined> {
   const row = await db
     .selectFrom('exportJobs')
     .select('id')
     .where('projectId', '=', projectId)
     .where('settings', '=', settings)
+    .where('editorState', editorState === null ? 'is' : '=', editorState)
     .where('status', '=', 'pending')
     .orderBy('createdAt')
     .executeTakeFirst();

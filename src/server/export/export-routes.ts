@@ -34,6 +34,12 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exports: ExportService; db: D
     async (request) => toExportJobResponse(await exports.get(requireUser(request), request.params.jobId)),
   );
 
+  app.post(
+    '/api/export-jobs/:jobId/cancel',
+    { schema: { params: jobParams, response: { 200: exportJobResponseSchema } } },
+    async (request) => toExportJobResponse(await exports.cancel(requireUser(request), request.params.jobId)),
+  );
+
   app.get('/api/export-jobs/:jobId/download', { schema: { params: jobParams } }, async (request, reply) => {
     const job = await exports.get(requireUser(request), request.params.jobId);
     if (!job.outputKey) throw notFound('The export is not finished yet');

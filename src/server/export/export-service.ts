@@ -7,9 +7,10 @@ import type { Queue } from '../jobs/index.ts';
 import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
-import { exportJobId, findPendingExport, findUserExportJob, insertExportJob } from './export-jobs-repository.ts';
+import { exportJobId, findPendingExport, findUserExportJob, insertExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
 
 export const EXPORT_NOT_FOUND = 'Export not found';
+const EXPORT_ALREADY_FINISHED = 'This export has already finished.';
 
 export function toExportJobResponse(job: ExportJobRow): ExportJobResponse {
   return { status: job.status, progress: job.progress, outputUrl: job.outputUrl, errorMessage: job.errorMessage };
@@ -25,8 +26,9 @@ interface ExportServiceDeps {
 
 export function createExportService({ db, queue, maxActiveJobsPerUser, now = () => new Date() }: ExportServiceDeps) {
   /**
-   * Queues an export of the project's saved edit; 4K is for pro users only. While an export of the project
-   * with the same settings is pending, asking again answers its id instead of rendering twice.
+   * Queues an export of the project's saved edit as it is now (the job keeps a copy: edits made while it waits
+   * are not in the file); 4K is for pro users only. While an export of the same edit with the same settings is
+   * pending, asking again answers its id instead of rendering twice.
    */
   async function start(user: UserRow, projectId: string, settings: ExportSettings): Promise<string> {
     const project = await findUserProject(db, user.id, projectId);
@@ -38,11 +40,11 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     const started = await db.transaction().execute(async (trx) => {
       // A simultaneous identical request waits here for this transaction, then finds this export.
       await lockUserJobs(trx, user.id);
-      const pending = await findPendingExport(trx, projectId, settingsJson);
+      const pending = await findPendingExport(trx, projectId, settingsJson, project.editorState);
       if (pending) return { id: pending, owner: undefined };
       const owner = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
       const id = randomUUID();
-      await insertExportJob(trx, { id, projectId, userId: user.id, settings: settingsJson, createdAt: now().toISOString() });
+      await insertExportJob(trx, { id, projectId, userId: user.id, settings: settingsJson, editorState: project.editorState, createdAt: now().toISOString() });
       return { id, owner };
     });
     if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
@@ -55,7 +57,22 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     return job;
   }
 
-  return { start, get };
+  /**
+   * Stops a pending export: the row says cancelled first (so a run that finishes meanwhile stores nothing),
+   * then the queue drops the job or aborts its run, which kills its ffmpeg. Exports cost no credits, so there
+   * is nothing to refund. Cancelling again answers the same; a finished export can no longer be cancelled.
+   */
+  async function cancel(user: UserRow, id: string): Promise<ExportJobRow> {
+    const job = await get(user, id);
+    if (job.status === 'completed') throw new HttpError(409, EXPORT_ALREADY_FINISHED);
+    if (job.status === 'pending') {
+      await updatePendingExportJob(db, id, { status: 'cancelled', completedAt: now().toISOString() });
+      await queue.cancel([{ name: 'export-video', jobId: exportJobId(id) }]);
+    }
+    return get(user, id);
+  }
+
+  return { start, get, cancel };
 }
 
 export type ExportService = ReturnType<typeof createExportService>;

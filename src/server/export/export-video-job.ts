@@ -66,7 +66,8 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     const owner = await findUserById(db, job.userId);
     if (!project?.videoKey || !owner) throw new UserFacingError('The project or its video no longer exists.');
     const settings = exportSettingsSchema.parse(JSON.parse(job.settings));
-    const stored = readProjectEditorDocument(project, context.logger);
+    // The edit as it was when Export was pressed; an export queued before jobs kept it renders the current one.
+    const stored = readProjectEditorDocument({ id: project.id, editorState: job.editorState ?? project.editorState }, context.logger);
     if (stored.kind === 'unreadable') throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
     const log = context.logger.child({ projectId: project.id });
     const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.duration);

@@ -11,6 +11,7 @@ import { isFaststart, probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
+import { jobDefinitionsFor } from '../services.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uploadProject } from '../test-support/uploaded-project.ts';
 
@@ -78,6 +79,28 @@ describe.each(testDatabases())('export API on $name', (database) => {
     expect(await isFaststart(file)).toBe(true);
   });
 
+  it('renders the edit as it was when Export was pressed, not one saved while the export waited', async () => {
+    const save = (visualEffect: 'sepia' | 'grayscale') =>
+      t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie }, payload: { editorState: { ...defaultEditorState(4), trim: { start: 0, end: 1 }, visualEffect } } });
+    expect((await save('sepia')).statusCode).toBe(200);
+    await t.services.queue.stop(); // the export waits in the queue while the creator goes on editing
+    const { jobId } = (await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json();
+    expect((await save('grayscale')).statusCode).toBe(200);
+    t.services.queue.start(jobDefinitionsFor(t.services));
+    const job = await finished(jobId);
+    expect(job.status).toBe('completed');
+
+    const file = path.join(t.dataDir, 'snapshot.mp4');
+    await fs.writeFile(file, (await t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: owner.cookie } })).rawPayload);
+    const frame = path.join(t.dataDir, 'snapshot.rgb');
+    await runFfmpeg(t.services.ffmpeg, ['-i', file, '-frames:v', '1', '-vf', 'scale=36:64', '-f', 'rawvideo', '-pix_fmt', 'rgb24', frame]);
+    const rgb = await fs.readFile(frame);
+    let spread = 0;
+    for (let i = 0; i < rgb.length; i += 3) spread += Math.abs(rgb[i]! - rgb[i + 2]!);
+    // Sepia tints (red above blue); grayscale would leave R = B.
+    expect(spread / (rgb.length / 3)).toBeGreaterThan(10);
+  });
+
   it('keeps 4K for pro users (403 for free), and answers 400 for unknown settings', async () => {
     const refused = await start({ resolution: '4K', format: 'mp4', quality: 'high' });
     expect(refused.statusCode).toBe(403);
@@ -96,8 +119,13 @@ describe.each(testDatabases())('export API on $name', (database) => {
     const { jobId } = (await start({ resolution: '720p', format: 'mp4', quality: 'medium' })).json();
     expect((await poll(jobId, other.cookie)).statusCode).toBe(404);
     expect((await poll(jobId, other.cookie)).json()).toEqual({ message: 'Export not found' });
+    const cancel = (cookie: string) => t.app.inject({ method: 'POST', url: `/api/export-jobs/${jobId}/cancel`, headers: { cookie } });
+    expect((await cancel(other.cookie)).statusCode).toBe(404);
     await finished(jobId);
     expect((await t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}/download`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    // A finished export is the owner's to download, no longer to cancel.
+    expect((await cancel(owner.cookie)).statusCode).toBe(409);
+    expect((await cancel(owner.cookie)).json()).toEqual({ message: 'This export has already finished.' });
   });
 
   it.each(EDITOR_DOCUMENT_VERSIONS)('exports an edit saved as a version %i document', async (version) => {

@@ -66,6 +66,8 @@ interface Fixtures {
   project: { id: string; duration: number };
   /** The owner's finished export of that project. */
   exportJobId: string;
+  /** Queued after the queue stopped: never rendered, so its owner can cancel it. */
+  pendingExportJobId: string;
   /** The owner's generated image. */
   imageId: string;
   /** The owner's own music track (a stored AAC file). */
@@ -237,6 +239,11 @@ const MATRIX: Record<string, RouteSpec> = {
     request: (f) => ({ params: { id: f.project.id }, payload: { resolution: '720p', format: 'mp4', quality: 'low' } }),
   },
   'GET /api/export-jobs/:jobId': { access: 'owner', notYours: notFoundAs(EXPORT_NOT_FOUND), request: (f) => ({ params: { jobId: f.exportJobId } }) },
+  'POST /api/export-jobs/:jobId/cancel': {
+    access: 'owner',
+    notYours: notFoundAs(EXPORT_NOT_FOUND),
+    request: (f) => ({ params: { jobId: f.pendingExportJobId } }),
+  },
   'GET /api/export-jobs/:jobId/download': {
     access: 'owner',
     notYours: notFoundAs(EXPORT_NOT_FOUND),
@@ -360,7 +367,7 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
 
   const clipFile = path.join(t.dataDir, 'clip.mp4');
   await makeTestClip(clipFile, { width: 360, height: 640, seconds: 3 });
-  const f: Fixtures = { t, people, bystander, clip: await fs.readFile(clipFile), clipFile, project: { id: '', duration: 0 }, exportJobId: '', imageId: '', musicTrackId: 'owner-track' };
+  const f: Fixtures = { t, people, bystander, clip: await fs.readFile(clipFile), clipFile, project: { id: '', duration: 0 }, exportJobId: '', pendingExportJobId: '', imageId: '', musicTrackId: 'owner-track' };
 
   const owner = { cookie: people.owner.cookie };
   const uploaded = await uploadProject(t, owner.cookie, clipFile, 'Beach day');
@@ -400,6 +407,8 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   await waitUntil(async () => (await exportStatus()) !== 'pending', 150_000);
   await t.services.queue.stop();
   expect(await exportStatus()).toBe('completed');
+  const pending = await t.app.inject({ method: 'POST', url: `/api/projects/${f.project.id}/export`, headers: owner, payload: { ...exportSettings, quality: 'medium' } });
+  f.pendingExportJobId = pending.json().jobId;
   return f;
 }
 

@@ -82,6 +82,37 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     expect((await filesUnder(path.join(t.dataDir, 'media'))).filter((file) => file.includes(projectId) || file.includes(jobId))).toEqual([]);
   }, 120_000);
 
+  it('cancelling an export mid-render kills its ffmpeg, stores nothing, charges nothing and frees its slot', async () => {
+    const user = await start({ MAX_ACTIVE_JOBS_PER_USER: '1' });
+    const projectId = await readyProject(user.userId, longClip, 30);
+    const creditsBefore = (await t.db.selectFrom('users').select('credits').where('id', '=', user.userId).executeTakeFirstOrThrow()).credits;
+    const jobId = await exportOf(user.cookie, projectId, { resolution: '1080p', format: 'mp4', quality: 'high' });
+    await waitUntil(async () => (await ffmpegRuns()).length > 0, 60_000, 50);
+
+    const cancel = () => t.app.inject({ method: 'POST', url: `/api/export-jobs/${jobId}/cancel`, headers: { cookie: user.cookie } });
+    const cancelled = await cancel();
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', outputUrl: null });
+    const job = () => t.db.selectFrom('jobs').select(['status']).where('id', '=', `export-video:${jobId}`).executeTakeFirstOrThrow();
+    await waitUntil(async () => (await job()).status === 'cancelled' && (await ffmpegRuns()).length === 0 && (await exportScratchDirs()).length === 0, 60_000, 50);
+
+    const polled = await t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}`, headers: { cookie: user.cookie } });
+    expect(polled.json()).toMatchObject({ status: 'cancelled', outputUrl: null, errorMessage: null });
+    expect(await exportRow(jobId)).toMatchObject({ status: 'cancelled', outputKey: null });
+    expect((await filesUnder(path.join(t.dataDir, 'media'))).filter((file) => file.includes(jobId))).toEqual([]);
+    const creditsAfter = (await t.db.selectFrom('users').select('credits').where('id', '=', user.userId).executeTakeFirstOrThrow()).credits;
+    expect(creditsAfter).toBe(creditsBefore);
+    // Asking again answers the same; the one slot this user has is free for the next export.
+    expect((await cancel()).json()).toMatchObject({ status: 'cancelled' });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/export`,
+      headers: { cookie: user.cookie },
+      payload: { resolution: '720p', format: 'mp4', quality: 'low' },
+    });
+    expect(next.statusCode).toBe(200);
+  }, 120_000);
+
   it('fails an export that runs past its time limit, with a plain message, and its ffmpeg is gone', async () => {
     const user = await start({ JOB_TIME_LIMITS: 'export-video=2' });
     const projectId = await readyProject(user.userId, longClip, 30);

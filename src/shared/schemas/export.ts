@@ -16,7 +16,8 @@ export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
 export const startExportResponseSchema = z.object({ jobId: z.string() });
 
-const EXPORT_JOB_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** SPEC's three, and 'cancelled': the creator stopped the export (issue 17; decision 019). */
+const EXPORT_JOB_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 
 /** GET /api/export-jobs/{jobId}: polled every 2 s by the export dialog. */
 export const exportJobResponseSchema = z.object({

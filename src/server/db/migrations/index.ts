@@ -8,6 +8,7 @@ import * as uploadProject from './2026-11-23T2100-upload-project.ts';
 import * as jobOwner from './2026-11-23T2200-job-owner.ts';
 import * as providerVideo from './2026-11-24T0500-provider-video.ts';
 import * as uploadKind from './2026-11-24T0900-upload-kind.ts';
+import * as exportEditSnapshot from './2026-11-24T1200-export-edit-snapshot.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T2200-job-owner': jobOwner,
   '2026-11-24T0500-provider-video': providerVideo,
   '2026-11-24T0900-upload-kind': uploadKind,
+  '2026-11-24T1200-export-edit-snapshot': exportEditSnapshot,
 };

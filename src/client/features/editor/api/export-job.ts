@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useQuery, type Query } from '@tanstack/react-q
 import { exportJobResponseSchema, type ExportJobResponse } from '@shared/schemas/export';
 import { getQueryFn } from '@/lib/api';
 
-/** SPEC §4 and §9: a running export is read every 2 s, until it has completed or failed. */
+/** SPEC §4 and §9: a running export is read every 2 s, until it has completed, failed or been cancelled. */
 export const EXPORT_POLL_MS = 2000;
 
 export function exportJobQueryKey(jobId: string | null) {
@@ -13,7 +13,7 @@ export function exportJobQueryKey(jobId: string | null) {
 export function exportJobRefetchInterval(query: Pick<Query<ExportJobResponse>, 'state'>): number | false {
   if (query.state.status === 'error') return false;
   const status = query.state.data?.status;
-  return status === 'completed' || status === 'failed' ? false : EXPORT_POLL_MS;
+  return status === 'completed' || status === 'failed' || status === 'cancelled' ? false : EXPORT_POLL_MS;
 }
 
 const readJob = getQueryFn({ on401: 'throw' });
@@ -26,7 +26,7 @@ function exportJobQueryOptions(jobId: string | null) {
   });
 }
 
-/** GET /api/export-jobs/{jobId} for the job the dialog started, if any. */
+/** GET /api/export-jobs/{jobId} for the job the editor started, if any. */
 export function useExportJob(jobId: string | null) {
   return useQuery(exportJobQueryOptions(jobId));
 }

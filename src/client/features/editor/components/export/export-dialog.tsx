@@ -1,37 +1,35 @@
-import { Download, RotateCcw } from 'lucide-react';
+import { Download, RotateCcw, Square } from 'lucide-react';
 import { standardSize } from '@shared/editor/frame-geometry';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '../../api/get-current-user';
-import { describeSettings, isCloseLocked } from './export-phase';
+import { describeSettings } from './export-phase';
 import { ExportPresets } from './export-presets';
 import { ExportSettingsFields } from './export-settings-fields';
 import { ExportStatus } from './export-status';
-import { useExportFlow } from './use-export-flow';
+import type { ExportFlow } from './use-export-flow';
 
 interface ExportDialogProps {
   project: Pick<Project, 'id' | 'title' | 'aspectRatio'>;
+  /** The header's export: it outlives the dialog, so the render goes on while the dialog is closed. */
+  flow: ExportFlow;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export function ExportDialog({ project, open, onOpenChange }: ExportDialogProps) {
+export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialogProps) {
   const user = useCurrentUser();
   const isPro = user?.subscription === 'pro';
-  const flow = useExportFlow(project);
   const { phase, settings } = flow;
-  const locked = isCloseLocked(phase);
+  const running = phase.kind === 'running';
   const showSettings = phase.kind === 'settings' || phase.kind === 'failed';
   const size = standardSize(project.aspectRatio, settings.resolution);
   const summary = `${describeSettings(settings)} · ${String(size.width)} × ${String(size.height)} px`;
-  const holdOpen = (event: Event) => {
-    if (locked) event.preventDefault();
-  };
-  // SPEC §4: closing forgets the job and its progress.
+  // Closing while it renders keeps the render (the header's chip follows it); closing after it ended forgets it (SPEC §4).
   const close = () => {
-    flow.reset();
+    if (!running) flow.reset();
     onOpenChange(false);
   };
 
@@ -40,10 +38,10 @@ export function ExportDialog({ project, open, onOpenChange }: ExportDialogProps)
       open={open}
       onOpenChange={(next) => {
         if (next) onOpenChange(true);
-        else if (!locked) close();
+        else close();
       }}
     >
-      <DialogContent className="max-w-xl" showCloseButton={!locked} onEscapeKeyDown={holdOpen} onInteractOutside={holdOpen}>
+      <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Export Video</DialogTitle>
           <DialogDescription>
@@ -75,14 +73,24 @@ export function ExportDialog({ project, open, onOpenChange }: ExportDialogProps)
                 </a>
               </Button>
             </>
+          ) : running ? (
+            <>
+              <Button type="button" variant="outline" disabled={flow.cancelling} onClick={flow.cancelExport}>
+                {flow.cancelling ? <Spinner /> : <Square aria-hidden />}
+                Cancel Export
+              </Button>
+              <Button type="button" variant="brand" onClick={close}>
+                Keep Editing
+              </Button>
+            </>
           ) : (
             <>
-              <Button type="button" variant="ghost" disabled={locked} onClick={close}>
+              <Button type="button" variant="ghost" onClick={close}>
                 Cancel
               </Button>
-              <Button type="button" variant="brand" disabled={!showSettings || flow.starting} onClick={flow.exportVideo}>
-                {(flow.starting || phase.kind === 'running') && <Spinner />}
-                {flow.starting ? 'Starting...' : phase.kind === 'running' ? 'Exporting...' : 'Export'}
+              <Button type="button" variant="brand" disabled={flow.starting} onClick={flow.exportVideo}>
+                {flow.starting && <Spinner />}
+                {flow.starting ? 'Starting...' : 'Export'}
               </Button>
             </>
           )}

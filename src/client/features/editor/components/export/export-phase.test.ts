@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PRESETS } from '@shared/schemas/export';
 import { ApiError } from '@/lib/api';
-import { describeSettings, exportPhase, isCloseLocked, isProOnly, presetSettings, sameSettings } from './export-phase';
+import { describeSettings, exportPhase, isProOnly, presetSettings, sameSettings } from './export-phase';
 
 const pending = (progress: number) => ({ status: 'pending' as const, progress, outputUrl: null, errorMessage: null });
 
@@ -35,11 +35,8 @@ describe('the export dialog phase', () => {
     expect(exportPhase('job', pending(10), new TypeError('Failed to fetch'))).toMatchObject({ message: 'Failed to fetch' });
   });
 
-  it('locks Cancel only while the progress is strictly between 0 and 100', () => {
-    expect(isCloseLocked(exportPhase('job', pending(0), null))).toBe(false);
-    expect(isCloseLocked(exportPhase('job', pending(1), null))).toBe(true);
-    expect(isCloseLocked(exportPhase('job', pending(99), null))).toBe(true);
-    expect(isCloseLocked({ kind: 'completed', progress: 100, outputUrl: '/x' })).toBe(false);
+  it('goes back to the settings at 0 % once the job is cancelled', () => {
+    expect(exportPhase('job', { status: 'cancelled', progress: 37, outputUrl: null, errorMessage: null }, null)).toEqual({ kind: 'settings', progress: 0 });
   });
 });
 

@@ -11,14 +11,15 @@ export type ExportPhase =
 const PROCESSING_FAILED = 'Failed to process video';
 
 /**
- * The dialog's phase from the job it started (if any) and the last poll. A failed job counts as
- * cleared: the settings show again with the progress back at 0, and the next Export starts afresh.
+ * The export's phase from the job the editor started (if any) and the last poll. A failed or cancelled
+ * job counts as cleared: the settings show again with the progress back at 0, and the next Export starts afresh.
  */
 export function exportPhase(jobId: string | null, job: ExportJobResponse | undefined, pollError: Error | null): ExportPhase {
   if (jobId === null) return { kind: 'settings', progress: 0 };
   if (pollError) return { kind: 'failed', progress: 0, message: requestMessage(pollError) };
   if (!job) return { kind: 'running', progress: 0 };
   if (job.status === 'failed') return { kind: 'failed', progress: 0, message: job.errorMessage || PROCESSING_FAILED };
+  if (job.status === 'cancelled') return { kind: 'settings', progress: 0 };
   if (job.status === 'completed') {
     return job.outputUrl
       ? { kind: 'completed', progress: 100, outputUrl: job.outputUrl }
@@ -30,11 +31,6 @@ export function exportPhase(jobId: string | null, job: ExportJobResponse | undef
 /** SPEC §8: the server's words for a failed call, else the request's own message. */
 export function requestMessage(error: Error): string {
   return errorMessage(error, error.message || PROCESSING_FAILED);
-}
-
-/** SPEC §4: Cancel (and any other way out of the dialog) waits while the render is under way. */
-export function isCloseLocked(phase: ExportPhase): boolean {
-  return phase.progress > 0 && phase.progress < 100;
 }
 
 export type ExportPreset = (typeof EXPORT_PRESETS)[number];

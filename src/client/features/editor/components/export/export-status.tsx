@@ -18,6 +18,7 @@ export function ExportStatus({ phase, summary }: { phase: ExportPhase; summary: 
       </div>
       <Progress value={phase.progress} aria-label="Export progress" />
       <p className="text-xs text-muted-foreground">{summary}</p>
+      {!done && <p className="text-xs text-muted-foreground">You can close this and keep editing: the header shows the progress, and the download waits there.</p>}
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { outputDuration } from '@shared/editor/editor-state';
 import type { ExportSettings } from '@shared/schemas/export';
 import type { Project } from '@shared/schemas/project';
 import { toast } from '@/components/ui/use-toast';
+import { useCancelExport } from '../../api/cancel-export';
 import { useExportJob } from '../../api/export-job';
 import { useStartExport } from '../../api/export-video';
+import { rememberExport, rememberedExport } from '../../lib/remembered-export';
 import { useEditor } from '../../store/editor-context';
 import { exportEstimate } from './export-estimate';
 import {
@@ -18,32 +20,47 @@ import {
 } from './export-phase';
 
 /**
- * The export dialog's state: the chosen settings, the job it started and that job's polled phase.
+ * The editor's export: the chosen settings, the job it started and that job's polled phase. It lives in the
+ * header, not the dialog, so the render goes on (and its chip shows) while the creator keeps editing.
  * Toasts follow SPEC §8: 'Export started', 'Export complete!', 'Export failed'.
  */
 export function useExportFlow(project: Pick<Project, 'id'>) {
   const { store } = useEditor();
   const [settings, setSettings] = useState<ExportSettings>(DEFAULT_PRESET.settings);
   const [presetName, setPresetName] = useState<PresetName | null>(DEFAULT_PRESET.name);
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [jobId, setJobIdState] = useState<string | null>(() => rememberedExport(project.id));
   const job = useExportJob(jobId);
   const phase = exportPhase(jobId, job.data, job.error);
+  const setJobId = (id: string | null) => {
+    setJobIdState(id);
+    rememberExport(project.id, id);
+  };
 
   const start = useStartExport();
+  const cancel = useCancelExport({
+    onSuccess: () => toast({ title: 'Export cancelled', description: 'The render was stopped. Nothing was charged.' }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Could not cancel the export', description: requestMessage(error) }),
+  });
   // Each finished job is announced once: the effect runs again only for another job or phase.
   const failure = phase.kind === 'failed' ? phase.message : null;
   const completed = phase.kind === 'completed';
+  const running = phase.kind === 'running';
   useEffect(() => {
     if (jobId === null) return;
     if (completed) toast({ title: 'Export complete!', description: 'Your video is ready to download.' });
     else if (failure !== null) toast({ variant: 'destructive', title: 'Export failed', description: failure });
   }, [jobId, completed, failure]);
+  // Only a render still under way is worth finding again after a reload.
+  useEffect(() => {
+    if (jobId !== null && !running) rememberExport(project.id, null);
+  }, [project.id, jobId, running]);
 
   return {
     phase,
     settings,
     presetName,
     starting: start.isPending,
+    cancelling: cancel.isPending,
     choosePreset(preset: ExportPreset) {
       setPresetName(preset.name);
       setSettings(preset.settings);
@@ -55,14 +72,17 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
       if (presetName !== null && !sameSettings(next, presetSettings(presetName))) setPresetName(null);
     },
     exportVideo() {
-      // Callbacks on mutate() are dropped by reset(): a dialog closed while the request runs stays closed.
+      // Callbacks on mutate() are dropped by reset(): an export forgotten while the request runs stays forgotten.
       start.mutate(
         { projectId: project.id, settings, editorState: store.present },
         {
           onSuccess: (id) => {
             setJobId(id);
             const length = outputDuration(store.present);
-            toast({ title: 'Export started', description: `Rendering takes ${exportEstimate(length, settings.resolution)} for this ${Math.round(length)} s video at ${settings.resolution}.` });
+            toast({
+              title: 'Export started',
+              description: `Rendering takes ${exportEstimate(length, settings.resolution)} for this ${Math.round(length)} s video at ${settings.resolution}. Keep editing: the header shows its progress.`,
+            });
           },
           onError: (error) => {
             toast({ variant: 'destructive', title: 'Export failed', description: requestMessage(error) });
@@ -70,10 +90,16 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
         },
       );
     },
-    /** Export Again, and closing the dialog: forget the job, back to the settings at 0 %. */
+    /** Stops the render on the server; the phase follows the job back to the settings. */
+    cancelExport() {
+      if (jobId !== null) cancel.mutate(jobId);
+    },
+    /** Export Again, and closing the dialog after the job ended: forget the job, back to the settings at 0 %. */
     reset() {
       setJobId(null);
       start.reset();
     },
   };
 }
+
+export type ExportFlow = ReturnType<typeof useExportFlow>;

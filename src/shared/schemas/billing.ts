@@ -5,7 +5,7 @@ export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 /** A recurring price in the currency's smallest unit (cents), as Stripe gives it: 999 usd every 1 month. */
-export const planPriceSchema = z.object({
+const planPriceSchema = z.object({
   unitAmount: z.number().int().nonnegative(),
   /** ISO 4217, lower case as Stripe writes it. */
   currency: z.string().regex(/^[a-z]{3}$/),

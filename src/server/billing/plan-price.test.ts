@@ -88,7 +88,7 @@ describe('createPlanPrice', () => {
   it('gives up on a Stripe that does not answer within the time limit, and waits before asking again', async () => {
     fake.control.stallPrices = true;
     let clock = 0;
-    const source = createPlanPrice({ payments: payments(), configured, logger, timeoutMs: 50, retryMs: 5000, now: () => clock });
+    const source = createPlanPrice({ payments: payments(), configured, logger, timeoutMs: 1000, retryMs: 5000, now: () => clock });
     const before = lookups();
     expect(await source.current()).toEqual(configured);
     clock = 4999;

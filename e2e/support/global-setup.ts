@@ -24,8 +24,8 @@ export default async function setup(project: TestProject) {
   const log = fs.createWriteStream(path.join(dataDir, 'server.log'));
   const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
-    // Every e2e file signs up users from 127.0.0.1 against this one server.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, RATE_LIMIT_SCALE: '100' },
+    // Every e2e file signs up users from 127.0.0.1 against this one server. No Stripe: the pricing page shows PRO_PRICE.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, RATE_LIMIT_SCALE: '100', PRO_PRICE: '9.99 USD/month' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.pipe(log);

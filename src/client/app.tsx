@@ -16,6 +16,7 @@ const ExamplesPage = lazy(() => import('@/pages/examples').then((m) => ({ defaul
 const ForgotPasswordPage = lazy(() =>
   import('@/pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })),
 );
+const PricingPage = lazy(() => import('@/pages/pricing').then((m) => ({ default: m.PricingPage })));
 const ResetPasswordPage = lazy(() =>
   import('@/pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
 );
@@ -26,6 +27,7 @@ function Router() {
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/examples" component={ExamplesPage} />
+        <Route path="/pricing" component={PricingPage} />
         <Route path="/auth">
           <AuthPage key="login" initialTab="login" />
         </Route>

@@ -124,7 +124,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(examplesRoutes, { examples, storage });
   await app.register(musicRoutes, { db, storage, musicUploads: createMusicUploads({ db, storage, ffmpeg, uploads, logger }) });
   await app.register(fontsRoutes);
-  await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger });
+  await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger, proPrice: config.proPrice ?? null });
   await app.register(adminRoutes, { db, catalog: services.catalog });
   await app.register(healthRoutes, { db, queue, storage });
   await registerClientApp(app, clientDir);

@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(config.jobTimeLimitSeconds).toEqual({ default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 60, 'process-upload': 2400, 'render-music-library': 600 } });
   });
 
+  it('reads PRO_PRICE as Stripe writes a price: the smallest currency unit, lower-case currency', () => {
+    expect(loadConfig({}).proPrice).toBeUndefined();
+    expect(loadConfig({ PRO_PRICE: '9.99 USD/month' }).proPrice).toEqual({ unitAmount: 999, currency: 'usd', interval: 'month', intervalCount: 1 });
+    expect(loadConfig({ PRO_PRICE: ' 90 eur / year ' }).proPrice).toEqual({ unitAmount: 9000, currency: 'eur', interval: 'year', intervalCount: 1 });
+    expect(loadConfig({ PRO_PRICE: '9.5 GBP/week' }).proPrice).toEqual({ unitAmount: 950, currency: 'gbp', interval: 'week', intervalCount: 1 });
+    expect(loadConfig({ PRO_PRICE: '1500 JPY/month' }).proPrice).toEqual({ unitAmount: 1500, currency: 'jpy', interval: 'month', intervalCount: 1 });
+  });
+
   it('defaults PUBLIC_URL to the chosen port', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
@@ -119,6 +127,12 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^Invalid configuration: TRUST_PROXY must be a hop count /],
     [{ JOB_CONCURRENCY: 'export-video=0' }, /^Invalid configuration: JOB_CONCURRENCY must be kind=number pairs/],
     [{ JOB_TIME_LIMITS: 'export-video:60' }, /^Invalid configuration: JOB_TIME_LIMITS must be kind=number pairs/],
+    [{ PRO_PRICE: '9.99' }, /^Invalid configuration: PRO_PRICE must be an amount, a currency code and an interval, e\.g\. 9\.99 USD\/month .*\(got "9\.99"\)$/],
+    [{ PRO_PRICE: '9.99 XYZ/month' }, /^Invalid configuration: PRO_PRICE must be an amount/],
+    [{ PRO_PRICE: '9.99 USD/fortnight' }, /^Invalid configuration: PRO_PRICE must be an amount/],
+    [{ PRO_PRICE: '9.999 USD/month' }, /^Invalid configuration: PRO_PRICE must be an amount/],
+    [{ PRO_PRICE: '1000.5 JPY/month' }, /^Invalid configuration: PRO_PRICE must be an amount/],
+    [{ PRO_PRICE: '-5 USD/month' }, /^Invalid configuration: PRO_PRICE must be an amount/],
   ])('stops with one clear line for %o', (environment, message) => {
     let caught: unknown;
     try {

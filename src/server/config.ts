@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { currencyFractionDigits } from '../shared/money.ts';
+import { BILLING_INTERVALS, type BillingInterval, type PlanPrice } from '../shared/schemas/billing.ts';
 import type { GoogleBackend } from './providers/google/google-backend.ts';
 import { isOmniModel } from './providers/video-model/model-family.ts';
 
@@ -100,6 +102,24 @@ interface GoogleModels {
   transcription: string;
 }
 
+const PRO_PRICE_FORMAT = 'must be an amount, a currency code and an interval, e.g. 9.99 USD/month (interval: day, week, month or year)';
+
+/** `9.99 USD/month` -> { unitAmount: 999, currency: 'usd', interval: 'month', intervalCount: 1 }, Stripe's shape. */
+const proPriceSchema = z.string().transform((value, context): PlanPrice => {
+  const match = /^(\d{1,9})(?:\.(\d+))?\s*([A-Za-z]{3})\s*\/\s*([a-z]+)$/.exec(value.trim());
+  const currency = match?.[3]?.toUpperCase() ?? '';
+  const interval = match?.[4] ?? '';
+  const fraction = match?.[2] ?? '';
+  const known = match !== null && Intl.supportedValuesOf('currency').includes(currency) && (BILLING_INTERVALS as readonly string[]).includes(interval);
+  const digits = known ? currencyFractionDigits(currency) : 0;
+  if (!match || !known || fraction.length > digits) {
+    context.addIssue({ code: 'custom', message: PRO_PRICE_FORMAT });
+    return z.NEVER;
+  }
+  const unitAmount = Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  return { unitAmount, currency: currency.toLowerCase(), interval: interval as BillingInterval, intervalCount: 1 };
+});
+
 /** Every environment variable PromptReel reads. Empty strings count as unset. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -157,6 +177,7 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_ID: z.string().min(1).optional(),
   STRIPE_BASE_URL: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
+  PRO_PRICE: proPriceSchema.optional(),
 });
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -207,6 +228,8 @@ export interface Config {
   openai: { apiKey?: string; baseUrl?: string; imageModel: string };
   /** Set when STRIPE_SECRET_KEY and STRIPE_PRICE_ID are: Checkout for Pro and its webhook. */
   stripe?: { secretKey: string; priceId: string; webhookSecret?: string; baseUrl?: string };
+  /** PRO_PRICE: the price the pricing page shows when Stripe is not configured or does not answer. */
+  proPrice?: PlanPrice;
 }
 
 export class ConfigError extends Error {
@@ -268,6 +291,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
       env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, priceId: env.STRIPE_PRICE_ID, webhookSecret: env.STRIPE_WEBHOOK_SECRET, baseUrl: env.STRIPE_BASE_URL }
         : undefined,
+    proPrice: env.PRO_PRICE,
   };
 }
 

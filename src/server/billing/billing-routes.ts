@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutSessionResponseSchema } from '../../shared/schemas/admin.ts';
+import { type PlanPrice, plansResponseSchema } from '../../shared/schemas/billing.ts';
 import { requireUser } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, badRequest } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
 import { InvalidWebhookError, type PaymentEvent, type Payments } from '../providers/payments/index.ts';
 import { recordAndApplyPaymentEvent } from './payment-events.ts';
+import { createPlanPrice } from './plan-price.ts';
 
 const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
@@ -15,6 +17,8 @@ interface BillingOptions {
   payments: Payments | null;
   publicUrl: string;
   logger: Logger;
+  /** PRO_PRICE from the configuration. */
+  proPrice: PlanPrice | null;
 }
 
 function configured(payments: Payments | null): Payments {
@@ -24,6 +28,12 @@ function configured(payments: Payments | null): Payments {
 
 export const billingRoutes: FastifyPluginAsyncZod<BillingOptions> = async (app, options) => {
   const { payments, publicUrl } = options;
+  const planPrice = createPlanPrice({ payments, configured: options.proPrice, logger: options.logger });
+
+  /** Public: the pricing page works signed out. */
+  app.get('/api/billing/plans', { schema: { response: { 200: plansResponseSchema } } }, async () => ({
+    pro: { price: await planPrice.current() },
+  }));
 
   app.post('/api/create-checkout-session', { schema: { response: { 200: checkoutSessionResponseSchema } } }, async (request) => {
     const user = requireUser(request);

@@ -299,6 +299,7 @@ const MATRIX: Record<string, RouteSpec> = {
   },
 
   // Billing (Stripe spoken by a local fake)
+  'GET /api/billing/plans': { access: 'public' },
   'POST /api/create-checkout-session': { access: 'signed-in' },
   'POST /api/billing-portal': { access: 'signed-in' },
   'POST /api/stripe/webhook': {

@@ -1,3 +1,5 @@
+import type { PlanPrice } from '../../../shared/schemas/billing.ts';
+
 /** A subscription event, reduced to what the product acts on. */
 export type PaymentEvent =
   | { id: string; type: 'checkout-completed'; userId: string | null; customerId: string | null }
@@ -11,6 +13,11 @@ export interface Payments {
   createPortalSession(request: { customerId: string; returnUrl: string }): Promise<string>;
   /** Verifies the signature over the raw body; throws InvalidWebhookError when it does not hold. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /**
+   * The Pro plan's recurring price as the provider has it; null when it has no fixed amount (tiered or
+   * pay-what-you-want) or does not recur. One attempt, abandoned after timeoutMs.
+   */
+  retrievePlanPrice(options: { timeoutMs: number }): Promise<PlanPrice | null>;
 }
 
 export class InvalidWebhookError extends Error {

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { BILLING_INTERVALS, type BillingInterval } from '../../../shared/schemas/billing.ts';
 import type { Config } from '../../config.ts';
 import { InvalidWebhookError, type PaymentEvent, type Payments } from './payments.ts';
 
@@ -9,6 +10,8 @@ function clientOptions(baseUrl: string | undefined): Stripe.StripeConfig {
   const url = new URL(baseUrl);
   return { host: url.hostname, port: url.port, protocol: url.protocol.replace(':', '') as 'http' | 'https', maxNetworkRetries: 0 };
 }
+
+const isBillingInterval = (value: string): value is BillingInterval => (BILLING_INTERVALS as readonly string[]).includes(value);
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
@@ -30,6 +33,13 @@ export function createStripePayments(config: StripeConfig): Payments {
     async createPortalSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
+    },
+    async retrievePlanPrice({ timeoutMs }) {
+      const price = await stripe.prices.retrieve(config.priceId, {}, { timeout: timeoutMs, maxNetworkRetries: 0 });
+      if (price.unit_amount === null || !price.recurring) return null;
+      const { interval, interval_count: intervalCount } = price.recurring;
+      if (!isBillingInterval(interval)) return null;
+      return { unitAmount: price.unit_amount, currency: price.currency, interval, intervalCount };
     },
     parseWebhook(rawBody, signature) {
       if (!config.webhookSecret) throw new InvalidWebhookError('STRIPE_WEBHOOK_SECRET is not set');

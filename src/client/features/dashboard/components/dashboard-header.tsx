@@ -1,4 +1,4 @@
-import { LogIn, LogOut, ShieldCheck } from 'lucide-react';
+import { LogIn, LogOut, ShieldCheck, Tags } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '@shared/schemas/user';
 import { greeting, greetingName } from '@shared/user-display';
@@ -35,7 +35,20 @@ export function DashboardHeader({ user, onLogout, isLoggingOut }: DashboardHeade
                   </Link>
                 </Button>
               )}
-              {user.subscription === 'free' ? <UpgradeButton /> : <ManageSubscriptionButton />}
+              {user.subscription === 'free' ? (
+                <>
+                  {/* On a phone the plan badge is the way to the plans, so the header keeps one row. */}
+                  <Button asChild variant="ghost" className="hidden sm:inline-flex">
+                    <Link href="/pricing">
+                      <Tags aria-hidden />
+                      See plans
+                    </Link>
+                  </Button>
+                  <UpgradeButton />
+                </>
+              ) : (
+                <ManageSubscriptionButton />
+              )}
               <Button type="button" variant="ghost" disabled={isLoggingOut} onClick={onLogout}>
                 <LogOut aria-hidden />
                 <span className="sr-only sm:not-sr-only">Logout</span>

@@ -15,12 +15,17 @@ export function ClosingCta() {
           Start with {NEW_USER_CREDITS} free credits — no credit card. A clip takes 2 to 10 minutes to render, and we
           can e-mail you when yours is ready.
         </p>
-        <Button asChild variant="brand" size="lg" className="relative mt-8">
-          <Link href="/dashboard">
-            Start Creating Free
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <div className="relative mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild variant="brand" size="lg">
+            <Link href="/dashboard">
+              Start Creating Free
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link href="/pricing">See plans and pricing</Link>
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -14,7 +14,11 @@ export function LandingHeader({ isSignedIn, isLoading }: LandingHeaderProps) {
     <header className="sticky top-0 z-40 border-b border-white/5 bg-background/70 backdrop-blur-lg">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <BrandLogo />
-        <nav aria-label="Account" className="flex items-center gap-2">
+        <nav aria-label="Main" className="flex items-center gap-2">
+          {/* On a phone the closing call to action links to the plans, so Login and Get Started fit beside the logo. */}
+          <Button asChild variant="ghost" className="hidden sm:inline-flex">
+            <Link href="/pricing">Pricing</Link>
+          </Button>
           {!isLoading && <AccountLinks isSignedIn={isSignedIn} />}
         </nav>
       </div>

@@ -228,17 +228,45 @@ describe('the AI features', () => {
     await dialog.getByRole('button', { name: 'Extend Video' }).click();
     await expect.poll(() => dialog.getByText('Prompt is required').isVisible()).toBe(true);
     await dialog.getByLabel('What happens next').fill('The boats sail past the lighthouse as the sun rises');
+    const video = page.locator('video').first();
+    const clipBefore = await video.getAttribute('src');
     await dialog.getByRole('button', { name: 'Extend Video' }).click();
 
+    // The editor stays open on the current clip, with the extension's progress under the header and the tools paused.
     await expect.poll(() => page.getByText('Video extension started').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'Video is being generated' }).isVisible()).toBe(true);
+    const progress = page.getByTestId('extending-progress');
+    await expect.poll(() => progress.isVisible()).toBe(true);
+    expect(await progress.getByRole('progressbar', { name: 'Extension progress' }).isVisible()).toBe(true);
+    expect(await video.getAttribute('src')).toBe(clipBefore);
+    expect(await page.getByRole('button', { name: 'Extending…' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add Text' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Video is being generated' }).count()).toBe(0);
+    // Still watchable: Play plays the clip it has.
+    await page.getByRole('button', { name: 'Play' }).first().click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+    await keepScreenshot(page, 'ai-extending-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-extending-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(await credits(page.request)).toBe(before - 12);
 
-    // The page polls the project and returns to the editor by itself.
-    await expect.poll(() => page.getByRole('heading', { name: 'Harbour dawn' }).isVisible(), { timeout: 90_000, interval: 1000 }).toBe(true);
-    expect(await headerDuration(page).innerText()).toBe('16s');
+    // The page polls the project and switches to the longer clip by itself.
+    await expect
+      .poll(() => headerDuration(page).innerText(), { timeout: 120_000, interval: 1000 })
+      .toBe('16s')
+      .catch((error: unknown) => {
+        // What the server said about the extension is what tells a slow run from a failed one.
+        const log = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').split('\n');
+        console.log(log.filter((line) => /extend|"level":(40|50)/.test(line)).slice(-20).join('\n'));
+        throw error;
+      });
+    expect(await progress.count()).toBe(0);
+    expect(await video.getAttribute('src')).not.toBe(clipBefore);
+    expect(await page.getByRole('button', { name: 'Add Text' }).isEnabled()).toBe(true);
     expect(await credits(page.request)).toBe(before - 12);
-  }, 150_000);
+  }, 210_000);
 });
 
 describe('credits and plans in the AI tools', () => {

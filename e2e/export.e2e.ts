@@ -632,7 +632,7 @@ describe('exporting from the editor', () => {
     await keepScreenshot(page, 'export-dialog-1440');
 
     // An edit made just before exporting, inside the autosave's delay, is in the file: Export saves first.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     // The autosave waits 800 ms; these clicks take less, so only Export's own save can come first.
     const calls: string[] = [];
@@ -650,31 +650,31 @@ describe('exporting from the editor', () => {
     expect(savedBefore.some((call) => call.startsWith('PATCH') && call.includes('"visualEffect":"grayscale"')), calls.join('\n')).toBe(true);
     await expect.poll(() => page.getByText('Export started').isVisible()).toBe(true);
 
-    // Watch the bar until the job is done: it starts at 0, rises, and Cancel waits while it does.
-    const seen: number[] = [];
-    let cancelLockedWhileRunning = true;
+    // The render goes on with the dialog closed: the header's chip follows it, and editing goes on meanwhile.
     const progress = dialog.getByRole('progressbar', { name: 'Export progress' });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('0');
+    await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Sepia, picked while it renders, is not in this file: the export renders the edit as it was at Export.
+    await page.getByRole('radio', { name: 'Sepia' }).click();
+    const chip = page.getByTestId('export-chip');
+    const seen: number[] = [0];
     const deadline = Date.now() + 120_000;
-    while (!(await dialog.getByRole('link', { name: 'Download Video' }).isVisible())) {
+    while ((await chip.getAttribute('data-state').catch(() => null)) !== 'ready') {
       if (Date.now() > deadline) throw new Error('the export did not complete within 120 s');
-      if (await progress.isVisible()) {
-        const value = Number(await progress.getAttribute('aria-valuenow'));
-        if (seen.at(-1) !== value) seen.push(value);
-        // Read without waiting: the job may finish between the two reads, and Cancel then leaves the dialog.
-        const cancelEnabled = await dialog
-          .getByRole('button', { name: 'Cancel' })
-          .evaluateAll((buttons) => buttons.some((button) => !(button as HTMLButtonElement).disabled && button.getAttribute('aria-disabled') !== 'true'));
-        if (value > 0 && value < 100 && cancelEnabled) cancelLockedWhileRunning = false;
-      }
+      const name = await chip.getAttribute('aria-label').catch(() => null);
+      const value = Number(/Exporting (\d+)%/.exec(name ?? '')?.[1] ?? Number.NaN);
+      if (!Number.isNaN(value) && seen.at(-1) !== value) seen.push(value);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(await page.getByText('Export complete!').isVisible()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Sepia' }).getAttribute('aria-checked')).toBe('true');
+    await chip.click();
+    await expect.poll(() => dialog.getByRole('link', { name: 'Download Video' }).isVisible()).toBe(true);
     seen.push(Number(await progress.getAttribute('aria-valuenow')));
-    console.log(`progress seen in the dialog: ${seen.join(' -> ')}`);
-    expect(seen[0]).toBe(0);
+    console.log(`progress seen in the header chip: ${seen.join(' -> ')}`);
     expect(seen.at(-1)).toBe(100);
     expect(seen.some((value) => value > 0 && value < 100), `progress seen: ${seen.join(', ')}`).toBe(true);
-    expect(cancelLockedWhileRunning).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Export Again' }).isVisible()).toBe(true);
     // The bar eases to its value (a CSS transition); the screenshot waits for it to arrive.
     await progress.evaluate((bar) => Promise.all(bar.getAnimations({ subtree: true }).map((animation) => animation.finished)));
@@ -718,27 +718,61 @@ describe('exporting from the editor', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 180_000);
 
-  it('locks Cancel while a job runs, and on failure says why and goes back to the settings at 0 %', async () => {
+  it('renders in the background: the dialog closes, the chip follows the job across a reload, Cancel Export stops it; a failure says why and goes back to the settings at 0 %', async () => {
     await openEditor(page, projectId, { readyState: 2 });
     let job: Record<string, unknown> = { status: 'pending', progress: 40, outputUrl: null, errorMessage: null };
-    await page.route('**/api/projects/*/export', (route) => route.fulfill({ json: { jobId: 'job-under-test' } }));
-    await page.route('**/api/export-jobs/job-under-test', (route) => route.fulfill({ json: job }));
+    let cancelRequests = 0;
+    let started = 0;
+    // Each Export is a new job, as on the server; every poll reads `job`.
+    await page.route('**/api/projects/*/export', (route) => route.fulfill({ json: { jobId: `job-under-test-${String(++started)}` } }));
+    await page.route(/\/api\/export-jobs\/job-under-test-/, (route) => {
+      if (!route.request().url().endsWith('/cancel')) return route.fulfill({ json: job });
+      cancelRequests += 1;
+      job = { ...job, status: 'cancelled' };
+      return route.fulfill({ json: job });
+    });
     try {
       await page.getByRole('button', { name: 'Export' }).click();
       const dialog = page.getByRole('dialog', { name: 'Export Video' });
       await dialog.getByRole('button', { name: 'Export', exact: true }).click();
       const progress = dialog.getByRole('progressbar', { name: 'Export progress' });
       await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('40');
-      expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      // Escape closes the dialog while it renders; the chip carries on.
       await page.keyboard.press('Escape');
-      expect(await dialog.isVisible()).toBe(true);
+      await expect.poll(() => dialog.count()).toBe(0);
+      // The 'Export started' toast covers the header on a phone; close it if it is still there, for the screenshots.
+      await page.getByRole('region', { name: /F8/ }).getByRole('button', { name: 'Close' }).click({ timeout: 2000 }).catch(() => undefined);
+      const chip = page.getByRole('button', { name: /^Exporting 40%/ });
+      await expect.poll(() => chip.isVisible()).toBe(true);
+      await keepScreenshot(page, 'export-chip-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await chip.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await keepScreenshot(page, 'export-chip-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
 
+      // A reload finds the running export again.
+      await page.reload();
+      await expect.poll(() => chip.isVisible(), { timeout: 30_000 }).toBe(true);
+      job = { ...job, progress: 63 };
+      await expect.poll(() => page.getByRole('button', { name: /^Exporting 63%/ }).isVisible()).toBe(true);
+
+      await page.getByTestId('export-chip').click();
+      await dialog.getByRole('button', { name: 'Cancel Export' }).click();
+      await expect.poll(() => page.getByText('Export cancelled').isVisible()).toBe(true);
+      expect(cancelRequests).toBe(1);
+      expect(await dialog.getByRole('radio', { name: 'TikTok' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('export-chip').count()).toBe(0);
+
+      job = { status: 'pending', progress: 40, outputUrl: null, errorMessage: null };
+      await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+      await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('40');
       job = { status: 'failed', progress: 40, outputUrl: null, errorMessage: 'Invalid data found when processing input' };
       await expect.poll(() => page.getByText('Export failed').isVisible()).toBe(true);
       expect(await page.getByText('Invalid data found when processing input').isVisible()).toBe(true);
       expect(await progress.count()).toBe(0);
       expect(await dialog.getByRole('radio', { name: 'TikTok' }).isVisible()).toBe(true);
-      expect(await dialog.getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Cancel', exact: true }).isEnabled()).toBe(true);
 
       // A refused request: its own message.
       await page.unroute('**/api/projects/*/export');
@@ -750,7 +784,7 @@ describe('exporting from the editor', () => {
       expect(await dialog.getByRole('radio', { name: 'TikTok' }).isVisible()).toBe(true);
 
       // Closing and reopening starts afresh.
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await expect.poll(() => dialog.count()).toBe(0);
     } finally {
       await page.unrouteAll();

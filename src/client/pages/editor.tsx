@@ -15,7 +15,8 @@ export function EditorPage({ params }: { params: { id: string } }) {
   const { isLoading: userLoading } = useAuth();
   const loginHref = useLoginHref();
   const project = useProject(params.id);
-  const video = useVideoAvailability(project.data?.status === 'ready' ? project.data.videoUrl : null);
+  // A video being extended is still there to watch: the editor stays open on it.
+  const video = useVideoAvailability(project.data?.videoUrl ?? null);
 
   if (project.isLoading || userLoading) return <PageSpinner />;
 
@@ -46,11 +47,11 @@ export function EditorPage({ params }: { params: { id: string } }) {
       </EditorStatus>
     );
   }
-  if (data.status !== 'ready' || !data.videoUrl) {
+  if (!data.videoUrl) {
     return (
       <EditorStatus
         icon={<LoaderCircle className={`${statusIcon} animate-spin`} aria-hidden />}
-        title={uploaded && !data.videoUrl ? 'Processing video...' : 'Video is being generated'}
+        title={uploaded ? 'Processing video...' : 'Video is being generated'}
       >
         The editor opens once the video is ready. The dashboard shows its progress.
       </EditorStatus>
@@ -83,5 +84,6 @@ export function EditorPage({ params }: { params: { id: string } }) {
   }
 
   // A free user's video has the watermark burned in (the copy the proxy streams), so the page draws none.
-  return <EditorScreen key={data.id} project={{ ...data, videoUrl: data.videoUrl }} />;
+  // A new video (an extension finished) opens a fresh editor on it and on the edit the server lengthened.
+  return <EditorScreen key={`${data.id}:${data.videoUrl}`} project={{ ...data, videoUrl: data.videoUrl }} />;
 }

@@ -69,6 +69,7 @@ export function createExtensionService({
     const offer = quoteExtension(project, extensionModel, user.subscription, now());
     if (!offer) throw atMaximum();
     const jobId = newExtensionJobId(projectId);
+    const startedAt = now().toISOString();
     const { charged, owner } = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
       const spent = await spendCredits(trx, user, offer.credits, 'extension', projectId, now());
@@ -84,7 +85,7 @@ export function createExtensionService({
           extensionPrompt: prompt,
           extensionCharged: spent,
           extensionMethod: offer.method,
-          updatedAt: now().toISOString(),
+          updatedAt: startedAt,
         },
         'ready',
       );
@@ -98,7 +99,7 @@ export function createExtensionService({
       await failExtension(db, projectId, charged, 'The extension could not be queued. Your credits were refunded.', now());
       throw new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.');
     }
-    return toProject({ ...project, status: 'generating', generationProgress: 0, errorMessage: null });
+    return toProject({ ...project, status: 'generating', generationProgress: 0, errorMessage: null, updatedAt: startedAt });
   }
 
   return { quote, extend };

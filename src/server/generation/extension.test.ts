@@ -50,9 +50,13 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     expect(started.statusCode).toBe(200);
     expect(started.json().status).toBe('generating');
     expect(await balance(t, userId)).toBe(176);
+    // While it is extended the editor keeps playing the current clip, and knows since when it waits.
+    expect(started.json().videoUrl).toBe(before.videoUrl);
+    expect(Date.parse(started.json().extendingSince)).toBeGreaterThanOrEqual(Date.parse(before.createdAt));
+    expect((await t.app.inject({ method: 'GET', url: before.videoUrl, headers: { cookie } })).statusCode).toBe(200);
     await waitUntil(async () => (await get(cookie, created.id)).status !== 'generating', 150_000, 200);
     const extended = await get(cookie, created.id);
-    expect(extended).toMatchObject({ status: 'ready', totalSegments: 2, errorMessage: null });
+    expect(extended).toMatchObject({ status: 'ready', totalSegments: 2, errorMessage: null, extendingSince: null });
     expect(extended.duration).toBeCloseTo(16, 0);
     // A new URL, so no cache serves the 8-second copy; an uncut clip stays uncut.
     expect(extended.videoUrl).not.toBe(before.videoUrl);

@@ -84,14 +84,15 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     await patch({ editorState: edited });
     const one = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
     const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: owner.cookie } })).json();
-    const { editorState, editorStateError, provider, model, resolution, generationProgress, ...summary } = one;
-    expect({ editorState, editorStateError, provider, model, resolution, generationProgress }).toEqual({
+    const { editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince, ...summary } = one;
+    expect({ editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince }).toEqual({
       editorState: edited,
       editorStateError: null,
       provider: 'veo',
       model: 'veo-3.1-fast',
       resolution: '720p',
       generationProgress: 0,
+      extendingSince: null,
     });
     expect(list).toEqual([summary]);
   });

@@ -14,6 +14,9 @@ export function toProject(row: VideoProjectRow, stored: StoredEditorDocument = r
     model: row.model,
     resolution: row.resolution,
     generationProgress: row.generationProgress,
+    // A project that has a video and is generating is being extended; it takes no saves meanwhile, so its
+    // last update is when the extension started.
+    extendingSince: row.status === 'generating' && row.videoKey !== null ? row.updatedAt : null,
     ...editorStateView(stored),
   };
 }
@@ -25,7 +28,6 @@ function editorStateView(stored: StoredEditorDocument): Pick<Project, 'editorSta
 
 /** A project as the dashboard's list shows it: the same, without the saved edit and the model settings. */
 export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
-  const ready = row.status === 'ready' && row.videoKey !== null;
   return {
     id: row.id,
     title: row.title,
@@ -33,7 +35,8 @@ export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
     status: row.status,
     aspectRatio: row.aspectRatio,
     duration: row.duration,
-    videoUrl: ready ? `/api/video-proxy/${row.id}?v=${mediaVersion(row.videoKey!)}` : null,
+    // A video being extended keeps streaming the clip it has until the longer one replaces it.
+    videoUrl: row.videoKey !== null ? `/api/video-proxy/${row.id}?v=${mediaVersion(row.videoKey)}` : null,
     thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail?v=${mediaVersion(row.thumbnailKey)}` : null,
     source: row.source,
     targetDuration: row.targetDuration,

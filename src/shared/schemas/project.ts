@@ -38,7 +38,7 @@ export const projectSchema = z.object({
   status: z.enum(PROJECT_STATUSES),
   aspectRatio: z.string(),
   duration: z.number(),
-  /** Streams the video (GET /api/video-proxy/{id}); null until it is ready. */
+  /** Streams the video (GET /api/video-proxy/{id}); null until there is one (a video being extended streams its current clip). */
   videoUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   source: z.string(),
@@ -49,6 +49,8 @@ export const projectSchema = z.object({
   totalSegments: z.number().int(),
   currentSegment: z.number().int(),
   generationProgress: z.number().int(),
+  /** When the extension under way started; null unless the video is being extended. */
+  extendingSince: z.string().nullable(),
   errorMessage: z.string().nullable(),
   /** The saved edit (the current document version); null until the creator first edits, or when it cannot be read. */
   editorState: editorStateSchema.nullable(),
@@ -70,6 +72,7 @@ const projectSummarySchema = projectSchema.omit({
   model: true,
   resolution: true,
   generationProgress: true,
+  extendingSince: true,
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 

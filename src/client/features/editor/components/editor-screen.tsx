@@ -7,6 +7,7 @@ import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
 import { usePlayback } from '../hooks/use-playback';
 import { EditorProvider, useEditor } from '../store/editor-context';
 import { EditorHeader } from './editor-header';
+import { ExtendingProgress } from './extend-video/extending-progress';
 import { EditorPanels } from './panels/editor-panels';
 import { PlayerControls } from './player/player-controls';
 import { VideoStage } from './player/video-stage';
@@ -20,7 +21,7 @@ interface EditorScreenProps {
 /** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
 export function EditorScreen(props: EditorScreenProps) {
   return (
-    <EditorProvider editorState={props.project.editorState} duration={props.project.duration}>
+    <EditorProvider editorState={props.project.editorState} duration={props.project.duration} readOnly={props.project.status === 'generating'}>
       <EditorLayout {...props} />
     </EditorProvider>
   );
@@ -29,9 +30,10 @@ export function EditorScreen(props: EditorScreenProps) {
 /**
  * Wide screens: panels left, player centre, text style right, all in one viewport. Narrow screens:
  * the player first (pinned), then the text style of the selected overlay, then the panels, in one column.
+ * While the video is extended the clip plays as before, and the tools are disabled until the longer one arrives.
  */
 function EditorLayout({ project }: EditorScreenProps) {
-  const { store, dispatch, editingId, setEditingId } = useEditor();
+  const { store, dispatch, readOnly, editingId, setEditingId } = useEditor();
   const videoRef = useRef<HTMLVideoElement>(null);
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present);
@@ -65,6 +67,7 @@ function EditorLayout({ project }: EditorScreenProps) {
     <EditorAudioProvider value={editorAudio}>
       <div className="flex min-h-dvh flex-col lg:h-dvh">
         <EditorHeader project={project} saveStatus={autosave.status} onRetrySave={autosave.retry} />
+        {project.extendingSince !== null && <ExtendingProgress since={project.extendingSince} />}
         <main className="flex flex-1 flex-col lg:grid lg:min-h-0 lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
           {/* On a phone the player stays in view (a smaller frame, so the timeline fits too) while the panels scroll under it. */}
           <section
@@ -82,10 +85,14 @@ function EditorLayout({ project }: EditorScreenProps) {
             <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
           </section>
           <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
-            {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
+            <fieldset disabled={readOnly} className="contents">
+              {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
+            </fieldset>
           </aside>
           <aside aria-label="Editing tools" className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4">
-            <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
+            <fieldset disabled={readOnly} className="contents">
+              <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
+            </fieldset>
           </aside>
         </main>
       </div>

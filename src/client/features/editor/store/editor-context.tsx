@@ -1,10 +1,12 @@
-import { createContext, useContext, useReducer, useState, type Dispatch, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useReducer, useState, type Dispatch, type ReactNode } from 'react';
 import type { EditorState } from '@shared/editor/editor-state';
 import { editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 
 interface EditorContextValue {
   store: EditorStore;
   dispatch: Dispatch<EditorAction>;
+  /** The edit cannot change now (the video is being extended): every action but selecting is ignored. */
+  readOnly: boolean;
   /** The overlay whose text is being typed in place, if any. */
   editingId: string | null;
   setEditingId: (id: string | null) => void;
@@ -18,14 +20,30 @@ const EditorContext = createContext<EditorContextValue | null>(null);
 interface EditorProviderProps {
   editorState: EditorState | null;
   duration: number;
+  readOnly?: boolean;
   children: ReactNode;
 }
 
-export function EditorProvider({ editorState, duration, children }: EditorProviderProps) {
-  const [store, dispatch] = useReducer(editorReducer, { editorState, duration }, initEditorStore);
-  const [editingId, setEditingId] = useState<string | null>(null);
+export function EditorProvider({ editorState, duration, readOnly = false, children }: EditorProviderProps) {
+  const [store, apply] = useReducer(editorReducer, { editorState, duration }, initEditorStore);
+  const [editingId, setEditing] = useState<string | null>(null);
   const [showSafeZones, setShowSafeZones] = useState(false);
-  return <EditorContext value={{ store, dispatch, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>;
+  // One gate for every way of editing (panels, drags on the stage and timeline, typing in place, hotkeys, AI suggestions).
+  const dispatch = useCallback(
+    (action: EditorAction) => {
+      if (!readOnly || action.type === 'select') apply(action);
+    },
+    [readOnly],
+  );
+  const setEditingId = useCallback(
+    (id: string | null) => {
+      if (!readOnly || id === null) setEditing(id);
+    },
+    [readOnly],
+  );
+  return (
+    <EditorContext value={{ store, dispatch, readOnly, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
+  );
 }
 
 export function useEditor(): EditorContextValue {

@@ -11,15 +11,24 @@ import { useExportFlow } from './use-export-flow';
  * The header's Export button and its dialog. While a render runs, or once it is ready and not yet looked at,
  * the button is a chip with its progress: the dialog can be closed and the editing goes on meanwhile.
  */
-export function ExportButton({ project }: { project: Pick<Project, 'id' | 'title' | 'aspectRatio'> }) {
+export function ExportButton({ project }: { project: Pick<Project, 'id' | 'title' | 'aspectRatio' | 'status'> }) {
   const [open, setOpen] = useState(false);
   const flow = useExportFlow(project);
+  // The server renders the saved edit of a ready video; a video being extended is neither yet.
+  const extending = project.status === 'generating';
   return (
     <>
       {flow.phase.kind === 'running' || flow.phase.kind === 'completed' ? (
         <ExportChip phase={flow.phase} onOpen={() => setOpen(true)} />
       ) : (
-        <Button type="button" variant="default" size="sm" title="Export video" onClick={() => setOpen(true)}>
+        <Button
+          type="button"
+          variant="default"
+          size="sm"
+          title={extending ? 'Export waits for the longer video' : 'Export video'}
+          disabled={extending}
+          onClick={() => setOpen(true)}
+        >
           <Download aria-hidden />
           Export
         </Button>

@@ -3,26 +3,32 @@ import { useState } from 'react';
 import { MAX_EXTENDED_DURATION } from '@shared/schemas/ai';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useExtensionFailureNotice } from '../../hooks/use-extension-failure-notice';
 import { ExtendVideoDialog } from './extend-video-dialog';
 
-/** The header's Extend Video button and its dialog; disabled once the video is at the maximum length. */
+/** The header's Extend Video button and its dialog; disabled while the video is extended, and once it is at the maximum length. */
 export function ExtendVideoButton({ project }: { project: Project }) {
   const [open, setOpen] = useState(false);
   useExtensionFailureNotice(project);
+  const extending = project.status === 'generating';
   const atMaximum = project.duration >= MAX_EXTENDED_DURATION;
-  const reason = atMaximum ? `Videos can be extended up to ${String(MAX_EXTENDED_DURATION)} seconds` : undefined;
+  const reason = extending
+    ? 'The video is being extended'
+    : atMaximum
+      ? `Videos can be extended up to ${String(MAX_EXTENDED_DURATION)} seconds`
+      : undefined;
 
   return (
     <>
       {/* A disabled button gets no pointer events, so the reason sits on a wrapper the pointer can reach. */}
       <span title={reason} className="inline-flex">
-        <Button type="button" variant="outline" size="sm" disabled={atMaximum} onClick={() => setOpen(true)}>
-          <Film aria-hidden />
-          Extend Video
+        <Button type="button" variant="outline" size="sm" disabled={atMaximum || extending} onClick={() => setOpen(true)}>
+          {extending ? <Spinner aria-hidden /> : <Film aria-hidden />}
+          {extending ? 'Extending…' : 'Extend Video'}
         </Button>
       </span>
-      {!atMaximum && <ExtendVideoDialog project={project} open={open} onOpenChange={setOpen} />}
+      {!atMaximum && !extending && <ExtendVideoDialog project={project} open={open} onOpenChange={setOpen} />}
     </>
   );
 }

@@ -37,7 +37,7 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
   const extend = useExtendVideo({
     onSuccess: (extending) => {
       forgetExtensionFailure(extending.id);
-      toast({ title: 'Video extension started', description: 'The editor reopens here when the longer video is ready.' });
+      toast({ title: 'Video extension started', description: 'Keep watching this clip: the editor switches to the longer one when it is ready.' });
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Extension failed', description: errorMessage(error, 'Please try again.') });

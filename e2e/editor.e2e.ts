@@ -242,6 +242,14 @@ describe('the editor', () => {
     expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
     await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect).toBe('sepia');
 
+    // Set In after the Out point moves the Out point too, and the toast says where it went; Ctrl+Z puts both back.
+    await seekTo(page, 0.9, 7.2);
+    await page.getByRole('button', { name: 'Set In' }).click();
+    await expect.poll(() => page.getByText(/It was after the Out point, so the video now runs to 0:0[78]/).isVisible()).toBe(true);
+    await keepScreenshot(page, 'editor-trim-moved-1440');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByTestId('trim-out').innerText()).toBe(trimOut);
+
     // In-place editing holds at most ten lines: a longer paste keeps its first ten, an eleventh line break is refused.
     await textOverlays(page).dblclick();
     const editor = page.getByRole('textbox', { name: 'Overlay text' });

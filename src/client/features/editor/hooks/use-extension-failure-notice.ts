@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Project } from '@shared/schemas/project';
 import { toast } from '@/components/ui/use-toast';
+import { browserStore, readStored, writeStored } from '@/lib/browser-storage';
 
 /** The failure message last shown for a project, so a failed extension is reported once, not on every visit. */
 function storageKey(projectId: string): string {
@@ -8,20 +9,12 @@ function storageKey(projectId: string): string {
 }
 
 function readShown(projectId: string): string | null {
-  try {
-    return localStorage.getItem(storageKey(projectId));
-  } catch {
-    return null;
-  }
+  return readStored(browserStore('localStorage'), storageKey(projectId));
 }
 
+/** Without storage (private mode) the notice may repeat, which is harmless. */
 function writeShown(projectId: string, message: string | null): void {
-  try {
-    if (message === null) localStorage.removeItem(storageKey(projectId));
-    else localStorage.setItem(storageKey(projectId), message);
-  } catch {
-    // Storage can be unavailable (private mode); the notice may then repeat, which is harmless.
-  }
+  writeStored(browserStore('localStorage'), storageKey(projectId), message);
 }
 
 /** A new extension is under way: if it fails too, its message is news, even if the words are the same. */

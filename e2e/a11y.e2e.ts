@@ -8,7 +8,7 @@ import { axeViolations } from './support/axe.ts';
 import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
 import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip, makeToneMp3 } from './support/media.ts';
-import { signUp, uploadReadyProject } from './support/studio.ts';
+import { setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
 // Issue 17, item 8: every screen and dialog passes axe-core with no serious or critical violation. Each
 // state is checked with expect.soft, so one run lists every violation of a test, not only the first.
@@ -179,10 +179,11 @@ describe('the editor passes axe', () => {
   let context: BrowserContext;
   let page: Page;
   let projectId: string;
+  let username: string;
 
   beforeAll(async () => {
     ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page.request, 'a11yed');
+    username = await signUp(page.request, 'a11yed');
     projectId = await uploadReadyProject(page.request, makeShortClip(mediaDir, 'editor.mp4'), 'Harbour lights');
   }, 120_000);
   afterAll(async () => {
@@ -263,7 +264,22 @@ describe('the editor passes axe', () => {
       page.getByRole('dialog', { name: 'Extend Video' }),
       'extend video',
     );
-  }, 60_000);
+
+    // A finished export, and an extension the user cannot afford.
+    const exporting = page.getByRole('dialog', { name: 'Export Video' });
+    await page.getByRole('button', { name: 'Export' }).click();
+    await exporting.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect.poll(() => exporting.getByRole('link', { name: 'Download Video' }).isVisible(), { timeout: 120_000 }).toBe(true);
+    await expectAccessible(page, 'export, complete');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => exporting.count()).toBe(0);
+    setUser(dataDir, username, { credits: 5 });
+    await openEditor(page, projectId);
+    const extending = page.getByRole('dialog', { name: 'Extend Video' });
+    await page.getByRole('button', { name: 'Extend Video' }).click();
+    await visible(extending.getByText(/Insufficient credits/));
+    await expectAccessible(page, 'extend video, short of credits');
+  }, 240_000);
 });
 
 describe('/admin passes axe', () => {

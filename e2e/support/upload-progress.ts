@@ -12,6 +12,8 @@ export interface ProgressView {
   state: string | null;
   /** How much of the track the bar covers on screen, in percent (transforms and transitions included). */
   drawn: number;
+  /** Whether the bar is animated (an indeterminate bar sweeps, or pulses for reduced motion). */
+  moving: boolean;
 }
 
 /** Reads the block in the page (a function the page runs, so the recorder below can run it too). */
@@ -32,6 +34,7 @@ function readProgress(): ProgressView | null {
     valueNow: valueNow === null ? null : Number(valueNow),
     state: bar.dataset.state ?? null,
     drawn: Math.round(((Math.min(fill.right, track.right) - track.left) / track.width) * 100),
+    moving: indicator.getAnimations().some((animation) => animation.playState === 'running'),
   };
 }
 
@@ -59,10 +62,11 @@ export function recordedProgress(page: Page): Promise<ProgressView[]> {
 /** The agreement the user relies on: the printed number is the bar's value and the bar is drawn that far; no number means no value. */
 export function expectAgreement(view: ProgressView): void {
   if (view.printed === null) {
-    expect(view, view.text).toMatchObject({ valueNow: null, state: 'indeterminate' });
+    expect(view, view.text).toMatchObject({ valueNow: null, state: 'indeterminate', moving: true });
     return;
   }
   expect(view.valueNow, view.text).toBe(view.printed);
+  expect(view.moving, `${view.text}: a measured bar stands still`).toBe(false);
   expect(Math.abs(view.drawn - view.printed), `${view.text}: bar drawn to ${String(view.drawn)} %`).toBeLessThanOrEqual(1);
 }
 

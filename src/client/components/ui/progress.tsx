@@ -18,7 +18,10 @@ function Progress({ className, value, ...props }: ComponentProps<typeof Progress
     >
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
-        className={cn('h-full w-full flex-1 bg-gradient-brand', indeterminate && 'animate-pulse')}
+        className={cn(
+          'h-full w-full flex-1 bg-gradient-brand',
+          indeterminate && 'w-1/3 animate-indeterminate motion-reduce:w-full motion-reduce:animate-pulse',
+        )}
         style={indeterminate ? undefined : { transform: `translateX(-${String(100 - percent)}%)` }}
       />
     </ProgressPrimitive.Root>

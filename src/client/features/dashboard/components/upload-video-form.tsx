@@ -16,6 +16,8 @@ import { AspectRatioChoice } from './format-choices';
 /** The form's fields; the video address comes from the server during the upload itself. */
 const uploadFormSchema = completeUploadRequestSchema.pick({ title: true, aspectRatio: true }).required({ aspectRatio: true });
 
+const BUSY_LABEL = { idle: 'Uploading…', uploading: 'Uploading…', processing: 'Processing…' } as const;
+
 export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -83,7 +85,7 @@ export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
         />
       )}
       <Button type="submit" variant="brand" size="lg" disabled={isUploading}>
-        {isUploading ? 'Uploading...' : 'Upload Video'}
+        {isUploading ? BUSY_LABEL[stage] : 'Upload Video'}
       </Button>
     </form>
   );

@@ -123,7 +123,7 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
           Cancel
         </Button>
         <Button type="submit" variant="brand" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload'}
+          {phase === 'processing' ? 'Processing…' : busy ? 'Uploading…' : 'Upload'}
         </Button>
       </DialogFooter>
     </form>

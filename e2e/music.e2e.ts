@@ -7,6 +7,7 @@ import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
 import { openEditor, video } from './support/editor-page.ts';
 import { ffprobe, integratedLufs, makeShortClip, makeToneMp3, toneLevelDb } from './support/media.ts';
 import { signUp, uploadReadyProject } from './support/studio.ts';
+import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads } from './support/upload-progress.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -47,6 +48,46 @@ describe('music under the clip', () => {
     await expect.poll(() => tracks.getByRole('listitem').count()).toBe(1);
     await keepScreenshot(page, 'music-library-1440');
   }, 240_000);
+
+  it('uploads a track in two steps: a percentage the bar agrees with, then processing without a stale number', async () => {
+    await openEditor(page, projectId);
+    await page.getByRole('button', { name: 'Upload your own' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload your own music' });
+    // About 160 KB, sent at 32 KB/s.
+    await dialog.getByLabel('Audio file').setInputFiles(makeToneMp3(workDir, 330, 10, 'slow-tone.mp3'));
+    await recordProgress(page);
+    const lift = await throttleUploads(context, page, 32 * 1024);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(async () => {
+      const view = await progressView(page);
+      return view?.phase === 'uploading' && view.printed !== null && view.printed > 0 && view.printed < 100;
+    }).toBe(true);
+    const uploading = await progressView(page);
+    expect(uploading?.text).toMatch(/^Uploading… \d+%$/);
+    expectAgreement(uploading!);
+
+    // The server's normalising is held until the dialog has been read.
+    const normalised = gate();
+    let completing = false;
+    await page.route('**/api/music-tracks/complete-upload', async (route) => {
+      completing = true;
+      await normalised.opened;
+      await route.fallback();
+    });
+    await lift();
+    await expect.poll(() => completing).toBe(true);
+    expect(await progressView(page)).toMatchObject({ phase: 'processing', text: 'Processing…', printed: null, valueNow: null, state: 'indeterminate' });
+    normalised.open();
+    await expect.poll(async () => ((await dialog.count()) === 0 ? 'closed' : dialog.innerText()), { timeout: 60_000 }).toBe('closed');
+    await page.unroute('**/api/music-tracks/complete-upload');
+
+    const seen = await recordedProgress(page);
+    expect(seen.some((view) => view.phase === 'processing')).toBe(true);
+    for (const view of seen) {
+      expect(view.text.startsWith('Processing'), view.text).toBe(view.phase === 'processing');
+      expectAgreement(view);
+    }
+  }, 120_000);
 
   it('uploads a track, puts it under the clip, plays it in the preview, and exports the mix at −14 LUFS', async () => {
     await openEditor(page, projectId, { readyState: 2 });

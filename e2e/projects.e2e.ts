@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeLyingMatroska } from '../src/server/test-support/test-clips.ts';
 import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads } from './support/upload-progress.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -139,6 +140,76 @@ describe('projects on the dashboard', () => {
     await expect.poll(() => page.getByText('Project deleted').isVisible()).toBe(true);
     await expect.poll(() => card.count()).toBe(0);
     expect(await page.getByText('No projects yet').isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+
+  it('shows the upload and the processing as two steps, its percentage always the one the bar shows', async () => {
+    // About 1.3 MB, sent at 256 KB/s: seconds of upload progress.
+    const clip = path.join(mediaDir, 'slow-upload.mp4');
+    const made = spawnSync('/usr/bin/ffmpeg', [
+      '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30', '-t', '3',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '10', '-pix_fmt', 'yuv420p', clip,
+    ]);
+    if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr.toString()}`);
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUpInUi(page);
+    await page.getByRole('button', { name: 'New Video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Video' });
+    await dialog.getByRole('tab', { name: 'Upload Video' }).click();
+    await dialog.getByLabel('Choose a video or drop it here').setInputFiles(clip);
+    await recordProgress(page);
+    const lift = await throttleUploads(context, page, 256 * 1024);
+    await dialog.locator('form').getByRole('button', { name: 'Upload Video' }).click();
+
+    // Part way through the upload, the words and the bar say the same.
+    await expect.poll(async () => {
+      const view = await progressView(page);
+      return view?.phase === 'uploading' && view.printed !== null && view.printed > 0 && view.printed < 100;
+    }).toBe(true);
+    const uploading = await progressView(page);
+    expect(uploading?.text).toMatch(/^Uploading… \d+%$/);
+    expectAgreement(uploading!);
+    await lift();
+
+    // The server's processing is held at two moments, read through the project polls: before it has a measure,
+    // and at 40 %.
+    const measured = gate();
+    const finished = gate();
+    let polls = 0;
+    await page.route(/\/api\/projects\/[^/]+$/, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      polls += 1;
+      const poll = polls;
+      const response = await route.fetch();
+      const project = (await response.json()) as Record<string, unknown>;
+      if (poll === 1) return route.fulfill({ response, json: { ...project, status: 'generating', generationProgress: 0 } });
+      if (poll === 2) {
+        await measured.opened;
+        return route.fulfill({ response, json: { ...project, status: 'generating', generationProgress: 40 } });
+      }
+      if (poll === 3) await finished.opened;
+      return route.fulfill({ response });
+    });
+    await expect.poll(() => polls).toBeGreaterThanOrEqual(2);
+    const processing = await progressView(page);
+    expect(processing).toMatchObject({ phase: 'processing', text: 'Processing video…', printed: null, valueNow: null, state: 'indeterminate' });
+    expect(await dialog.getByRole('progressbar', { name: 'Processing progress' }).getAttribute('aria-valuenow')).toBeNull();
+    await keepScreenshot(page, 'upload-processing-1440');
+
+    measured.open();
+    await expect.poll(async () => (await progressView(page))?.text).toBe('Processing video… 40%');
+    expectAgreement((await progressView(page))!);
+    finished.open();
+    await expect.poll(() => page.getByText('Video uploaded!').isVisible()).toBe(true);
+
+    // Every state the dialog drew, frame by frame: the number (or its absence) always matched the bar.
+    const seen = await recordedProgress(page);
+    expect(seen.some((view) => view.phase === 'uploading' && view.printed !== null && view.printed > 0 && view.printed < 100)).toBe(true);
+    expect(seen.some((view) => view.phase === 'processing' && view.printed === null)).toBe(true);
+    for (const view of seen) {
+      expect(view.text.startsWith('Processing'), view.text).toBe(view.phase === 'processing');
+      expectAgreement(view);
+    }
     await context.close();
   }, 90_000);
 

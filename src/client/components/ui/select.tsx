@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
 
 const Select = SelectPrimitive.Root;
@@ -26,6 +26,48 @@ function SelectTrigger({ className, children, ...props }: ComponentProps<typeof 
   );
 }
 
+/**
+ * What must leave the tab order while a list is open: everything outside `content` except live regions (the
+ * toasts) and Radix's focus guards, as the aria-hidden package chooses what to hide.
+ */
+function inertOutside(content: Element): HTMLElement[] {
+  const made: HTMLElement[] = [];
+  const visit = (parent: Element) => {
+    for (const child of parent.children) {
+      if (child === content) continue;
+      if (child.contains(content) || child.querySelector('[aria-live]')) {
+        visit(child);
+        continue;
+      }
+      const skipped = !(child instanceof HTMLElement) || child.inert || child.hasAttribute('data-radix-focus-guard') || child.matches('[aria-live], script, style');
+      if (skipped) continue;
+      child.inert = true;
+      made.push(child);
+    }
+  };
+  visit(document.body);
+  return made;
+}
+
+/**
+ * While a list is open Radix hides the rest of the page from screen readers (aria-hidden) but leaves its
+ * controls in the tab order, which axe reports as aria-hidden-focus (serious); Radix does not use `inert`.
+ * This makes the same part of the page inert too, until the list closes. It is rendered inside the
+ * list, which Radix also renders, closed, into a detached fragment: there it does nothing.
+ */
+function InertBackground() {
+  const marker = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const content = marker.current?.closest('[data-slot="select-content"]');
+    if (!content?.isConnected) return;
+    const made = inertOutside(content);
+    return () => {
+      for (const element of made) element.inert = false;
+    };
+  }, []);
+  return <span ref={marker} hidden />;
+}
+
 function SelectContent({ className, children, position = 'popper', ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
@@ -39,7 +81,10 @@ function SelectContent({ className, children, position = 'popper', ...props }: C
         )}
         {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+        <SelectPrimitive.Viewport className="p-1">
+          {children}
+          <InertBackground />
+        </SelectPrimitive.Viewport>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );

@@ -4,9 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { completeUploadRequestSchema, PROJECT_TITLE_MAX } from '@shared/schemas/project';
 import { UPLOAD_ASPECT_RATIOS, UPLOAD_EXTENSIONS } from '@shared/uploads';
 import { FormField } from '@/components/form-field';
+import { UploadProgress } from '@/components/upload-progress';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Progress } from '@/components/ui/progress';
 import { titleFromFileName } from '@/lib/file-title';
 import { toast } from '@/components/ui/use-toast';
 import { checkVideoFile, useVideoUpload } from '../hooks/use-video-upload';
@@ -15,6 +15,8 @@ import { AspectRatioChoice } from './format-choices';
 
 /** The form's fields; the video address comes from the server during the upload itself. */
 const uploadFormSchema = completeUploadRequestSchema.pick({ title: true, aspectRatio: true }).required({ aspectRatio: true });
+
+const BUSY_LABEL = { idle: 'Uploading…', uploading: 'Uploading…', processing: 'Processing…' } as const;
 
 export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -74,17 +76,16 @@ export function UploadVideoForm({ onUploaded }: { onUploaded: () => void }) {
           <AspectRatioChoice id="upload-aspect" options={UPLOAD_ASPECT_RATIOS} {...field} disabled={isUploading} />
         )}
       />
-      {isUploading && (
-        <div className="grid gap-2" aria-live="polite">
-          <div className="flex justify-between text-sm">
-            <span>{stage === 'processing' ? 'Processing video...' : 'Uploading...'}</span>
-            <span className="tabular-nums text-muted-foreground">{progress}%</span>
-          </div>
-          <Progress value={progress} aria-label="Upload progress" />
-        </div>
+      {isUploading && stage !== 'idle' && (
+        <UploadProgress
+          phase={stage}
+          // Processing has no measure until the server reports one.
+          percent={stage === 'processing' && progress === 0 ? null : progress}
+          processingLabel="Processing video…"
+        />
       )}
       <Button type="submit" variant="brand" size="lg" disabled={isUploading}>
-        {isUploading ? 'Uploading...' : 'Upload Video'}
+        {isUploading ? BUSY_LABEL[stage] : 'Upload Video'}
       </Button>
     </form>
   );

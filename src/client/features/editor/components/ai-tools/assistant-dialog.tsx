@@ -88,7 +88,9 @@ export function AssistantDialog({ project, open, onOpenChange }: AssistantDialog
           ref={logRef}
           role="log"
           aria-label="Conversation"
-          className="relative -mx-1 grid min-h-0 flex-1 content-start gap-3 overflow-y-auto px-1 py-1"
+          // A long conversation scrolls, and a reply may hold nothing focusable: keyboard users scroll it from here.
+          tabIndex={0}
+          className="relative -mx-1 grid min-h-0 flex-1 content-start gap-3 overflow-y-auto rounded-md px-1 py-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           {messages.length === 0 && (
             <div className="grid justify-items-start gap-3 py-2">

@@ -3,11 +3,11 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { completeMusicUploadRequestSchema, MUSIC_TITLE_MAX } from '@shared/schemas/music';
 import { FormField } from '@/components/form-field';
+import { UploadProgress } from '@/components/upload-progress';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { titleFromFileName } from '@/lib/file-title';
 import { MUSIC_UPLOAD_ACCEPT, musicFileProblem } from '../../lib/music-library';
@@ -102,13 +102,9 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
       <FormField id="music-upload-artist" label="Artist (optional)" error={errors.artist?.message}>
         {(control) => <Input {...control} disabled={busy} autoComplete="off" {...form.register('artist')} />}
       </FormField>
-      {busy && (
-        <div className="grid gap-2" aria-live="polite">
-          <div className="flex justify-between text-sm">
-            <span>{phase === 'processing' ? 'Processing…' : `Uploading ${String(progress)}%`}</span>
-          </div>
-          <Progress value={phase === 'processing' ? null : progress} aria-label="Upload progress" />
-        </div>
+      {phase !== 'idle' && (
+        // The server normalises the track in one request: processing has no measure.
+        <UploadProgress phase={phase} percent={phase === 'processing' ? null : progress} processingLabel="Processing…" />
       )}
       {error && (
         <Alert variant="destructive">
@@ -127,7 +123,7 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
           Cancel
         </Button>
         <Button type="submit" variant="brand" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload'}
+          {phase === 'processing' ? 'Processing…' : busy ? 'Uploading…' : 'Upload'}
         </Button>
       </DialogFooter>
     </form>

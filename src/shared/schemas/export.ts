@@ -16,7 +16,7 @@ export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
 export const startExportResponseSchema = z.object({ jobId: z.string() });
 
-/** SPEC's three, and 'cancelled': the creator stopped the export (issue 17; decision 019). */
+/** SPEC's three, and 'cancelled': the creator stopped the export (issue 17; decision 020). */
 const EXPORT_JOB_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 
 /** GET /api/export-jobs/{jobId}: polled every 2 s by the export dialog. */

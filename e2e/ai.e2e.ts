@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
 import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
@@ -245,6 +246,7 @@ describe('the AI features', () => {
     // Still watchable: Play plays the clip it has.
     await page.getByRole('button', { name: 'Play' }).first().click();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+    expect(await axeViolations(page), 'axe, the editor while the video is extended').toEqual([]);
     await keepScreenshot(page, 'ai-extending-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await noHorizontalScroll(page);

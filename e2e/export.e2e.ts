@@ -6,6 +6,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
+import { axeViolations } from './support/axe.ts';
 import { artifactsDir, keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import {
@@ -744,6 +745,7 @@ describe('exporting from the editor', () => {
       await page.getByRole('region', { name: /F8/ }).getByRole('button', { name: 'Close' }).click({ timeout: 2000 }).catch(() => undefined);
       const chip = page.getByRole('button', { name: /^Exporting 40%/ });
       await expect.poll(() => chip.isVisible()).toBe(true);
+      expect(await axeViolations(page), 'axe, the editor with the export chip').toEqual([]);
       await keepScreenshot(page, 'export-chip-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       const box = await chip.boundingBox();
@@ -758,6 +760,8 @@ describe('exporting from the editor', () => {
       await expect.poll(() => page.getByRole('button', { name: /^Exporting 63%/ }).isVisible()).toBe(true);
 
       await page.getByTestId('export-chip').click();
+      await expect.poll(() => dialog.getByRole('button', { name: 'Keep Editing' }).isVisible()).toBe(true);
+      expect(await axeViolations(page), 'axe, the export dialog while it renders').toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel Export' }).click();
       await expect.poll(() => page.getByText('Export cancelled').isVisible()).toBe(true);
       expect(cancelRequests).toBe(1);

@@ -84,12 +84,21 @@ function EditorLayout({ project }: EditorScreenProps) {
             />
             <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
           </section>
-          <aside aria-label="Text toolbar" className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4">
+          {/* While the tools are disabled nothing inside can take focus, so the scrolling columns themselves do. */}
+          <aside
+            aria-label="Text toolbar"
+            tabIndex={readOnly ? 0 : undefined}
+            className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4"
+          >
             <fieldset disabled={readOnly} className="contents">
               {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
             </fieldset>
           </aside>
-          <aside aria-label="Editing tools" className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4">
+          <aside
+            aria-label="Editing tools"
+            tabIndex={readOnly ? 0 : undefined}
+            className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4"
+          >
             <fieldset disabled={readOnly} className="contents">
               <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
             </fieldset>

@@ -7,6 +7,7 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { errorMessage } from '@/lib/api';
 import { useMusicTracks } from '../../api/get-music-tracks';
 import { genreLabel, genresOf, tracksInGenre } from '../../lib/music-library';
+import { useEditor } from '../../store/editor-context';
 import { DeleteMusicTrackDialog } from './delete-music-track-dialog';
 import { MusicTrackRow } from './music-track-row';
 import { UploadMusicDialog } from './upload-music-dialog';
@@ -23,6 +24,7 @@ interface MusicBrowserProps {
 /** The library and the user's uploads: filter by genre, preview, use, upload and delete. */
 export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
   const tracks = useMusicTracks();
+  const { readOnly } = useEditor();
   const preview = useTrackPreview();
   const [genre, setGenre] = useState<string>(ALL);
   const [uploading, setUploading] = useState(false);
@@ -86,7 +88,8 @@ export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
               ))}
             </ToggleGroup>
           )}
-          <ul aria-label="Music tracks" className="grid max-h-80 gap-1.5 overflow-y-auto">
+          {/* Its rows' buttons are how the keyboard scrolls it; while they are disabled the list itself takes focus. */}
+          <ul aria-label="Music tracks" tabIndex={readOnly ? 0 : undefined} className="grid max-h-80 gap-1.5 overflow-y-auto">
             {shown.map((track) => (
               <MusicTrackRow
                 key={track.id}

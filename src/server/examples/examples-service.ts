@@ -43,7 +43,7 @@ export type ExampleAsset = JobPayloads['render-example'];
  * The examples' posters and clips, rendered once into storage (decision 019). At start-up a job renders them
  * in the background, posters first; a request that comes before its file is stored renders it here, or waits
  * for the render already under way in this process, so nothing is rendered twice at once in one process.
- * Posters are one ffmpeg run for all that are missing (well under a second); clips go one at a time.
+ * Posters are one ffmpeg run for all that are missing (about a second); clips go one at a time.
  */
 export function createExamplesService({ storage, renderer, logger }: ExamplesDeps) {
   const inFlight = new Map<string, Promise<void>>();
@@ -178,19 +178,10 @@ export function createExamplesService({ storage, renderer, logger }: ExamplesDep
 
 export type ExamplesService = ReturnType<typeof createExamplesService>;
 
-/** Clips render below normal CPU priority, as exports do: users' own generations come first. */
-const CLIP_NICENESS = 10;
-
-/** The app's examples service: posters at normal priority (a visitor waits for them), clips at nice 10. */
+/**
+ * The app's examples service. Clips render at normal priority, one at a time: a visitor may be waiting for the
+ * one under way, and at nice 10 (as exports run) a busy machine starved it for minutes (decision 019).
+ */
 export function createExamplesServiceFor(storage: Storage, ffmpeg: FfmpegBinaries, logger: Logger): ExamplesService {
-  const clips = createOfflineVideoModel({ ...ffmpeg, niceness: CLIP_NICENESS });
-  const posters = createOfflineVideoModel(ffmpeg);
-  return createExamplesService({
-    storage,
-    renderer: {
-      generateSegment: (request) => clips.generateSegment(request),
-      renderStills: (stills, signal) => posters.renderStills(stills, signal),
-    },
-    logger,
-  });
+  return createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), logger });
 }

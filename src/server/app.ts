@@ -15,7 +15,6 @@ import { billingRoutes } from './billing/billing-routes.ts';
 import { examplesRoutes } from './examples/examples-routes.ts';
 import { exportRoutes } from './export/export-routes.ts';
 import { createExportService } from './export/export-service.ts';
-import { createExamplesService } from './examples/examples-service.ts';
 import { fontsRoutes } from './fonts/fonts-routes.ts';
 import { createExtensionService } from './generation/extension-service.ts';
 import { generationRoutes } from './generation/generation-routes.ts';
@@ -33,7 +32,6 @@ import { createUploadsService } from './media/uploads-service.ts';
 import { projectsRoutes } from './projects/projects-routes.ts';
 import { createPayments } from './providers/payments/index.ts';
 import { createProjectsService } from './projects/projects-service.ts';
-import { createOfflineVideoModel } from './providers/video-model/offline-video-model.ts';
 import { musicRoutes } from './music/music-routes.ts';
 import { createMusicUploads } from './music/music-uploads.ts';
 import type { Services } from './services.ts';
@@ -105,7 +103,6 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const uploads = createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl: config.publicUrl, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const exports = createExportService({ db, queue, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger, catalog: services.catalog });
-  const examples = createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), ffmpeg, logger });
 
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies, background });
   const extensions = createExtensionService({
@@ -121,7 +118,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(uploadsRoutes, { uploads });
   await app.register(generationRoutes, { videoModel });
   await app.register(aiRoutes, { ai, storage });
-  await app.register(examplesRoutes, { examples, storage });
+  await app.register(examplesRoutes, { examples: services.examples, storage });
   await app.register(musicRoutes, { db, storage, musicUploads: createMusicUploads({ db, storage, ffmpeg, uploads, logger }) });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger, proPrice: config.proPrice ?? null });

@@ -1,3 +1,5 @@
+import type { ExamplesService } from './examples/examples-service.ts';
+import { createRenderExampleJob } from './examples/render-example-job.ts';
 import { createExportVideoJob } from './export/export-video-job.ts';
 import { createExtendVideoJob } from './generation/extend-video-job.ts';
 import { type GenerationDeps, createGenerateVideoJob } from './generation/generate-video-job.ts';
@@ -10,7 +12,7 @@ import { createRenderMusicLibraryJob } from './music/library/index.ts';
  * The handler of every job in the registry, built from the app's services. Handlers log through
  * their JobContext's logger, which carries the job's ids.
  */
-export function createJobDefinitions(deps: GenerationDeps): JobDefinitions {
+export function createJobDefinitions(deps: GenerationDeps & { examples: ExamplesService }): JobDefinitions {
   return {
     'generate-video': createGenerateVideoJob(deps),
     'export-video': createExportVideoJob(deps),
@@ -18,5 +20,6 @@ export function createJobDefinitions(deps: GenerationDeps): JobDefinitions {
     'watermark-video': createWatermarkVideoJob(deps),
     'process-upload': createProcessUploadJob(deps),
     'render-music-library': createRenderMusicLibraryJob(deps),
+    'render-example': createRenderExampleJob(deps.examples),
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { defaultClientDir } from './client-dir.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { queueMissingExampleRenders } from './examples/render-example-job.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { createLogger } from './logger.ts';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   if (queue.kind === 'database') {
     await requeueUnfinishedGenerations(services.db, queue, logger);
     await queueMissingLibraryTracks(services.db, queue, logger);
+    await queueMissingExampleRenders(services.examples, queue, logger);
     queue.start(jobDefinitionsFor(services));
   }
   const housekeeping = startHousekeeping(services.db, storage, logger);

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { type Db, createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { assertFontFilesPresent } from './render/font-files.ts';
+import { type ExamplesService, createExamplesServiceFor } from './examples/examples-service.ts';
 import { createJobDefinitions } from './job-definitions.ts';
 import type { JobDefinitions } from './jobs/job-registry.ts';
 import { type Queue, createQueue } from './jobs/index.ts';
@@ -33,6 +34,8 @@ export interface Services {
   textModel: TextModel;
   imageModels: Record<ImageModelName, ImageModel>;
   ffmpeg: FfmpegBinaries;
+  /** The examples' posters and clips: one per process, shared by the routes and the render-example job. */
+  examples: ExamplesService;
 }
 
 export async function createServices(
@@ -44,19 +47,21 @@ export async function createServices(
   const ffmpeg = overrides.ffmpeg ?? (await locateFfmpeg(config));
   const db = overrides.db ?? createDatabase(config.database);
   await migrateToLatest(db);
+  const storage = overrides.storage ?? createStorage(config);
   return {
     config,
     logger,
     db,
     ffmpeg,
     mailer: overrides.mailer ?? createMailer(config, logger),
-    storage: overrides.storage ?? createStorage(config),
+    storage,
     queue: overrides.queue ?? createQueue(config, db, logger),
     videoModel: overrides.videoModel ?? createVideoModel(config, 'videoGeneration', ffmpeg, logger),
     extensionModel: overrides.extensionModel ?? overrides.videoModel ?? createVideoModel(config, 'videoExtension', ffmpeg, logger),
     catalog: overrides.catalog ?? createModelCatalog(config, logger),
     textModel: overrides.textModel ?? createTextModel(config, logger),
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
+    examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, logger),
   };
 }
 
@@ -68,6 +73,7 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     extensionModel: services.extensionModel,
     catalog: services.catalog,
     ffmpeg: services.ffmpeg,
+    examples: services.examples,
     notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
   });
 }

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { queueMissingExampleRenders } from './examples/render-example-job.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { createLogger } from './logger.ts';
 import { queueMissingLibraryTracks } from './music/library/index.ts';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
   await requeueUnfinishedGenerations(services.db, services.queue, logger);
   await queueMissingLibraryTracks(services.db, services.queue, logger);
+  await queueMissingExampleRenders(services.examples, services.queue, logger);
   services.queue.start(jobDefinitionsFor(services));
 
   exitOnSignals(config.shutdownTimeoutMs, () => closeServices(services), logger, 'finishing running jobs');

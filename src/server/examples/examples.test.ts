@@ -1,10 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exampleListResponseSchema } from '../../shared/examples.ts';
 import { createOfflineVideoModel } from '../providers/video-model/offline-video-model.ts';
-import type { VideoModel } from '../providers/video-model/video-model.ts';
+import { jobDefinitionsFor } from '../services.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { type TestApp, createTestApp } from '../test-support/test-app.ts';
-import { createExamplesService } from './examples-service.ts';
+import { type TestApp, createTestApp, waitUntil } from '../test-support/test-app.ts';
+import { exampleCatalog } from './examples-catalog.ts';
+import { RENDER_VERSION, createExamplesService } from './examples-service.ts';
+import { createRenderExampleJob, queueMissingExampleRenders } from './render-example-job.ts';
+
+/**
+ * The real offline renderer, counting what it is asked for. `clipSeconds` shortens clips so a test about who
+ * renders what does not spend a minute of CPU on eight full clips; posters are never changed.
+ */
+function countingRenderer(t: TestApp, clipSeconds?: number) {
+  const offline = createOfflineVideoModel(t.services.ffmpeg);
+  const log: string[] = [];
+  let clipsRunning = 0;
+  let mostClipsAtOnce = 0;
+  const renderer = {
+    async generateSegment(request: Parameters<typeof offline.generateSegment>[0]) {
+      const example = exampleCatalog.find((entry) => entry.prompt === request.prompt);
+      log.push(`video-${example?.id}`);
+      mostClipsAtOnce = Math.max(mostClipsAtOnce, ++clipsRunning);
+      try {
+        return await offline.generateSegment(clipSeconds ? { ...request, durationSeconds: clipSeconds } : request);
+      } finally {
+        clipsRunning--;
+      }
+    },
+    async renderStills(stills: Parameters<typeof offline.renderStills>[0], signal?: AbortSignal) {
+      log.push(`posters ×${stills.length}`);
+      return offline.renderStills(stills, signal);
+    },
+  };
+  return { renderer, log, mostClipsAtOnce: () => mostClipsAtOnce };
+}
 
 describe('examples (public)', () => {
   let t: TestApp;
@@ -24,38 +54,15 @@ describe('examples (public)', () => {
     expect(examples[0]).toMatchObject({ videoUrl: '/api/examples/1/video', thumbnail: '/api/examples/1/thumbnail' });
   });
 
-  it('answers a thumbnail as a cacheable JPEG, the same bytes each time, and unknown ids with 404', async () => {
+  it('serves a poster as a cacheable JPEG, the same bytes each time, and unknown ids with 404', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/examples/3/thumbnail' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/jpeg');
     expect(first.headers['cache-control']).toContain('public');
+    expect(first.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
     const second = await t.app.inject({ method: 'GET', url: '/api/examples/3/thumbnail' });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/examples/99/thumbnail' })).statusCode).toBe(404);
-  });
-
-  it('renders a thumbnail once: requests at the same time, later ones and a restarted server take it from storage', async () => {
-    const renders: string[] = [];
-    const offline = createOfflineVideoModel(t.services.ffmpeg);
-    const counted: VideoModel = {
-      kind: offline.kind,
-      model: offline.model,
-      async generateSegment(request) {
-        renders.push(request.prompt);
-        return offline.generateSegment(request);
-      },
-    };
-    const deps = { storage: t.services.storage, renderer: counted, ffmpeg: t.services.ffmpeg, logger: t.services.logger };
-    const examples = createExamplesService(deps);
-
-    const [key, sameTime] = await Promise.all([examples.thumbnailKey(5), examples.thumbnailKey(5)]);
-    expect(sameTime).toBe(key);
-    expect(renders).toHaveLength(1);
-    expect(await t.services.storage.stat(key)).toMatchObject({ contentType: 'image/jpeg' });
-
-    await examples.thumbnailKey(5);
-    await createExamplesService(deps).thumbnailKey(5);
-    expect(renders).toHaveLength(1);
   });
 
   it('serves the clip with Range support', async () => {
@@ -64,5 +71,78 @@ describe('examples (public)', () => {
     expect(partial.headers['content-type']).toBe('video/mp4');
     expect(partial.rawPayload).toHaveLength(100);
     expect(partial.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+  });
+});
+
+describe('example renders', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(testDatabases()[0]!);
+  });
+  afterEach(() => t.close());
+
+  it('renders all eight posters in one run for a first visit’s eight requests at once; later requests and a restarted server take them from storage', async () => {
+    const counted = countingRenderer(t);
+    const deps = { storage: t.services.storage, renderer: counted.renderer, logger: t.services.logger };
+    const examples = createExamplesService(deps);
+
+    const keys = await Promise.all(exampleCatalog.map((entry) => examples.thumbnailKey(entry.id)));
+    expect(counted.log).toEqual(['posters ×8']);
+    for (const key of keys) expect(await t.services.storage.stat(key)).toMatchObject({ contentType: 'image/jpeg' });
+
+    await examples.thumbnailKey(5);
+    await createExamplesService(deps).thumbnailKey(5);
+    expect(counted.log).toEqual(['posters ×8']);
+  });
+
+  it('renders a clip once when a visitor asks while its job renders it, and one clip at a time', async () => {
+    const counted = countingRenderer(t, 1);
+    const examples = createExamplesService({ storage: t.services.storage, renderer: counted.renderer, logger: t.services.logger });
+    const job = createRenderExampleJob(examples);
+    const context = { jobId: 'render-example', attempt: 1, signal: new AbortController().signal, logger: t.services.logger };
+
+    const [, key, sameKey, otherKey] = await Promise.all([
+      job.run({ kind: 'video', exampleId: 4 }, context),
+      examples.videoKey(4),
+      examples.videoKey(4),
+      examples.videoKey(6),
+    ]);
+    expect(sameKey).toBe(key);
+    expect(counted.log).toEqual(['video-4', 'video-6']);
+    expect(counted.mostClipsAtOnce()).toBe(1);
+    expect(await t.services.storage.stat(key)).toMatchObject({ contentType: 'video/mp4' });
+    expect(await t.services.storage.stat(otherKey)).toMatchObject({ contentType: 'video/mp4' });
+
+    // The job run again (after a crash, say) finds the clip stored.
+    await job.run({ kind: 'video', exampleId: 4 }, context);
+    expect(counted.log).toEqual(['video-4', 'video-6']);
+  });
+
+  it('queues posters first, then each clip, once: a second process starting at the same moment and a later start queue nothing', async () => {
+    const counted = countingRenderer(t, 1);
+    const examples = createExamplesService({ storage: t.services.storage, renderer: counted.renderer, logger: t.services.logger });
+    const { queue, logger } = t.services;
+
+    const [queued, alsoQueued] = await Promise.all([queueMissingExampleRenders(examples, queue, logger), queueMissingExampleRenders(examples, queue, logger)]);
+    expect([queued, alsoQueued]).toEqual([9, 9]);
+    const jobs = () => t.db.selectFrom('jobs').select(['id', 'status']).where('name', '=', 'render-example').execute();
+    expect((await jobs()).map((job) => job.id).sort()).toEqual([
+      `render-example:${RENDER_VERSION}:posters`,
+      ...exampleCatalog.map((entry) => `render-example:${RENDER_VERSION}:video-${entry.id}`),
+    ]);
+
+    // A poster asked for while the warm-up runs is stored (rendered by the job or by the request, never both).
+    queue.start({ ...jobDefinitionsFor(t.services), 'render-example': createRenderExampleJob(examples) });
+    expect(await t.services.storage.stat(await examples.thumbnailKey(1))).toMatchObject({ contentType: 'image/jpeg' });
+    await waitUntil(async () => (await jobs()).every((job) => job.status === 'completed'), 120_000, 50);
+
+    expect(counted.log[0]).toBe('posters ×8');
+    expect(counted.log.slice(1).sort()).toEqual(exampleCatalog.map((entry) => `video-${entry.id}`).sort());
+    expect(counted.mostClipsAtOnce()).toBe(1);
+
+    expect(await queueMissingExampleRenders(examples, queue, logger)).toBe(0);
+    expect(await jobs()).toHaveLength(9);
+    expect(await t.services.storage.stat(await examples.videoKey(7))).toMatchObject({ contentType: 'video/mp4' });
+    expect(counted.log).toHaveLength(9);
   });
 });

@@ -13,6 +13,8 @@ export interface JobPayloads {
   'process-upload': { projectId: string };
   /** Synthesises, encodes and stores one built-in music library track (music/library, decision 015). */
   'render-music-library': { trackId: string };
+  /** Renders the examples' missing posters (all in one run) or one example's clip into storage (examples/, decision 019). */
+  'render-example': { kind: 'posters' } | { kind: 'video'; exampleId: number };
 }
 
 export type JobName = keyof JobPayloads;

@@ -69,6 +69,7 @@ function recorder() {
     'watermark-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'process-upload': { run: (_payload, context) => other(context), fail: async () => {} },
     'render-music-library': { run: (_payload, context) => other(context), fail: async () => {} },
+    'render-example': { run: (_payload, context) => other(context), fail: async () => {} },
   };
   return {
     runs,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { AiModelError } from '../text-model/text-model.ts';
-import { choosePalette, createOfflineImageModel } from './offline-image-model.ts';
+import { captionLines, choosePalette, createOfflineImageModel } from './offline-image-model.ts';
 import { isPng, pngSize } from './png-info.ts';
 
 let binaries: FfmpegBinaries;
@@ -94,5 +94,17 @@ describe('offline image model (real ffmpeg)', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AiModelError);
     expect((error as AiModelError).status).toBe(400);
+  });
+});
+
+describe('captionLines', () => {
+  it('wraps the prompt into at most three short lines, upper-cased, with an ellipsis when cut', () => {
+    expect(captionLines('a cat playing piano', 17)).toEqual(['A CAT PLAYING', 'PIANO']);
+    const long = captionLines('one two three four five six seven eight nine ten eleven twelve thirteen', 12);
+    expect(long).toHaveLength(3);
+    expect(long.at(-1)).toMatch(/…$/);
+    expect(long.every((line) => line.length <= 12)).toBe(true);
+    expect(captionLines('line\nbreak\u0000 "quote": 50%', 30)).toEqual(['LINE BREAK "QUOTE": 50%']);
+    expect(captionLines('supercalifragilisticexpialidocious', 10)).toEqual(['SUPERCALI…']);
   });
 });

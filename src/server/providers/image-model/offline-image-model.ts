@@ -5,7 +5,6 @@ import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { withScratchDir } from '../../render/scratch-dir.ts';
 import { AiModelError } from '../text-model/text-model.ts';
-import { captionLines } from '../video-model/offline-video-model.ts';
 import type { ImageModel } from './image-model.ts';
 import { pngSize } from './png-info.ts';
 
@@ -97,6 +96,33 @@ export function choosePalette(prompt: string): { name: PaletteName; seed: number
     if (theme) return { name: theme.palette, seed };
   }
   return { name: GENERIC_PALETTES[seed % GENERIC_PALETTES.length] as PaletteName, seed };
+}
+
+/**
+ * The caption: the prompt upper-cased, stripped of control characters and symbols the font lacks, wrapped
+ * into at most `maxLines` lines of `maxChars`, with an ellipsis when it does not fit.
+ */
+export function captionLines(prompt: string, maxChars: number, maxLines = 3): string[] {
+  const clean = prompt
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}$+<=>^`|~]/gu, ' ')
+    .toUpperCase();
+  const words = clean
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word));
+  const lines: string[] = [];
+  let index = 0;
+  while (index < words.length && lines.length < maxLines) {
+    let line = words[index++] as string;
+    while (index < words.length && line.length + 1 + (words[index] as string).length <= maxChars) line += ` ${words[index++]}`;
+    lines.push(line);
+  }
+  if (index < words.length && lines.length > 0) {
+    const last = lines.pop() as string;
+    lines.push(last.length + 1 <= maxChars ? `${last}…` : `${last.slice(0, maxChars - 1)}…`);
+  }
+  return lines;
 }
 
 /** Escapes a value for a filter option inside a filter graph (both of ffmpeg's escaping levels). */

@@ -11,7 +11,7 @@ import { isFaststart, probeMedia } from '../../render/probe-media.ts';
 import { scratchRoot } from '../../render/scratch-dir.ts';
 import { childProcesses, stillRunning } from '../../test-support/crash-checks.ts';
 import { waitFor } from '../../test-support/wait-for.ts';
-import { captionLines, chooseOfflineLook, createOfflineVideoModel } from './offline-video-model.ts';
+import { chooseOfflineLook, createOfflineVideoModel } from './offline-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
 
 let binaries: FfmpegBinaries;
@@ -73,6 +73,38 @@ function meanAbsoluteDifference(a: Buffer, b: Buffer): number {
   return total / a.length;
 }
 
+/** A frame (the one at `at` seconds) of a video or image at full size, as 8-bit grey. */
+async function greyFrame(file: string, at: number | undefined, width: number): Promise<{ pixels: Buffer; width: number; height: number }> {
+  const raw = `${file}-${at ?? 'still'}.grey`;
+  await runFfmpeg(binaries, [...(at === undefined ? [] : ['-ss', String(at)]), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', raw]);
+  const pixels = await fs.readFile(raw);
+  return { pixels, width, height: pixels.length / width };
+}
+
+/**
+ * Pixels in a box (fractions of the frame) where the brightness jumps by more than 40 to the next pixel on the
+ * right: the edges of drawn text. The offline picture itself is smooth gradients and soft glows, with none.
+ */
+function textEdges(frame: { pixels: Buffer; width: number; height: number }, box: { x: [number, number]; y: [number, number] }): number {
+  const [x0, x1] = box.x.map((f) => Math.round(f * frame.width)) as [number, number];
+  const [y0, y1] = box.y.map((f) => Math.round(f * frame.height)) as [number, number];
+  let edges = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < Math.min(x1, frame.width - 1); x++) {
+      const i = y * frame.width + x;
+      if (Math.abs((frame.pixels[i] ?? 0) - (frame.pixels[i + 1] ?? 0)) > 40) edges++;
+    }
+  }
+  return edges;
+}
+
+async function imageSize(file: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(binaries.ffprobePath, [
+    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file,
+  ]);
+  return stdout.trim();
+}
+
 describe('offline video model', () => {
   it('renders 9:16 720p as 720x1280 H.264/AAC at the requested length, faststart', async () => {
     const model = createOfflineVideoModel(binaries);
@@ -104,6 +136,43 @@ describe('offline video model', () => {
     const probe = await probeMedia(binaries, outputFile);
     expect(probe).toMatchObject({ width: 1920, height: 1080, videoCodec: 'h264', audioCodec: 'aac' });
     expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
+  });
+
+  it('leaves the caption area free: a small "Offline preview" label in the top-left corner is the only text', async () => {
+    const model = createOfflineVideoModel(binaries);
+    // A long prompt: it used to be burnt in as a three-line caption over the lower middle of the frame.
+    const prompt = 'Rain-soaked neon city street at night, reflections in puddles, slow dolly forward past glowing signs';
+    for (const [aspectRatio, width] of [['9:16', 720], ['16:9', 1280]] as const) {
+      const outputFile = path.join(dir, `label-${width}.mp4`);
+      await model.generateSegment(request({ outputFile, prompt, aspectRatio, durationSeconds: 2 }));
+      const frame = await greyFrame(outputFile, 1, width);
+      // The label: in the top-left corner, small.
+      expect(textEdges(frame, { x: [0, 0.3], y: [0, 0.09] })).toBeGreaterThan(40);
+      // Nothing drawn anywhere else: not beside the label, not in the middle, not where captions go.
+      expect(textEdges(frame, { x: [0.3, 1], y: [0, 0.09] })).toBe(0);
+      expect(textEdges(frame, { x: [0, 1], y: [0.09, 1] })).toBe(0);
+    }
+  });
+
+  it('renders stills that show what the clip shows at that time, several in one call, scaled to fit', async () => {
+    const model = createOfflineVideoModel(binaries);
+    const prompt = 'Turquoise ocean waves rolling over a white sand beach';
+    const clip = path.join(dir, 'still-source.mp4');
+    await model.generateSegment(request({ outputFile: clip, prompt, durationSeconds: 2 }));
+    const tall = path.join(dir, 'stills', 'tall.jpg');
+    const wide = path.join(dir, 'stills', 'wide.jpg');
+    await model.renderStills([
+      { prompt, aspectRatio: '9:16', resolution: '720p', atSeconds: 1, maxSide: 640, outputFile: tall },
+      { prompt: 'Hiker reaching a snowy summit', aspectRatio: '16:9', resolution: '720p', atSeconds: 1, maxSide: 640, outputFile: wide },
+    ]);
+    expect(await imageSize(tall)).toBe('360x640');
+    expect(await imageSize(wide)).toBe('640x360');
+    const stillRaw = `${tall}.rgb`;
+    await runFfmpeg(binaries, ['-i', tall, '-vf', 'scale=36:64', '-f', 'rawvideo', '-pix_fmt', 'rgb24', stillRaw]);
+    const still = await fs.readFile(stillRaw);
+    expect(meanAbsoluteDifference(still, await framePixels(clip, 1))).toBeLessThan(4);
+    // …and not just any frame of it: half a second later the picture has moved on.
+    expect(meanAbsoluteDifference(still, await framePixels(clip, 1.5))).toBeGreaterThan(meanAbsoluteDifference(still, await framePixels(clip, 1)) * 2);
   });
 
   it('gives different prompts clearly different colours', async () => {
@@ -195,7 +264,7 @@ describe('offline video model', () => {
   });
 });
 
-describe('chooseOfflineLook and captionLines', () => {
+describe('chooseOfflineLook', () => {
   it('picks fitting palettes for themed words and is deterministic', () => {
     expect(chooseOfflineLook('A sunset over the hills').palette).toBe('sunset');
     expect(chooseOfflineLook('Deep OCEAN waves').palette).toBe('ocean');
@@ -211,13 +280,4 @@ describe('chooseOfflineLook and captionLines', () => {
     expect(generic.size).toBeGreaterThan(1);
   });
 
-  it('wraps the prompt into at most three short lines, upper-cased, with an ellipsis when cut', () => {
-    expect(captionLines('a cat playing piano', 17)).toEqual(['A CAT PLAYING', 'PIANO']);
-    const long = captionLines('one two three four five six seven eight nine ten eleven twelve thirteen', 12);
-    expect(long).toHaveLength(3);
-    expect(long.at(-1)).toMatch(/…$/);
-    expect(long.every((line) => line.length <= 12)).toBe(true);
-    expect(captionLines('line\nbreak\u0000 "quote": 50%', 30)).toEqual(['LINE BREAK "QUOTE": 50%']);
-    expect(captionLines('supercalifragilisticexpialidocious', 10)).toEqual(['SUPERCALI…']);
-  });
 });

@@ -11,9 +11,10 @@ import { type SegmentRequest, type VideoModel, VideoModelError } from './video-m
 
 /**
  * The video model used without an API key (DESIGN §5, Offline engines): a real clip rendered with ffmpeg whose
- * palette, motion, caption and chord come from the prompt's words. Only filters that ffmpeg 4.1 (the npm
- * fallback) also has are used: the moving gradient is a `geq` on a tiny frame scaled up (no `gradients`, and no
- * full-size per-pixel work), the glows are overlays of a small sprite, the caption is `drawtext`.
+ * palette, motion and chord come from the prompt's words, marked by a small "Offline preview" label in its
+ * top-left corner (the prompt is not burnt in: the caption area is the creator's). Only filters that ffmpeg 4.1
+ * (the npm fallback) also has are used: the moving gradient is a `geq` on a tiny frame scaled up (no `gradients`,
+ * and no full-size per-pixel work), the glows are overlays of a small sprite, the label is `drawtext`.
  */
 
 type Rgb = readonly [number, number, number];
@@ -161,33 +162,6 @@ export function chooseOfflineLook(prompt: string): OfflineLook {
   return { palette, motion, seed };
 }
 
-/**
- * The caption: the prompt upper-cased, stripped of control characters and symbols the font lacks, wrapped
- * into at most `maxLines` lines of `maxChars`, with an ellipsis when it does not fit.
- */
-export function captionLines(prompt: string, maxChars: number, maxLines = 3): string[] {
-  const clean = prompt
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{Zs}$+<=>^`|~]/gu, ' ')
-    .toUpperCase();
-  const words = clean
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => (word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word));
-  const lines: string[] = [];
-  let index = 0;
-  while (index < words.length && lines.length < maxLines) {
-    let line = words[index++] as string;
-    while (index < words.length && line.length + 1 + (words[index] as string).length <= maxChars) line += ` ${words[index++]}`;
-    lines.push(line);
-  }
-  if (index < words.length && lines.length > 0) {
-    const last = lines.pop() as string;
-    lines.push(last.length + 1 <= maxChars ? `${last}…` : `${last.slice(0, maxChars - 1)}…`);
-  }
-  return lines;
-}
-
 /** Escapes a value for a filter option inside a filter graph (both of ffmpeg's escaping levels). */
 function filterValue(value: string): string {
   const optionLevel = value.replace(/[\\':]/g, (char) => `\\${char}`);
@@ -248,23 +222,28 @@ function orbs(path: OrbPath, seed: number, shortSide: number, timeOffset: number
   });
 }
 
-interface RenderPlan {
-  args: string[];
-  captionFiles: Array<{ file: string; text: string }>;
+/** What marks every offline clip as the offline engine's, small in a top corner so the caption area stays the creator's. */
+const OFFLINE_LABEL = 'Offline preview';
+
+interface PictureOptions {
+  width: number;
+  height: number;
+  /** Seconds of picture to make (one frame's worth for a still). */
+  duration: number;
+  /** Where on the prompt's time axis the picture starts. */
+  timeOffset: number;
+  fadeIn: boolean;
+  fadeOut: boolean;
+  /** Appended to every link label, so several pictures can share one filter graph; the result is `[v<suffix>]`. */
+  suffix?: string;
 }
 
-/** The whole ffmpeg command for one segment, as an argument array. */
-function planRender(request: SegmentRequest, fontFile: string, dir: string, output: string): RenderPlan {
-  const { width, height } = standardSize(request.aspectRatio, request.resolution);
-  const duration = request.durationSeconds;
-  const look = chooseOfflineLook(request.prompt);
+/** The filter chains that draw the picture into `[v]`: the moving gradient, the glows, the corner label and the fades. */
+function pictureChains(look: OfflineLook, fontFile: string, options: PictureOptions): string[] {
+  const { width, height, duration, timeOffset, suffix = '' } = options;
   const palette: Palette = PALETTES[look.palette];
   const motion: Motion = MOTIONS[look.motion];
   const shortSide = Math.min(width, height);
-  // Continuing the same time axis makes joined segments flow; the seed shifts each prompt's starting phase.
-  const timeOffset = (look.seed % 97) + request.segmentIndex * SEGMENT_SECONDS;
-  const first = request.segmentIndex === 0;
-  const last = request.segmentIndex >= request.totalSegments - 1;
   // The gradient is computed on a grid of ~36 cells across the short side; bicubic scaling makes it smooth.
   const gridWidth = 2 * Math.round((width / shortSide) * 18);
   const gridHeight = 2 * Math.round((height / shortSide) * 18);
@@ -274,7 +253,7 @@ function planRender(request: SegmentRequest, fontFile: string, dir: string, outp
   const [r, g, b] = [0, 1, 2].map((channel) => colourExpression(palette.stops, channel as 0 | 1 | 2, motion.field, timeOffset));
   chains.push(
     `${source(`${gridWidth}x${gridHeight}`, 'black')},format=gbrp,geq=r='${r}':g='${g}':b='${b}',` +
-      `format=yuv420p,scale=${width}:${height}:flags=bicubic[bg]`,
+      `format=yuv420p,scale=${width}:${height}:flags=bicubic[bg${suffix}]`,
   );
 
   const glows = orbs(motion.orbs, look.seed, shortSide, timeOffset);
@@ -283,46 +262,88 @@ function planRender(request: SegmentRequest, fontFile: string, dir: string, outp
   chains.push(
     `${source('32x32', 'black@0')},format=gbrap,` +
       `geq=r=${gr}:g=${gg}:b=${gb}:a='${opacity}*pow(max(0,1-hypot(X-15.5,Y-15.5)/16),2)',` +
-      `split=${glows.length}${glows.map((_, i) => `[sprite${i}]`).join('')}`,
+      `split=${glows.length}${glows.map((_, i) => `[sprite${i}${suffix}]`).join('')}`,
   );
-  let base = 'bg';
+  let base = `bg${suffix}`;
   glows.forEach((orb, i) => {
-    chains.push(`[sprite${i}]scale=${orb.size}:${orb.size}:flags=bicubic[orb${i}]`);
-    chains.push(`[${base}][orb${i}]overlay=x='${orb.x}':y='${orb.y}'[layer${i}]`);
-    base = `layer${i}`;
+    chains.push(`[sprite${i}${suffix}]scale=${orb.size}:${orb.size}:flags=bicubic[orb${i}${suffix}]`);
+    chains.push(`[${base}][orb${i}${suffix}]overlay=x='${orb.x}':y='${orb.y}'[layer${i}${suffix}]`);
+    base = `layer${i}${suffix}`;
   });
 
-  const landscape = width > height;
-  const fontSize = Math.round(shortSide * (landscape ? 0.08 : 0.075));
-  const lines = captionLines(request.prompt, landscape ? 30 : width === height ? 20 : 17);
-  const lineHeight = Math.round(fontSize * 1.3);
-  const top = Math.round(height * (landscape ? 0.74 : 0.7) - (lines.length * lineHeight) / 2);
-  const captionFiles = lines.map((text, i) => ({ file: path.join(dir, `caption-${i}.txt`), text }));
-  const captionAlpha = first ? `:alpha='min(1,max(0,(t-0.4)/0.8))'` : '';
-  const drawtexts = captionFiles.map(
-    ({ file }, i) =>
-      `drawtext=fontfile=${filterValue(fontFile)}:textfile=${filterValue(file)}:expansion=none:fontsize=${fontSize}` +
-      `:fontcolor=white:x=(w-text_w)/2:y=${top + i * lineHeight}:box=1:boxcolor=black@0.35` +
-      `:boxborderw=${Math.round(fontSize * 0.22)}:shadowcolor=black@0.5:shadowx=2:shadowy=2${captionAlpha}`,
-  );
+  // A small label instead of the prompt as a caption: the clip stays plainly the offline engine's, and the
+  // middle and bottom of the frame, where creators put their own text, stay free (issue 17, item 7).
+  const fontSize = Math.max(10, Math.round(shortSide * 0.03));
+  const margin = Math.round(shortSide * 0.035);
+  const label =
+    `drawtext=fontfile=${filterValue(fontFile)}:text=${filterValue(OFFLINE_LABEL)}:expansion=none:fontsize=${fontSize}` +
+    `:fontcolor=white@0.85:x=${margin}:y=${margin}:box=1:boxcolor=black@0.35:boxborderw=${Math.round(fontSize * 0.35)}`;
   const fade = Math.min(0.6, duration / 4);
   const videoFilters = [
-    ...drawtexts,
-    ...(first ? [`fade=t=in:st=0:d=${fade}`] : []),
-    ...(last ? [`fade=t=out:st=${(duration - fade).toFixed(3)}:d=${fade}`] : []),
+    label,
+    ...(options.fadeIn ? [`fade=t=in:st=0:d=${fade}`] : []),
+    ...(options.fadeOut ? [`fade=t=out:st=${(duration - fade).toFixed(3)}:d=${fade}`] : []),
   ];
-  chains.push(`[${base}]${videoFilters.length > 0 ? videoFilters.join(',') : 'null'}[v]`);
+  chains.push(`[${base}]${videoFilters.join(',')}[v${suffix}]`);
+  return chains;
+}
 
-  chains.push(chord(look, palette.minor, duration, timeOffset, first, last));
+/** The seed shifts each prompt's starting phase; continuing the same time axis makes joined segments flow. */
+function segmentTimeOffset(look: OfflineLook, segmentIndex: number): number {
+  return (look.seed % 97) + segmentIndex * SEGMENT_SECONDS;
+}
 
-  const args = [
+/** The whole ffmpeg command for one segment, as an argument array. */
+function segmentArgs(request: SegmentRequest, fontFile: string, output: string): string[] {
+  const { width, height } = standardSize(request.aspectRatio, request.resolution);
+  const duration = request.durationSeconds;
+  const look = chooseOfflineLook(request.prompt);
+  const timeOffset = segmentTimeOffset(look, request.segmentIndex);
+  const first = request.segmentIndex === 0;
+  const last = request.segmentIndex >= request.totalSegments - 1;
+  const chains = pictureChains(look, fontFile, { width, height, duration, timeOffset, fadeIn: first, fadeOut: last });
+  chains.push(chord(look, PALETTES[look.palette].minor, duration, timeOffset, first, last));
+  return [
     '-filter_complex', chains.join(';'),
     '-map', '[v]', '-map', '[a]',
     '-t', duration.toFixed(3), '-r', String(FPS), '-g', String(FPS * 2),
     ...h264AacOutputArgs(23),
     output,
   ];
-  return { args, captionFiles };
+}
+
+/** One frame of a clip, for a poster: what `generateSegment` of the same prompt shows at `atSeconds`. */
+interface StillRequest {
+  prompt: string;
+  aspectRatio: SegmentRequest['aspectRatio'];
+  resolution: SegmentRequest['resolution'];
+  /** The time in a first segment whose frame this is; past the fade-in (0.6 s at most). */
+  atSeconds: number;
+  /** The JPEG is scaled to fit this many pixels on its long side. */
+  maxSide: number;
+  outputFile: string;
+}
+
+/**
+ * One command for several JPEG frames: each still is its segment's picture graph started at `atSeconds`, one
+ * frame long, with no video encoder and no sound. One ffmpeg for all of them, because starting ffmpeg costs
+ * more than drawing a frame (0.2-0.5 s of wall time each on a busy machine, for 0.05 s of CPU).
+ */
+function stillsArgs(stills: ReadonlyArray<StillRequest & { rendered: string }>, fontFile: string): string[] {
+  const graph: string[] = [];
+  const outputs: string[] = [];
+  stills.forEach((still, index) => {
+    const { width, height } = standardSize(still.aspectRatio, still.resolution);
+    const look = chooseOfflineLook(still.prompt);
+    const timeOffset = segmentTimeOffset(look, 0) + still.atSeconds;
+    const suffix = `_${index}`;
+    const options = { width, height, duration: 1 / FPS, timeOffset, fadeIn: false, fadeOut: false, suffix };
+    const scale = Math.min(1, still.maxSide / Math.max(width, height));
+    const [w, h] = [width, height].map((side) => 2 * Math.round((side * scale) / 2));
+    graph.push(...pictureChains(look, fontFile, options), `[v${suffix}]scale=${w}:${h}:flags=bicubic[still${suffix}]`);
+    outputs.push('-map', `[still_${index}]`, '-frames:v', '1', '-q:v', '3', '-update', '1', still.rendered);
+  });
+  return ['-filter_complex', graph.join(';'), ...outputs];
 }
 
 const ROOTS = [130.81, 146.83, 164.81, 174.61, 196.0, 220.0];
@@ -354,8 +375,25 @@ async function moveFile(from: string, to: string): Promise<void> {
   }
 }
 
+/** The offline VideoModel, which can also render a single frame of a clip without encoding the clip. */
+export interface OfflineVideoModel extends VideoModel {
+  /** Renders each still's frame in one ffmpeg run. */
+  renderStills(stills: readonly StillRequest[], signal?: AbortSignal): Promise<void>;
+}
+
+async function runRender(binaries: FfmpegBinaries, args: string[], options: { expectedDurationSeconds?: number; signal?: AbortSignal }) {
+  try {
+    await runFfmpeg(binaries, args, options);
+  } catch (error) {
+    if (!(error instanceof FfmpegError)) throw error;
+    const failure = new VideoModelError(`The offline renderer failed: ${error.message}`, false);
+    failure.cause = error;
+    throw failure;
+  }
+}
+
 /** The offline VideoModel: renders each segment locally with ffmpeg. */
-export function createOfflineVideoModel(binaries: FfmpegBinaries): VideoModel {
+export function createOfflineVideoModel(binaries: FfmpegBinaries): OfflineVideoModel {
   // Resolving fails loudly if the font package is missing; drawtext would otherwise fall back to a system font.
   const fontFile = createRequire(import.meta.url).resolve('@expo-google-fonts/anton/400Regular/Anton_400Regular.ttf');
   return {
@@ -368,19 +406,24 @@ export function createOfflineVideoModel(binaries: FfmpegBinaries): VideoModel {
       await fs.mkdir(path.dirname(request.outputFile), { recursive: true });
       await withScratchDir('promptreel-offline', async (dir) => {
         const rendered = path.join(dir, 'segment.mp4');
-        const plan = planRender(request, fontFile, dir, rendered);
-        await Promise.all(plan.captionFiles.map(({ file, text }) => fs.writeFile(file, text, 'utf8')));
-        try {
-          await runFfmpeg(binaries, plan.args, { expectedDurationSeconds: request.durationSeconds, signal: request.signal });
-        } catch (error) {
-          if (!(error instanceof FfmpegError)) throw error;
-          const failure = new VideoModelError(`The offline renderer failed: ${error.message}`, false);
-          failure.cause = error;
-          throw failure;
-        }
+        await runRender(binaries, segmentArgs(request, fontFile, rendered), {
+          expectedDurationSeconds: request.durationSeconds,
+          signal: request.signal,
+        });
         await moveFile(rendered, request.outputFile);
       });
       return {};
+    },
+    async renderStills(stills, signal) {
+      if (stills.length === 0) return;
+      await withScratchDir('promptreel-offline', async (dir) => {
+        const planned = stills.map((still, index) => ({ ...still, rendered: path.join(dir, `still-${index}.jpg`) }));
+        await runRender(binaries, stillsArgs(planned, fontFile), { signal });
+        for (const still of planned) {
+          await fs.mkdir(path.dirname(still.outputFile), { recursive: true });
+          await moveFile(still.rendered, still.outputFile);
+        }
+      });
     },
   };
 }

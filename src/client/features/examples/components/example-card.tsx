@@ -60,18 +60,25 @@ export function ExampleCard({ example, onPlay }: ExampleCardProps) {
   );
 }
 
-/** The server renders a thumbnail on first request, which can take seconds: a skeleton holds its place. */
+/**
+ * The poster, with a skeleton in its place until the image has arrived (the server renders the eight posters at
+ * start-up, in about a second, and a request that comes earlier waits for them). `data-poster` says which state
+ * it is in, for the e2e test.
+ */
 function Thumbnail({ src }: { src: string }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   return (
-    <>
+    <span data-poster={state} className="absolute inset-0 block">
       {state === 'loading' && <Skeleton className="absolute inset-0 rounded-none" />}
       {state === 'failed' && (
-        <span className="absolute inset-0 grid place-items-center text-muted-foreground">
+        <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 px-4 text-center text-sm text-muted-foreground">
           <ImageOff className="size-8" aria-hidden />
+          Preview unavailable — press play to watch the clip
         </span>
       )}
-      <img src={src} alt="" aria-hidden className="absolute inset-0 size-full scale-110 object-cover opacity-40 blur-xl" />
+      {state === 'loaded' && (
+        <img src={src} alt="" aria-hidden className="absolute inset-0 size-full scale-110 object-cover opacity-40 blur-xl" />
+      )}
       <img
         src={src}
         alt=""
@@ -83,6 +90,6 @@ function Thumbnail({ src }: { src: string }) {
         }}
         className={cn('relative size-full object-contain transition-opacity', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
       />
-    </>
+    </span>
   );
 }

@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { ExampleVideo } from '@shared/examples';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
@@ -31,13 +32,18 @@ export function ExamplePlayerDialog({ example, onClose }: ExamplePlayerDialogPro
   );
 }
 
-/** The first play of an example can wait while the server renders its clip, so loading is shown. */
+/**
+ * Plays the example's clip. Its poster shows at once; if the server is still rendering the clip (a first start
+ * renders the eight clips in the background, one after another), the request waits for it, and meanwhile the
+ * poster carries "Preparing this example…" with a progress bar, until the clip can play.
+ */
 function ExamplePlayer({ example }: { example: ExampleVideo }) {
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [state, setState] = useState<'preparing' | 'ready' | 'failed'>('preparing');
   const isVertical = example.aspectRatio === '9:16';
 
   return (
     <div
+      data-clip={state}
       className={cn(
         'relative mx-auto grid w-full place-items-center overflow-hidden rounded-lg bg-black',
         isVertical ? 'aspect-[9/16] max-h-[65dvh] w-auto' : 'aspect-video',
@@ -45,10 +51,12 @@ function ExamplePlayer({ example }: { example: ExampleVideo }) {
     >
       <video
         src={example.videoUrl}
-        controls
+        poster={example.thumbnail}
+        controls={state === 'ready'}
         autoPlay
         playsInline
         aria-label={example.title}
+        aria-busy={state === 'preparing'}
         onLoadedData={() => {
           setState('ready');
         }}
@@ -57,13 +65,18 @@ function ExamplePlayer({ example }: { example: ExampleVideo }) {
         }}
         className="size-full"
       />
-      {state === 'loading' && (
-        <div className="pointer-events-none absolute inset-0 grid place-items-center">
-          <Spinner className="size-8 text-white" />
+      {state === 'preparing' && (
+        <div role="status" className="absolute inset-x-0 bottom-0 grid gap-2 bg-gradient-to-t from-black/80 to-transparent p-4 pt-10 text-sm text-white">
+          <span className="flex items-center gap-2">
+            {/* The status around it speaks for it. */}
+            <Spinner className="size-4" role="presentation" aria-label={undefined} aria-hidden />
+            Preparing this example…
+          </span>
+          <Progress aria-label="Preparing this example" className="h-1.5" />
         </div>
       )}
       {state === 'failed' && (
-        <p role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-sm">
+        <p role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-6 text-center text-sm">
           <TriangleAlert className="size-6 text-red-400" aria-hidden />
           This clip could not be loaded. Please try again later.
         </p>

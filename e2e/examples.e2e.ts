@@ -1,0 +1,120 @@
+import type { Browser, Locator, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Holds every request matching `pattern` until `release()`, so a test can look at the page while it waits. */
+async function holdRequests(page: Page, pattern: string): Promise<{ held: () => number; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(pattern, async (route: Route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  return { held: () => held, release };
+}
+
+const posters = (page: Page) => page.locator('main li [data-poster]');
+
+async function postersIn(page: Page, state: string): Promise<number> {
+  return page.locator(`main li [data-poster="${state}"]`).count();
+}
+
+/** Every poster image has arrived and decoded. */
+async function allPostersDecoded(page: Page): Promise<boolean> {
+  return page
+    .locator('main li [data-poster] img:not([aria-hidden])')
+    .evaluateAll((images: HTMLImageElement[]) => images.length === 8 && images.every((img) => img.complete && img.naturalWidth > 0));
+}
+
+async function expectPlaying(video: Locator): Promise<void> {
+  // The clip may still be rendering on the server (a fresh start renders the eight one after another).
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
+  const start = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(start);
+}
+
+describe('examples page (issue 17, item 1)', () => {
+  it('shows a skeleton in each card until its poster arrives, then the eight posters; a clip not ready yet shows its poster while it is prepared, then plays', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const heldPosters = await holdRequests(page, '**/api/examples/*/thumbnail');
+    await page.goto('/examples');
+
+    // While the posters are on their way each card holds a skeleton in the poster's place.
+    await expect.poll(() => heldPosters.held()).toBe(8);
+    expect(await postersIn(page, 'loading')).toBe(8);
+    expect(await posters(page).first().locator('[data-slot="skeleton"]').count()).toBe(1);
+    heldPosters.release();
+    await expect.poll(() => postersIn(page, 'loaded')).toBe(8);
+    expect(await allPostersDecoded(page)).toBe(true);
+    expect(await page.locator('main li [data-slot="skeleton"]').count()).toBe(0);
+    await keepScreenshot(page, 'examples-posters-1440');
+
+    // Opened from the keyboard; until the clip arrives the player shows the poster and says it is preparing it.
+    const heldClip = await holdRequests(page, '**/api/examples/1/video');
+    const play = page.getByRole('button', { name: 'Play Neon City Nights' });
+    await play.focus();
+    await page.keyboard.press('Enter');
+    const player = page.getByRole('dialog', { name: 'Neon City Nights' });
+    await expect.poll(() => player.isVisible()).toBe(true);
+    await expect.poll(() => heldClip.held()).toBeGreaterThan(0);
+    const video = player.locator('video');
+    expect(await player.locator('[data-clip]').getAttribute('data-clip')).toBe('preparing');
+    expect(await player.getByRole('status').innerText()).toContain('Preparing this example…');
+    expect(await video.getAttribute('poster')).toBe('/api/examples/1/thumbnail');
+    await keepScreenshot(page, 'examples-preparing-1440');
+    heldClip.release();
+
+    await expectPlaying(video);
+    expect(await player.locator('[data-clip]').getAttribute('data-clip')).toBe('ready');
+    expect(await player.getByRole('status').count()).toBe(0);
+    await keepScreenshot(page, 'examples-playing-1440');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => player.count()).toBe(0);
+    await context.close();
+  }, 240_000);
+
+  it('fits a phone: one column, nothing wider than the screen, and the player inside it', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+    await page.goto('/examples');
+    await expect.poll(() => allPostersDecoded(page)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const boxes = await posters(page).evaluateAll((elements) => elements.map((el) => el.getBoundingClientRect().left));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    await keepScreenshot(page, 'examples-posters-390');
+
+    await page.getByRole('button', { name: 'Play Golden Hour Forest' }).click();
+    const player = page.getByRole('dialog', { name: 'Golden Hour Forest' });
+    await expect.poll(() => player.isVisible()).toBe(true);
+    const box = await player.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await expectPlaying(player.locator('video'));
+    await keepScreenshot(page, 'examples-playing-390');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => player.count()).toBe(0);
+    await context.close();
+  }, 240_000);
+
+  it('says so plainly when a poster cannot be loaded', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.route('**/api/examples/3/thumbnail', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await page.goto('/examples');
+    await expect.poll(() => postersIn(page, 'failed')).toBe(1);
+    await expect.poll(() => postersIn(page, 'loaded')).toBe(7);
+    const failed = page.locator('main li [data-poster="failed"]');
+    expect(await failed.innerText()).toContain('Preview unavailable');
+    expect(await failed.locator('[data-slot="skeleton"]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -171,8 +171,8 @@ const PARITY_CASES: ParityCase[] = [
 ];
 
 /**
- * Every animation on one export, each overlay in its own band of rows (clear of the offline clip's
- * own caption at 63-75 %, with room for slide-up's 5 %): entrance over 0.25-0.75 s, exit over
+ * Every animation on one export, each overlay in its own band of rows (with room for slide-up's 5 %,
+ * and clear of the offline clip's corner label at the top): entrance over 0.25-0.75 s, exit over
  * 1.25-1.75 s, each compared at its start, middle and end.
  */
 const ANIMATIONS: Array<{ kind: TextAnimation['kind']; y: number }> = [

@@ -40,7 +40,7 @@ interface RenderContext {
 export type ExampleAsset = JobPayloads['render-example'];
 
 /**
- * The examples' posters and clips, rendered once into storage (decision 019). At start-up a job renders them
+ * The examples' posters and clips, rendered once into storage (decision 022). At start-up a job renders them
  * in the background, posters first; a request that comes before its file is stored renders it here, or waits
  * for the render already under way in this process, so nothing is rendered twice at once in one process.
  * Posters are one ffmpeg run for all that are missing (about a second); clips go one at a time.
@@ -180,7 +180,7 @@ export type ExamplesService = ReturnType<typeof createExamplesService>;
 
 /**
  * The app's examples service. Clips render at normal priority, one at a time: a visitor may be waiting for the
- * one under way, and at nice 10 (as exports run) a busy machine starved it for minutes (decision 019).
+ * one under way, and at nice 10 (as exports run) a busy machine starved it for minutes (decision 022).
  */
 export function createExamplesServiceFor(storage: Storage, ffmpeg: FfmpegBinaries, logger: Logger): ExamplesService {
   return createExamplesService({ storage, renderer: createOfflineVideoModel(ffmpeg), logger });

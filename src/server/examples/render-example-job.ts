@@ -13,7 +13,7 @@ function exampleRenderJobId(asset: ExampleAsset): string {
 }
 
 /**
- * Renders the examples' posters or one clip in the background (decision 019). Idempotent: what is stored is
+ * Renders the examples' posters or one clip in the background (decision 022). Idempotent: what is stored is
  * done, and a render already under way in this process (a visitor asked first) is waited for, not repeated.
  */
 export function createRenderExampleJob(examples: ExamplesService): JobDefinition<'render-example'> {

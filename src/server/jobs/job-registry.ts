@@ -13,7 +13,7 @@ export interface JobPayloads {
   'process-upload': { projectId: string };
   /** Synthesises, encodes and stores one built-in music library track (music/library, decision 015). */
   'render-music-library': { trackId: string };
-  /** Renders the examples' missing posters (all in one run) or one example's clip into storage (examples/, decision 019). */
+  /** Renders the examples' missing posters (all in one run) or one example's clip into storage (examples/, decision 022). */
   'render-example': { kind: 'posters' } | { kind: 'video'; exampleId: number };
 }
 

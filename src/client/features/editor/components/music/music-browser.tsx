@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
 import { useMusicTracks } from '../../api/get-music-tracks';
 import { genreLabel, genresOf, tracksInGenre } from '../../lib/music-library';
 import { useEditor } from '../../store/editor-context';
@@ -88,8 +89,8 @@ export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
               ))}
             </ToggleGroup>
           )}
-          {/* Its rows' buttons are how the keyboard scrolls it; while they are disabled the list itself takes focus. */}
-          <ul aria-label="Music tracks" tabIndex={readOnly ? 0 : undefined} className="grid max-h-80 gap-1.5 overflow-y-auto">
+          {/* Its rows' buttons are how the keyboard scrolls it: while they are disabled it does not scroll on its own (the column does). */}
+          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !readOnly && 'max-h-80 overflow-y-auto')}>
             {shown.map((track) => (
               <MusicTrackRow
                 key={track.id}

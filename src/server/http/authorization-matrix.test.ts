@@ -12,6 +12,7 @@ import { NOT_OUR_URL_MESSAGE } from '../media/uploads-service.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
+import { RENDER_VERSION } from '../examples/examples-service.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { type TestDatabase, testDatabases } from '../test-support/database-targets.ts';
@@ -383,8 +384,8 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   const { thumbnailKey } = await t.db.selectFrom('videoProjects').select('thumbnailKey').where('id', '=', f.project.id).executeTakeFirstOrThrow();
   const thumbnailFile = path.join(t.dataDir, 'thumbnail.jpg');
   await t.services.storage.downloadToFile(thumbnailKey!, thumbnailFile);
-  await t.services.storage.putFile(storageKey('examples', 'v1-3.jpg'), thumbnailFile, 'image/jpeg');
-  await t.services.storage.putFile(storageKey('examples', 'v1-3.mp4'), clipFile, 'video/mp4');
+  await t.services.storage.putFile(storageKey('examples', `${RENDER_VERSION}-3.jpg`), thumbnailFile, 'image/jpeg');
+  await t.services.storage.putFile(storageKey('examples', `${RENDER_VERSION}-3.mp4`), clipFile, 'video/mp4');
 
   const image = await t.app.inject({ method: 'POST', url: '/api/generate-image', headers: owner, payload: { prompt: 'A koi', model: 'dall-e-3-standard' } });
   expect(image.statusCode).toBe(200);

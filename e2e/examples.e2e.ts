@@ -85,6 +85,20 @@ describe('examples page (issue 17, item 1)', () => {
     await context.close();
   }, 240_000);
 
+  it('links each prompt and call to action to sign-up, and claims only what is true', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/examples');
+    const useButtons = page.getByRole('link', { name: 'Use This Prompt' });
+    await expect.poll(() => useButtons.count()).toBe(8);
+    expect(await useButtons.first().getAttribute('href')).toBe('/auth');
+    expect(await page.getByText('Start with 200 free credits — no credit card').first().isVisible()).toBe(true);
+    expect(await page.getByText(/under a minute/i).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/');
+    await context.close();
+  });
+
   it('fits a phone: one column, nothing wider than the screen, and the player inside it', async () => {
     const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
     await page.goto('/examples');

@@ -7,7 +7,7 @@ import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
 import { openEditor, video } from './support/editor-page.ts';
 import { ffprobe, integratedLufs, makeShortClip, makeToneMp3, toneLevelDb } from './support/media.ts';
 import { signUp, uploadReadyProject } from './support/studio.ts';
-import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads } from './support/upload-progress.ts';
+import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads, uploadingPartWay } from './support/upload-progress.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -58,13 +58,7 @@ describe('music under the clip', () => {
     await recordProgress(page);
     const lift = await throttleUploads(context, page, 32 * 1024);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(async () => {
-      const view = await progressView(page);
-      return view?.phase === 'uploading' && view.printed !== null && view.printed > 0 && view.printed < 100;
-    }).toBe(true);
-    const uploading = await progressView(page);
-    expect(uploading?.text).toMatch(/^Uploading… \d+%$/);
-    expectAgreement(uploading!);
+    expectAgreement(await uploadingPartWay(page));
 
     // The server's normalising is held until the dialog has been read.
     const normalised = gate();

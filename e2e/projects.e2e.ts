@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeLyingMatroska } from '../src/server/test-support/test-clips.ts';
 import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
-import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads } from './support/upload-progress.ts';
+import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads, uploadingPartWay } from './support/upload-progress.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -162,13 +162,7 @@ describe('projects on the dashboard', () => {
     await dialog.locator('form').getByRole('button', { name: 'Upload Video' }).click();
 
     // Part way through the upload, the words and the bar say the same.
-    await expect.poll(async () => {
-      const view = await progressView(page);
-      return view?.phase === 'uploading' && view.printed !== null && view.printed > 0 && view.printed < 100;
-    }).toBe(true);
-    const uploading = await progressView(page);
-    expect(uploading?.text).toMatch(/^Uploading… \d+%$/);
-    expectAgreement(uploading!);
+    expectAgreement(await uploadingPartWay(page));
     await lift();
 
     // The server's processing is held at two moments, read through the project polls: before it has a measure,
@@ -256,41 +250,4 @@ describe('projects on the dashboard', () => {
     expect(uploadsRequested).toBe(0);
     await context.close();
   });
-});
-
-describe('examples page', () => {
-  it('shows 8 examples and plays one in a dialog', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await page.goto('/examples');
-    const useButtons = page.getByRole('link', { name: 'Use This Prompt' });
-    await expect.poll(() => useButtons.count()).toBe(8);
-    expect(await useButtons.first().getAttribute('href')).toBe('/auth');
-    expect(await page.getByText('Start with 200 free credits — no credit card').first().isVisible()).toBe(true);
-    expect(await page.getByText(/under a minute/i).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/auth');
-    expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth');
-    expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/');
-
-    // The server renders each thumbnail on first request, one after another; the screenshots wait for real images.
-    const thumbnails = page.locator('main li img:not([aria-hidden])');
-    await expect
-      .poll(() => thumbnails.evaluateAll((images: HTMLImageElement[]) => images.every((img) => img.complete && img.naturalWidth > 0)), {
-        timeout: 60_000,
-      })
-      .toBe(true);
-    await keepScreenshot(page, 'examples-1440');
-
-    await page.getByRole('button', { name: /^Play / }).first().click();
-    const player = page.getByRole('dialog');
-    await expect.poll(() => player.isVisible()).toBe(true);
-    // An example's clip is also rendered on first request, which can take a while on a small machine.
-    await expectPlaying(player.locator('video'), { loadTimeout: 90_000 });
-    await page.keyboard.press('Escape');
-    await expect.poll(() => player.count()).toBe(0);
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await keepScreenshot(page, 'examples-390');
-    await context.close();
-  }, 180_000);
 });

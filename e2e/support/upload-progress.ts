@@ -42,6 +42,17 @@ export function progressView(page: Page): Promise<ProgressView | null> {
   return page.evaluate(readProgress);
 }
 
+/** Waits until the block shows the upload part way (above 0 %, below 100 %), checks its words, and answers it. */
+export async function uploadingPartWay(page: Page): Promise<ProgressView> {
+  await expect.poll(async () => {
+    const view = await progressView(page);
+    return view?.phase === 'uploading' && view.printed !== null && view.printed > 0 && view.printed < 100;
+  }).toBe(true);
+  const view = await progressView(page);
+  expect(view?.text).toMatch(/^Uploading… \d+%$/);
+  return view!;
+}
+
 /**
  * From now on, records what the block shows on the frame after every change to the page, so a test can check
  * every state the user saw, not only those it happened to poll.

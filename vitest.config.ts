@@ -1,6 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server tests that start nothing: no database, ffmpeg, network or child process. With src/shared and
+ * src/client they make the `unit` project, which runs first, in threads and without isolation.
+ */
+const serverUnitTests = [
+  'src/server/config.test.ts',
+  'src/server/shutdown.test.ts',
+  'src/server/ai/apply-suggestion.test.ts',
+  'src/server/ai/auto-apply-export.test.ts',
+  'src/server/auth/password-hash.test.ts',
+  'src/server/db/batched-lookup.test.ts',
+  'src/server/generation/extension-quote.test.ts',
+  'src/server/media/byte-range.test.ts',
+  'src/server/music/library/render-track.test.ts',
+  'src/server/projects/editor-document/editor-document.test.ts',
+  'src/server/providers/text-model/offline-text-model.test.ts',
+  'src/server/render/export/css-color-math.test.ts',
+  'src/server/render/export/export-audio.test.ts',
+  'src/server/render/export/export-filter-graph.test.ts',
+  'src/server/render/export/export-spec.test.ts',
+  'src/server/render/export/filter-syntax.test.ts',
+];
+const unitTests = ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', ...serverUnitTests];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -9,12 +33,37 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    globalSetup: ['src/server/test-support/announce-databases.ts'],
-    // Render and crash tests run ffmpeg and spawn servers; on a 2-core machine running files in parallel
-    // (and other work) an 8-second render can take over a minute. These only bound a hang: speed is
-    // measured in `npm run bench`, not here.
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/server/test-support/**'],
+      reporter: ['text-summary', 'json-summary'],
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: unitTests,
+          pool: 'threads',
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['src/server/**/*.test.ts'],
+          exclude: serverUnitTests,
+          globalSetup: ['src/server/test-support/test-run-setup.ts'],
+          sequence: { groupOrder: 1 },
+          // Render and crash tests run ffmpeg and spawn servers; on a busy 2-core machine a render can take
+          // over a minute. These only bound a hang: speed is measured in `npm run bench`, not here.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

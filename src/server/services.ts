@@ -17,6 +17,8 @@ import { type TextModel, createTextModel } from './providers/text-model/index.ts
 import { type VideoModel, createVideoModel } from './providers/video-model/index.ts';
 import { type ModelCatalog, createModelCatalog } from './providers/catalog/model-catalog.ts';
 import { type FfmpegBinaries, locateFfmpeg } from './render/ffmpeg-binaries.ts';
+import { renderWatermarkedRendition } from './render/watermarked-rendition.ts';
+import type { WatermarkRenderer } from './media/watermarked-video.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
 export interface Services {
@@ -34,6 +36,8 @@ export interface Services {
   textModel: TextModel;
   imageModels: Record<ImageModelName, ImageModel>;
   ffmpeg: FfmpegBinaries;
+  /** Renders the free plan's watermarked copy of every master a job makes. */
+  renderWatermark: WatermarkRenderer;
   /** The examples' posters and clips: one per process, shared by the routes and the render-example job. */
   examples: ExamplesService;
 }
@@ -62,6 +66,7 @@ export async function createServices(
     textModel: overrides.textModel ?? createTextModel(config, logger),
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
     examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, logger),
+    renderWatermark: overrides.renderWatermark ?? renderWatermarkedRendition,
   };
 }
 
@@ -74,6 +79,7 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     catalog: services.catalog,
     ffmpeg: services.ffmpeg,
     examples: services.examples,
+    renderWatermark: services.renderWatermark,
     notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
   });
 }

@@ -7,7 +7,7 @@ import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
-import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
+import { type WatermarkRenderer, storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
@@ -29,6 +29,8 @@ export interface GenerationDeps {
   /** Told when a provider no longer knows a configured model, so the admin panel and the log say so. */
   catalog?: Pick<ModelCatalog, 'reportNotFound'>;
   ffmpeg: FfmpegBinaries;
+  /** Renders the free plan's watermarked copy of each master (the real rendition unless a test swaps it). */
+  renderWatermark?: WatermarkRenderer;
   /** Tells the owner the video is ready (e-mail); failures are logged, never fail the job. */
   notifyReady: (project: VideoProjectRow) => Promise<void>;
   now?: () => Date;

@@ -139,7 +139,7 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
       try {
         const made = await process(projectId, original, dir, context);
         // The free plan's watermarked copy is made before the project is ready (decision 007).
-        await storeWatermarkedVideo({ storage, ffmpeg }, made.video, videoKey, { signal: context.signal });
+        await storeWatermarkedVideo(deps, made.video, videoKey, { signal: context.signal });
         await storage.putFile(videoKey, made.video, 'video/mp4');
         await storage.putFile(thumbnailKey, made.thumbnail, 'image/jpeg');
         return made.final;

@@ -5,14 +5,14 @@ import { findProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
-import { storeWatermarkedVideo, watermarkedVideoKey } from './watermarked-video.ts';
+import { type WatermarkRenderer, storeWatermarkedVideo, watermarkedVideoKey } from './watermarked-video.ts';
 
 /**
  * Makes the watermarked copy of a project's current master when it has none: the backfill for projects
  * made before copies existed, queued when their free owner first asks for the video. Idempotent: a copy
  * already stored is left alone, and a copy of a master that was replaced or deleted meanwhile is removed.
  */
-export function createWatermarkVideoJob(deps: { db: Db; storage: Storage; ffmpeg: FfmpegBinaries }): JobDefinition<'watermark-video'> {
+export function createWatermarkVideoJob(deps: { db: Db; storage: Storage; ffmpeg: FfmpegBinaries; renderWatermark?: WatermarkRenderer }): JobDefinition<'watermark-video'> {
   const { db, storage } = deps;
 
   async function run({ projectId }: { projectId: string }, context: JobContext) {

@@ -7,6 +7,7 @@ import { WATERMARK_STYLE, referenceScale } from '../../shared/editor/looks.ts';
 import { changeSubscription } from '../billing/subscriptions.ts';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
+import { renderWatermarkedRendition } from '../render/watermarked-rendition.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
@@ -67,7 +68,7 @@ describe.each(setups)('the watermarked rendition on $name', ({ database, bullmq 
 
   const start = async () => {
     const queue = bullmq ? createBullmqQueue(redisUrl!, pino({ level: 'silent' }), { prefix: `test-${randomUUID()}` }) : undefined;
-    t = await createTestApp(database, { runJobs: true, services: queue ? { queue } : {} });
+    t = await createTestApp(database, { runJobs: true, services: { renderWatermark: renderWatermarkedRendition, ...(queue ? { queue } : {}) } });
   };
 
   const proxy = (cookie: string, id: string, range?: string) =>

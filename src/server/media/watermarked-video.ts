@@ -16,20 +16,26 @@ export function watermarkedVideoKey(videoKey: string): string {
   return `${videoKey.replace(/\.mp4$/, '')}-watermarked.mp4`;
 }
 
+/** Writes the free plan's copy of `inputFile` to `outputFile` (Services.renderWatermark). */
+export type WatermarkRenderer = (
+  ffmpeg: FfmpegBinaries,
+  files: { inputFile: string; outputFile: string; signal?: AbortSignal },
+) => Promise<unknown>;
+
 /**
  * Renders the watermarked copy of `masterFile`, the local file of the master stored as `videoKey`, and
  * stores it beside the master. Every job that makes a master calls this before the project is ready
  * (generation, extension, upload processing), so a free user never waits and a plan change needs nothing.
  */
 export async function storeWatermarkedVideo(
-  { storage, ffmpeg }: { storage: Storage; ffmpeg: FfmpegBinaries },
+  { storage, ffmpeg, renderWatermark = renderWatermarkedRendition }: { storage: Storage; ffmpeg: FfmpegBinaries; renderWatermark?: WatermarkRenderer },
   masterFile: string,
   videoKey: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<string> {
   return withScratchDir('watermark', async (dir) => {
     const output = path.join(dir, 'watermarked.mp4');
-    await renderWatermarkedRendition(ffmpeg, { inputFile: masterFile, outputFile: output, signal: options.signal });
+    await renderWatermark(ffmpeg, { inputFile: masterFile, outputFile: output, signal: options.signal });
     const key = watermarkedVideoKey(videoKey);
     await storage.putFile(key, output, 'video/mp4');
     return key;

@@ -9,7 +9,9 @@ import { createDatabaseQueue } from '../jobs/database-queue.ts';
 import { jobLimitsFrom } from '../jobs/job-limits.ts';
 import { createLogger } from '../logger.ts';
 import { type Services, closeServices, createServices, jobDefinitionsFor } from '../services.ts';
-import type { TestDatabase } from './database-targets.ts';
+import type { WatermarkRenderer } from '../media/watermarked-video.ts';
+import { type FfmpegBinaries, locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { type TestDatabase, sqliteDatabase } from './database-targets.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,8 +35,23 @@ interface TestAppOptions {
   rateLimitNamespace?: string;
 }
 
-/** A real app on a fresh migrated database in a temporary DATA_DIR, with the embedded adapters. */
-export async function createTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
+/**
+ * Stores the master itself as the free plan's copy: the default in test apps, whose tests are about who gets
+ * which file, not about its pixels. watermarked-video.test.ts and a few others pass the real
+ * `renderWatermarkedRendition`, a full-size encode.
+ */
+export const copyWithoutWatermark: WatermarkRenderer = (_ffmpeg, { inputFile, outputFile }) => fs.copyFile(inputFile, outputFile);
+
+let systemFfmpeg: Promise<FfmpegBinaries> | undefined;
+
+/** ffmpeg as the app finds it on PATH, looked up once per test file (every app would run `-version` twice). */
+export function testFfmpeg(): Promise<FfmpegBinaries> {
+  systemFfmpeg ??= locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  return systemFfmpeg;
+}
+
+/** A real app on a fresh migrated database (SQLite unless told) in a temporary DATA_DIR, with the embedded adapters. */
+export async function createTestApp(database: TestDatabase = sqliteDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-test-'));
   const { target, drop } = await database.create(dataDir);
   const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', ...options.env };
@@ -42,7 +59,9 @@ export async function createTestApp(database: TestDatabase, options: TestAppOpti
   const logger = createLogger(config, options.logStream);
   const db = createDatabase(target);
   const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100, limits: jobLimitsFrom(config) });
-  const services = await createServices(config, logger, { ...options.services, db, queue });
+  const configuresFfmpeg = Boolean(config.ffmpeg.ffmpegPath || config.ffmpeg.ffprobePath || options.env?.PATH !== undefined);
+  const ffmpeg = options.services?.ffmpeg ?? (configuresFfmpeg ? undefined : await testFfmpeg());
+  const services = await createServices(config, logger, { renderWatermark: copyWithoutWatermark, ffmpeg, ...options.services, db, queue });
   const app = await buildApp(services, { clientDir: options.clientDir ?? null, rateLimitNamespace: options.rateLimitNamespace });
   await app.ready();
   if (options.runJobs) services.queue.start(jobDefinitionsFor(services));

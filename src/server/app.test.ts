@@ -5,10 +5,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin } from './admin/make-admin.ts';
-import { testDatabases } from './test-support/database-targets.ts';
+import { sqliteDatabase } from './test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from './test-support/test-app.ts';
 
-const [defaultDatabase] = testDatabases();
+const defaultDatabase = sqliteDatabase;
 
 describe('HTTP contract (DESIGN §5)', () => {
   let t: TestApp;
@@ -18,7 +18,7 @@ describe('HTTP contract (DESIGN §5)', () => {
     await fs.mkdir(path.join(clientDir, 'assets'));
     await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><div id="root">app shell</div>');
     await fs.writeFile(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await createTestApp(defaultDatabase!, { clientDir });
+    t = await createTestApp(defaultDatabase, { clientDir });
   });
   afterAll(async () => {
     await t.close();

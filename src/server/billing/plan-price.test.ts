@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createPayments } from '../providers/payments/index.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { startFakeStripeServer, stripePrice } from '../test-support/fake-stripe-server.ts';
 import { createTestApp } from '../test-support/test-app.ts';
 import { createPlanPrice } from './plan-price.ts';
 
-const database = testDatabases()[0]!;
+const database = sqliteDatabase;
 const logger = createLogger({ logLevel: 'silent' });
 const stripeEnv = (baseUrl: string) => ({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_ID: 'price_pro', STRIPE_BASE_URL: baseUrl });
 

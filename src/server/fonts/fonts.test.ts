@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FONT_FACES, FALLBACK_FACES, FONT_FACES } from '../../shared/editor/fonts.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 import { assertFontFilesPresent, fontFilePath } from '../render/font-files.ts';
 
 describe('editor fonts', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(testDatabases()[0]!);
+    t = await createTestApp(sqliteDatabase);
   });
   afterAll(() => t.close());
 

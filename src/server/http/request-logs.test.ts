@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, sessionCookieFrom, waitUntil } from '../test-support/test-app.ts';
 
-const [defaultDatabase] = testDatabases();
+const defaultDatabase = sqliteDatabase;
 const PASSWORD = 'very-secret-pass-42';
 const NEW_PASSWORD = 'another-secret-77';
 
@@ -14,7 +14,7 @@ describe('request logs', () => {
   const lines: Array<Record<string, unknown>> = [];
   const raw: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(defaultDatabase!, {
+    t = await createTestApp(defaultDatabase, {
       env: { LOG_LEVEL: 'debug', GEMINI_API_KEY: 'gm-key-never-logged', STRIPE_SECRET_KEY: 'sk_test_never_logged', STRIPE_PRICE_ID: 'price_1' },
       logStream: {
         write(line: string) {

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
-const [defaultDatabase] = testDatabases();
+const defaultDatabase = sqliteDatabase;
 /** Open test connections, so a failing case cannot keep the server from closing. */
 const sockets = new Set<net.Socket>();
 
@@ -39,7 +39,7 @@ describe('request timeouts on a listening server (issue 13)', () => {
   let port: number;
   beforeAll(async () => {
     // Small so the test is quick: a JSON body gets half a second; an upload must bring 1 KiB every half second.
-    t = await createTestApp(defaultDatabase!, { env: { REQUEST_TIMEOUT_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '1024' } });
+    t = await createTestApp(defaultDatabase, { env: { REQUEST_TIMEOUT_SECONDS: '0.5', UPLOAD_MIN_BYTES_PER_SECOND: '1024' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
-const [defaultDatabase] = testDatabases();
+const defaultDatabase = sqliteDatabase;
 const PUBLIC_URL = 'https://reels.example.com';
 
 describe('cross-site request refusal (CSRF)', () => {
@@ -10,7 +10,7 @@ describe('cross-site request refusal (CSRF)', () => {
   let cookie: string;
   let projectId: string;
   beforeAll(async () => {
-    t = await createTestApp(defaultDatabase!, { env: { PUBLIC_URL } });
+    t = await createTestApp(defaultDatabase, { env: { PUBLIC_URL } });
     ({ cookie } = await signUp(t.app, { username: 'victim' }));
     const created = await t.app.inject({
       method: 'POST',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 
-const [defaultDatabase] = testDatabases();
+const defaultDatabase = sqliteDatabase;
 
 function directives(csp: string | undefined): Map<string, string> {
   return new Map(
@@ -16,7 +16,7 @@ function directives(csp: string | undefined): Map<string, string> {
 describe('security headers over http (the default PUBLIC_URL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(defaultDatabase!);
+    t = await createTestApp(defaultDatabase);
   });
   afterAll(() => t.close());
 
@@ -45,7 +45,7 @@ describe('security headers over http (the default PUBLIC_URL)', () => {
 describe('security headers behind https (PUBLIC_URL=https://…)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(defaultDatabase!, { env: { PUBLIC_URL: 'https://reels.example.com' } });
+    t = await createTestApp(defaultDatabase, { env: { PUBLIC_URL: 'https://reels.example.com' } });
   });
   afterAll(() => t.close());
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 
-const [defaultDatabase] = testDatabases();
+const defaultDatabase = sqliteDatabase;
 
 describe('untrusted input', () => {
   let t: TestApp;
   let owner: { cookie: string; userId: string };
   let other: { cookie: string; userId: string };
   beforeAll(async () => {
-    t = await createTestApp(defaultDatabase!);
+    t = await createTestApp(defaultDatabase);
     owner = await signUp(t.app, { username: 'owner' });
     other = await signUp(t.app, { username: 'other' });
   });

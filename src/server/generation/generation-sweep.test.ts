@@ -1,14 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../auth/users-repository.ts';
 import type { Queue } from '../jobs/index.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
+import { createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uploadProject } from '../test-support/uploaded-project.ts';
 import { createExtensionService } from './extension-service.ts';
@@ -16,18 +13,20 @@ import { requeueUnfinishedGenerations } from './generation-sweep.ts';
 
 let clipFile: string;
 beforeAll(async () => {
-  clipFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'sweep-clip-')), 'clip.mp4');
-  await makeTestClip(clipFile, { width: 640, height: 360, seconds: 2 });
+  clipFile = await fixtureClipFile('16:9', 2);
 });
-afterAll(() => fs.rm(path.dirname(clipFile), { recursive: true, force: true }));
 
+/**
+ * An app per test: the sweep looks at every project and job of the database, so one test's unfinished work
+ * would be the next one's.
+ */
 describe.each(testDatabases())('the start-up sweep on $name, for extensions', (database) => {
   let t: TestApp;
   afterEach(() => t.close());
 
   /** A signed-up user with a ready 2-second uploaded video; jobs do not run until a test starts the queue. */
   async function readyProject() {
-    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
+    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' }, services: { videoModel: createFixtureVideoModel() } });
     const { cookie, userId } = await signUp(t.app, { username: 'extender' });
     const project = await uploadProject(t, cookie, clipFile, 'Short');
     expect(project.status).toBe('ready');

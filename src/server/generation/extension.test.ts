@@ -11,7 +11,7 @@ import { extractLastFrame } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { startFakeVeoServer } from '../test-support/fake-veo-server.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
+import { createFixtureVideoModel, fixtureClipFile, fixtureClipSize } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uploadProject } from '../test-support/uploaded-project.ts';
 
@@ -31,7 +31,7 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     t.app.inject({ method: 'POST', url: `/api/projects/${id}/extend`, headers: { cookie }, payload: { prompt } });
 
   it('adds an 8-second continuation for 12 credits: longer video, one more segment, playable', async () => {
-    t = await createTestApp(database, { runJobs: true });
+    t = await createTestApp(database, { runJobs: true, services: { videoModel: createFixtureVideoModel() } });
     const { cookie, userId } = await signUp(t.app, { username: 'longer' });
     const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Waves', prompt: 'Ocean waves at dusk', aspectRatio: '16:9', duration: 8 } })).json();
     await waitUntil(async () => (await get(cookie, created.id)).status === 'ready', 150_000, 200);
@@ -70,7 +70,8 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     const file = path.join(t.dataDir, 'extended.mp4');
     await fs.writeFile(file, video.rawPayload);
     const probe = await probeMedia(t.services.ffmpeg, file);
-    expect(probe).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', audioCodec: 'aac' });
+    // The continuation is conformed to the clip's own frame (the fixture model's small 16:9 one).
+    expect(probe).toMatchObject({ ...fixtureClipSize('16:9'), videoCodec: 'h264', audioCodec: 'aac' });
     expect(probe.durationSeconds).toBeGreaterThan(15.9);
     // The new master and its watermarked copy replaced the old pair.
     const { videoKey } = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', created.id).executeTakeFirstOrThrow();
@@ -112,8 +113,8 @@ describe('an extension that fails (Veo blocks it)', () => {
   afterEach(() => t.close());
 
   it('restores the video as it was, says why, and refunds the 12 credits', async () => {
-    const clipFile = path.join((await import('node:os')).tmpdir(), `veo-clip-${process.pid}.mp4`);
-    await makeTestClip(clipFile, { width: 720, height: 1280, seconds: 8 });
+    // An 8 s 9:16 clip, uploaded and also what the fake Veo would hand back; its frame size is not the point.
+    const clipFile = await fixtureClipFile('9:16', 8);
     const veo = await startFakeVeoServer({ apiKey: 'k', video: await fs.readFile(clipFile), outcome: { kind: 'safety-block', reasons: ['Unsafe continuation'] } });
     t = await createTestApp(testDatabases()[0]!, {
       runJobs: true,
@@ -138,6 +139,5 @@ describe('an extension that fails (Veo blocks it)', () => {
     expect(after.errorMessage).toBe('The extension failed: Veo blocked this prompt: Unsafe continuation Your credits were refunded.');
     expect(await balance(t, userId)).toBe(200);
     await veo.close();
-    await fs.rm(clipFile, { force: true });
   });
 });

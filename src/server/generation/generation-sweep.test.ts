@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../auth/users-repository.ts';
@@ -8,7 +6,7 @@ import type { Queue } from '../jobs/index.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
+import { createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uploadProject } from '../test-support/uploaded-project.ts';
 import { createExtensionService } from './extension-service.ts';
@@ -16,20 +14,38 @@ import { requeueUnfinishedGenerations } from './generation-sweep.ts';
 
 let clipFile: string;
 beforeAll(async () => {
-  clipFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'sweep-clip-')), 'clip.mp4');
-  await makeTestClip(clipFile, { width: 640, height: 360, seconds: 2 });
+  clipFile = await fixtureClipFile('16:9', 2);
 });
-afterAll(() => fs.rm(path.dirname(clipFile), { recursive: true, force: true }));
 
 describe.each(testDatabases())('the start-up sweep on $name, for extensions', (database) => {
+  const newApp = () => createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' }, services: { videoModel: createFixtureVideoModel() } });
+  /**
+   * One app for the tests that do not run jobs. The sweep looks at every project and job of the database, so
+   * each test deletes its project afterwards (which cancels its jobs and removes its exports) and reads only
+   * its own project's jobs; the test that starts the queue has an app of its own.
+   */
+  let shared: TestApp;
   let t: TestApp;
-  afterEach(() => t.close());
+  let made: { app: TestApp; cookie: string; projectId: string } | undefined;
+  beforeAll(async () => {
+    shared = await newApp();
+  });
+  afterAll(() => shared.close());
+  afterEach(async () => {
+    if (made) {
+      const deleted = await made.app.app.inject({ method: 'DELETE', url: `/api/projects/${made.projectId}`, headers: { cookie: made.cookie } });
+      expect(deleted.statusCode).toBeLessThan(300);
+    }
+    if (t !== shared) await t.close();
+    made = undefined;
+  });
 
-  /** A signed-up user with a ready 2-second uploaded video; jobs do not run until a test starts the queue. */
-  async function readyProject() {
-    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
-    const { cookie, userId } = await signUp(t.app, { username: 'extender' });
+  /** A new user with a ready 2-second uploaded video in `app`; jobs do not run until a test starts the queue. */
+  async function readyProject(app: TestApp = shared) {
+    t = app;
+    const { cookie, userId } = await signUp(t.app, { username: `extender-${randomUUID().slice(0, 8)}` });
     const project = await uploadProject(t, cookie, clipFile, 'Short');
+    made = { app: t, cookie, projectId: project.id };
     expect(project.status).toBe('ready');
     const user = (await findUserById(t.db, userId))!;
     return { cookie, user, project };
@@ -37,7 +53,11 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
 
   const extend = (cookie: string, id: string, prompt: string) =>
     t.app.inject({ method: 'POST', url: `/api/projects/${id}/extend`, headers: { cookie }, payload: { prompt } });
-  const jobs = () => t.db.selectFrom('jobs').select(['id', 'name', 'payload', 'status']).where('name', '=', 'extend-video').orderBy('createdAt').execute();
+  /** The project's extension jobs, oldest first. */
+  const jobs = async (projectId: string) =>
+    (await t.db.selectFrom('jobs').select(['id', 'name', 'payload', 'status']).where('name', '=', 'extend-video').orderBy('createdAt').execute()).filter(
+      (job) => (JSON.parse(job.payload) as { projectId: string }).projectId === projectId,
+    );
   async function credits(userId: string) {
     const { credits: balance } = await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow();
     const { total } = await t.db.selectFrom('creditLedger').select(sql<number>`coalesce(sum(delta), 0)`.as('total')).where('userId', '=', userId).executeTakeFirstOrThrow();
@@ -46,15 +66,15 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
   }
 
   it('queues again an extension lost between its commit and its enqueue, with its prompt and charge, and it completes', async () => {
-    const { user, project } = await readyProject();
+    const { user, project } = await readyProject(await newApp());
     // The process dies right after the transaction that charged for the extension: the job never reaches the queue.
     const crashed: Queue = { ...t.services.queue, enqueue: async () => {} };
     await createExtensionService({ db: t.db, queue: crashed, extensionModel: t.services.extensionModel, maxActiveJobsPerUser: t.config.maxActiveJobsPerUser }).extend(user, project.id, 'A comet crosses the sky');
-    expect(await jobs()).toEqual([]);
+    expect(await jobs(project.id)).toEqual([]);
 
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
     const pending = (await findProject(t.db, project.id))!;
-    const [job] = await jobs();
+    const [job] = await jobs(project.id);
     expect(job).toMatchObject({ id: pending.extensionJobId, status: 'queued' });
     expect(JSON.parse(job!.payload)).toEqual({ projectId: project.id, prompt: 'A comet crosses the sky', charged: 12, method: 'last-frame' });
 
@@ -70,17 +90,17 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
   it('leaves an extension whose job is still queued as it is: no second job', async () => {
     const { cookie, project } = await readyProject();
     expect((await extend(cookie, project.id, 'Rain begins')).statusCode).toBe(200);
-    const before = await jobs();
+    const before = await jobs(project.id);
     expect(before).toHaveLength(1);
 
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
-    expect(await jobs()).toEqual(before);
+    expect(await jobs(project.id)).toEqual(before);
   });
 
   it('gives an extension tried again after a failed one a job of its own', async () => {
     const { cookie, user, project } = await readyProject();
     expect((await extend(cookie, project.id, 'Something unsafe')).statusCode).toBe(200);
-    const [first] = await jobs();
+    const [first] = await jobs(project.id);
     // What the queue does when a job fails for good: the row stays, marked failed, and `fail` records it.
     await t.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', first!.id).execute();
     await jobDefinitionsFor(t.services)['extend-video'].fail(JSON.parse(first!.payload), 'Veo blocked this prompt.');
@@ -88,7 +108,7 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     expect(await credits(user.id)).toBe(200);
 
     expect((await extend(cookie, project.id, 'Something calm')).statusCode).toBe(200);
-    const after = await jobs();
+    const after = await jobs(project.id);
     expect(after).toHaveLength(2);
     expect(after[1]).toMatchObject({ id: (await findProject(t.db, project.id))!.extensionJobId, status: 'queued' });
     expect(JSON.parse(after[1]!.payload)).toMatchObject({ prompt: 'Something calm' });
@@ -98,10 +118,10 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     const { cookie, project } = await readyProject();
     const started = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/export`, headers: { cookie }, payload: { resolution: '720p', format: 'mp4', quality: 'low' } });
     const { jobId } = started.json();
-    await t.db.deleteFrom('jobs').where('name', '=', 'export-video').execute();
+    await t.db.deleteFrom('jobs').where('id', '=', `export-video:${jobId}`).execute();
 
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
-    expect(await t.db.selectFrom('jobs').select(['id', 'status']).where('name', '=', 'export-video').execute()).toEqual([
+    expect(await t.db.selectFrom('jobs').select(['id', 'status']).where('id', '=', `export-video:${jobId}`).execute()).toEqual([
       { id: `export-video:${jobId}`, status: 'queued' },
     ]);
   });

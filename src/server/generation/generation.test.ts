@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
-import { startFakeVeoServer } from '../test-support/fake-veo-server.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
+import { sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
+import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
+import { type FixtureVideoModel, createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 
 const valid = { title: 'Coastal drive', prompt: 'A red car on a coastal road at sunset', aspectRatio: '9:16', duration: 15, resolution: '720p' };
@@ -39,12 +37,16 @@ async function storedFiles(dataDir: string): Promise<string[]> {
   return files;
 }
 
-describe.each(testDatabases())('offline generation on $name', (database) => {
+// The one generation that runs the real offline video model at full size (720x1280, 15 s): what a creator
+// gets from `npm start`. Its media is the same on every database, so it runs with SQLite only.
+describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, full size, on SQLite', () => {
   let t: TestApp;
-  afterEach(() => t.close());
+  beforeAll(async () => {
+    t = await createTestApp(sqliteDatabase, { runJobs: true });
+  });
+  afterAll(() => t.close());
 
   it('renders a 15 s 9:16 clip in two segments, streams it with Range, thumbnails it and e-mails the owner', async () => {
-    t = await createTestApp(database, { runJobs: true });
     const { cookie, userId } = await signUp(t.app, { username: 'maya', email: 'maya@example.com' });
     const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
     await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 250);
@@ -83,10 +85,6 @@ describe.each(testDatabases())('offline generation on $name', (database) => {
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${full.rawPayload.length}`);
 
-    const stranger = await signUp(t.app, { username: 'stranger' });
-    expect((await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: ready.videoUrl })).statusCode).toBe(401);
-
     const thumbnail = await t.app.inject({ method: 'GET', url: ready.thumbnailUrl, headers: { cookie } });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');
@@ -96,77 +94,98 @@ describe.each(testDatabases())('offline generation on $name', (database) => {
     const mail = await fs.readFile(path.join(t.dataDir, 'outbox', outbox[0]!), 'utf8');
     expect(mail).toContain('Subject: Your video is ready: Coastal drive');
     expect(mail.replace(/=\r?\n/g, '')).toContain(`/editor/${created.id}`);
-
+    // Who may stream it, what it cost and which files it leaves: the fixture-model test below, on each database.
     expect(await balances(t, userId)).toEqual({ credits: 176, ledger: 176 });
-    // Segments are gone once the joined video is stored (with its watermarked copy and thumbnail);
-    // deleting the project removes the rest.
-    expect((await storedFiles(t.dataDir)).sort()).toHaveLength(3);
-    await t.app.inject({ method: 'DELETE', url: `/api/projects/${created.id}`, headers: { cookie } });
-    expect(await storedFiles(t.dataDir)).toEqual([]);
   });
 });
 
-describe('generation with Veo (fake Veo server)', () => {
-  const [defaultDatabase] = testDatabases();
-  let fixtureDir: string;
-  let clip: Buffer;
-  let t: TestApp;
-  beforeAll(async () => {
-    fixtureDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-fixture-'));
-    const file = path.join(fixtureDir, 'veo.mp4');
-    // What Veo returns: an 8 s 720x1280 H.264/AAC clip at 24 fps.
-    await makeTestClip(file, { width: 720, height: 1280, seconds: 8 });
-    clip = await fs.readFile(file);
-  });
-  afterAll(() => fs.rm(fixtureDir, { recursive: true, force: true }));
-  afterEach(() => t.close());
-
-  async function appWithVeo(outcome?: Parameters<typeof startFakeVeoServer>[0]['outcome']) {
-    const veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, pendingPolls: 1, outcome });
-    const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
-    const videoModel = createVeoVideoModel({
-      backend: { kind: 'gemini-api', apiKey: 'test-key', baseUrl: veo.baseUrl },
-      model: 'veo-3.1-fast-generate-001',
-      pollIntervalMs: 20,
-      extractLastFrame: (video, png) => extractLastFrame(ffmpeg, video, png),
-      logger: pino({ level: 'silent' }),
+describe.each(testDatabases())('generation on $name', (database) => {
+  describe('with the fixture video model', () => {
+    let t: TestApp;
+    let videoModel: FixtureVideoModel;
+    beforeAll(async () => {
+      videoModel = createFixtureVideoModel();
+      t = await createTestApp(database, { runJobs: true, services: { videoModel } });
     });
-    t = await createTestApp(defaultDatabase!, { runJobs: true, services: { videoModel } });
-    return veo;
-  }
+    afterAll(() => t.close());
 
-  it('makes each segment with Veo, continues from the previous last frame, and trims to the requested length', async () => {
-    const veo = await appWithVeo();
-    const { cookie } = await signUp(t.app, { username: 'maya' });
-    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
-    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 200);
-    const ready = await project(t, cookie, created.id);
-    expect(ready.status).toBe('ready');
-    expect(ready.duration).toBeCloseTo(15, 0);
+    it('makes a 15 s clip of two segments for 24 credits, serves it to its owner only, and deleting it removes every file', async () => {
+      const { cookie, userId } = await signUp(t.app, { username: 'maya' });
+      const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+      await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 100);
 
-    const starts = veo.requests.filter((request) => request.kind === 'start');
-    expect(starts).toHaveLength(2);
-    expect(starts[0]).toMatchObject({ apiKey: 'test-key', parameters: expect.objectContaining({ aspectRatio: '9:16', resolution: '720p', durationSeconds: 8 }) });
-    expect(starts[0]?.kind === 'start' && starts[0].image).toBeFalsy();
-    expect(starts[1]?.kind === 'start' && starts[1].image?.mimeType).toBe('image/png');
-    const operations = await t.db.selectFrom('generationSegments').selectAll().execute();
-    expect(operations).toEqual([]); // cleared once the video is stored
-    await veo.close();
+      const ready = await project(t, cookie, created.id);
+      expect(ready).toMatchObject({ status: 'ready', totalSegments: 2, currentSegment: 2, generationProgress: 100, errorMessage: null });
+      expect(ready.duration).toBeCloseTo(15, 0);
+      expect(videoModel.requests.map((request) => [request.segmentIndex, request.durationSeconds])).toEqual([[0, 8], [1, 7]]);
+      expect((await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie } })).statusCode).toBe(200);
+      const stranger = await signUp(t.app, { username: 'stranger' });
+      expect((await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: ready.videoUrl })).statusCode).toBe(401);
+
+      expect(await balances(t, userId)).toEqual({ credits: 176, ledger: 176 });
+      expect(await t.db.selectFrom('generationSegments').selectAll().where('projectId', '=', created.id).execute()).toEqual([]);
+      // Segments are gone once the joined video is stored (with its watermarked copy and thumbnail);
+      // deleting the project removes the rest.
+      expect((await storedFiles(t.dataDir)).sort()).toHaveLength(3);
+      await t.app.inject({ method: 'DELETE', url: `/api/projects/${created.id}`, headers: { cookie } });
+      expect(await storedFiles(t.dataDir)).toEqual([]);
+    });
   });
 
-  it('fails with the provider reason and refunds the credits when Veo blocks the prompt', async () => {
-    const veo = await appWithVeo({ kind: 'safety-block', reasons: ['The prompt could not be submitted'] });
-    const { cookie, userId } = await signUp(t.app, { username: 'maya' });
-    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
-    expect((await balances(t, userId)).credits).toBe(176);
-    await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 100);
-    const failed = await project(t, cookie, created.id);
-    expect(failed.status).toBe('error');
-    expect(failed.errorMessage).toBe('Veo blocked this prompt: The prompt could not be submitted');
-    expect(await balances(t, userId)).toEqual({ credits: 200, ledger: 200 });
-    const refunds = await t.db.selectFrom('creditLedger').selectAll().where('reason', '=', 'generation-refund').execute();
-    expect(refunds).toEqual([expect.objectContaining({ delta: 24, projectId: created.id })]);
-    await veo.close();
+  describe('with Veo (fake Veo server)', () => {
+    let veo: FakeVeoServer;
+    let t: TestApp;
+    beforeAll(async () => {
+      // What Veo returns is an 8 s H.264/AAC clip at 24 fps; its frame size is not what these tests are about.
+      const clip = await fs.readFile(await fixtureClipFile('9:16', 8));
+      veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, pendingPolls: 1 });
+      const videoModel = createVeoVideoModel({
+        backend: { kind: 'gemini-api', apiKey: 'test-key', baseUrl: veo.baseUrl },
+        model: 'veo-3.1-fast-generate-001',
+        pollIntervalMs: 20,
+        extractLastFrame: (video, png) => extractLastFrame(t.services.ffmpeg, video, png),
+        logger: pino({ level: 'silent' }),
+      });
+      t = await createTestApp(database, { runJobs: true, services: { videoModel } });
+    });
+    afterAll(async () => {
+      await t.close();
+      await veo.close();
+    });
+
+    it('makes each segment with Veo, continues from the previous last frame, and trims to the requested length', async () => {
+      veo.setOutcome({ kind: 'success' });
+      const earlier = veo.requests.length;
+      const { cookie } = await signUp(t.app, { username: 'maya' });
+      const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+      await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 100);
+      const ready = await project(t, cookie, created.id);
+      expect(ready.status).toBe('ready');
+      expect(ready.duration).toBeCloseTo(15, 0);
+
+      const starts = veo.requests.slice(earlier).filter((request) => request.kind === 'start');
+      expect(starts).toHaveLength(2);
+      expect(starts[0]).toMatchObject({ apiKey: 'test-key', parameters: expect.objectContaining({ aspectRatio: '9:16', resolution: '720p', durationSeconds: 8 }) });
+      expect(starts[0]?.kind === 'start' && starts[0].image).toBeFalsy();
+      expect(starts[1]?.kind === 'start' && starts[1].image?.mimeType).toBe('image/png');
+      const operations = await t.db.selectFrom('generationSegments').selectAll().where('projectId', '=', created.id).execute();
+      expect(operations).toEqual([]); // cleared once the video is stored
+    });
+
+    it('fails with the provider reason and refunds the credits when Veo blocks the prompt', async () => {
+      veo.setOutcome({ kind: 'safety-block', reasons: ['The prompt could not be submitted'] });
+      const { cookie, userId } = await signUp(t.app, { username: 'blocked' });
+      const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+      expect((await balances(t, userId)).credits).toBe(176);
+      await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 100);
+      const failed = await project(t, cookie, created.id);
+      expect(failed.status).toBe('error');
+      expect(failed.errorMessage).toBe('Veo blocked this prompt: The prompt could not be submitted');
+      expect(await balances(t, userId)).toEqual({ credits: 200, ledger: 200 });
+      const refunds = await t.db.selectFrom('creditLedger').selectAll().where('userId', '=', userId).where('reason', '=', 'generation-refund').execute();
+      expect(refunds).toEqual([expect.objectContaining({ delta: 24, projectId: created.id })]);
+    });
   });
 });
 
@@ -178,7 +197,7 @@ describe.skipIf(!redisUrl)('generation through BullMQ on Redis (the `npm run wor
   it('queues the job in Redis and a worker makes the video', async () => {
     const logger = pino({ level: 'silent' });
     const queue = createBullmqQueue(redisUrl!, logger, { prefix: `test-${randomUUID()}` });
-    t = await createTestApp(testDatabases()[0]!, { runJobs: true, services: { queue } });
+    t = await createTestApp(testDatabases()[0]!, { runJobs: true, services: { queue, videoModel: createFixtureVideoModel() } });
     const { cookie } = await signUp(t.app, { username: 'scaled' });
     const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { ...valid, duration: 8 } })).json();
     expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual([]); // not in the database queue

@@ -1,15 +1,12 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
-import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { fixtureClipFile } from '../test-support/fixture-video-model.ts';
+import { type TestApp, createTestApp, signUp, testFfmpeg, waitUntil } from '../test-support/test-app.ts';
 import { VIDEO_UNAVAILABLE } from './video-unavailable.ts';
 
 const MODEL = 'veo-3.1-fast-generate-001';
@@ -18,29 +15,31 @@ const eightSeconds = { title: 'Lighthouse', prompt: 'A lighthouse at dawn, waves
 /** Jobs against the fake Veo server on the Gemini API: a model retired under them, and Veo's own extension. */
 describe('Veo jobs (fake Veo server)', () => {
   const [database] = testDatabases();
-  let fixtureDir: string;
   let clip: Buffer;
+  const clips: Record<string, string> = {};
   let t: TestApp;
   let veo: FakeVeoServer;
   let logLines: Array<Record<string, unknown>>;
 
+  // What Veo hands back: 8 s clips, and extensions of 15 s (7 s added) or 12 s (4 s added). Their lengths are
+  // what these tests are about, not their frame size: small cached clips.
   beforeAll(async () => {
-    fixtureDir = await fs.mkdtemp(path.join(os.tmpdir(), 'veo-jobs-'));
-    await makeTestClip(path.join(fixtureDir, 'veo.mp4'), { width: 720, height: 1280, seconds: 8 });
-    await makeTestClip(path.join(fixtureDir, 'extended.mp4'), { width: 720, height: 1280, seconds: 15 });
-    await makeTestClip(path.join(fixtureDir, 'short.mp4'), { width: 720, height: 1280, seconds: 12 });
-    clip = await fs.readFile(path.join(fixtureDir, 'veo.mp4'));
+    clips['extended.mp4'] = await fixtureClipFile('9:16', 15);
+    clips['short.mp4'] = await fixtureClipFile('9:16', 12);
+    clip = await fs.readFile(await fixtureClipFile('9:16', 8));
   });
-  afterAll(() => fs.rm(fixtureDir, { recursive: true, force: true }));
   afterEach(async () => {
     await t.close();
     await veo.close();
   });
 
-  /** The app with Veo for generation and extension, as services.ts makes them for a Veo VIDEO_MODEL. */
-  async function appWithVeo(extended = 'extended.mp4') {
-    veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, extendedVideo: await fs.readFile(path.join(fixtureDir, extended)), pendingPolls: 1 });
-    const ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  /**
+   * The app with Veo for generation and extension, as services.ts makes them for a Veo VIDEO_MODEL. Each test
+   * has its own: the fake serves one extended clip, and a retired model stays retired.
+   */
+  async function appWithVeo(extended: 'extended.mp4' | 'short.mp4' = 'extended.mp4') {
+    veo = await startFakeVeoServer({ apiKey: 'test-key', video: clip, extendedVideo: await fs.readFile(clips[extended]!), pendingPolls: 1 });
+    const ffmpeg = await testFfmpeg();
     const videoModel = createVeoVideoModel({
       backend: { kind: 'gemini-api', apiKey: 'test-key', baseUrl: veo.baseUrl },
       model: MODEL,

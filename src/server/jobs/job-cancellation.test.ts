@@ -1,22 +1,36 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { storageKey } from '../providers/storage/storage.ts';
+import { jobDefinitionsFor } from '../services.ts';
 import { childProcesses, scratchDirsLeft } from '../test-support/crash-checks.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { makeTestClip } from '../test-support/test-clips.ts';
-import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { createFixtureVideoModel } from '../test-support/fixture-video-model.ts';
+import { type SignalWaitingJob, signalWaitingJob } from '../test-support/signal-waiting-job.ts';
+import { type TestApp, createTestApp, signUp, testFfmpeg, waitUntil } from '../test-support/test-app.ts';
+import { JobStopped } from './job-registry.ts';
 
+const LONG_CLIP_SECONDS = 120;
 let clipDir: string;
 let longClip: string;
 beforeAll(async () => {
   clipDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-cancel-'));
   longClip = path.join(clipDir, 'long.mp4');
-  // Long enough that a 1080p render of it is still running when the test acts on it.
-  await makeTestClip(longClip, { width: 720, height: 1280, seconds: 30 });
+  // Tiny and quick to make, but long: its 720p export takes thousands of frames, so it is still running (by a
+  // wide margin, however busy the machine) when the test acts on it the moment its ffmpeg appears.
+  const { ffmpegPath } = await testFfmpeg();
+  await promisify(execFile)(ffmpegPath, [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', 'color=c=teal:s=144x256:r=24',
+    '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo',
+    '-t', String(LONG_CLIP_SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
+    longClip,
+  ]);
 });
 afterAll(() => fs.rm(clipDir, { recursive: true, force: true }));
 
@@ -34,14 +48,33 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
+/**
+ * Each test has an app of its own: the real export job or one that waits on its signal, and each its own
+ * limits (JOB_TIME_LIMITS, MAX_ACTIVE_JOBS_PER_USER), which are read when the app is made.
+ */
 describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (database) => {
   let t: TestApp;
-  afterEach(() => t.close());
+  let waiting: SignalWaitingJob<'export-video'> | undefined;
+  afterEach(async () => {
+    waiting?.release();
+    waiting = undefined;
+    await t.close();
+  });
 
+  /** The app, running its real jobs, and a user. */
   async function start(env: Record<string, string> = {}) {
-    t = await createTestApp(database, { runJobs: true, env });
-    const user = await signUp(t.app, { username: `user-${randomUUID().slice(0, 8)}` });
-    return user;
+    t = await createTestApp(database, { runJobs: true, env, services: { videoModel: createFixtureVideoModel() } });
+    return signUp(t.app, { username: `user-${randomUUID().slice(0, 8)}` });
+  }
+
+  /** The app, running its jobs but with exports that only wait for their signal, and a user. */
+  async function startWithWaitingExports(env: Record<string, string> = {}) {
+    t = await createTestApp(database, { env, services: { videoModel: createFixtureVideoModel() } });
+    const definitions = jobDefinitionsFor(t.services);
+    const exports = signalWaitingJob(definitions['export-video']);
+    waiting = exports;
+    t.services.queue.start({ ...definitions, 'export-video': exports.definition });
+    return { user: await signUp(t.app, { username: `user-${randomUUID().slice(0, 8)}` }), waiting: exports };
   }
 
   /** A ready project of the user whose video is `clip`, stored as a finished generation leaves it. */
@@ -59,11 +92,15 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     return response.json().jobId as string;
   };
   const exportRow = (id: string) => t.db.selectFrom('exportJobs').selectAll().where('id', '=', id).executeTakeFirst();
+  const jobStatus = async (exportJobId: string) =>
+    (await t.db.selectFrom('jobs').select(['status']).where('id', '=', `export-video:${exportJobId}`).executeTakeFirstOrThrow()).status;
+  const lowest720p = { resolution: '720p', format: 'mp4', quality: 'low' };
 
+  // The one test here whose export runs real ffmpeg: what an aborted render does to its process and files.
   it('deleting a project mid-export kills its ffmpeg, removes its files and cancels its job', async () => {
     const user = await start();
-    const projectId = await readyProject(user.userId, longClip, 30);
-    const jobId = await exportOf(user.cookie, projectId, { resolution: '1080p', format: 'mp4', quality: 'high' });
+    const projectId = await readyProject(user.userId, longClip, LONG_CLIP_SECONDS);
+    const jobId = await exportOf(user.cookie, projectId, lowest720p);
     const renders = await waitUntil(async () => (await ffmpegRuns()).length > 0, 60_000, 50).then(ffmpegRuns);
     expect(renders.length).toBeGreaterThan(0);
     // Exports render at low priority: another user's clip being made takes the cores first.
@@ -71,30 +108,32 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}`, headers: { cookie: user.cookie } });
     expect(deleted.statusCode).toBeLessThan(300);
-    const job = () => t.db.selectFrom('jobs').select(['status']).where('id', '=', `export-video:${jobId}`).executeTakeFirstOrThrow();
     const over = async () =>
-      !['queued', 'running'].includes((await job()).status) && (await ffmpegRuns()).length === 0 && (await exportScratchDirs()).length === 0;
+      !['queued', 'running'].includes(await jobStatus(jobId)) && (await ffmpegRuns()).length === 0 && (await exportScratchDirs()).length === 0;
     await waitUntil(over, 60_000, 50);
 
     // Cancelled, not rendered to the end and thrown away.
-    expect(await job()).toEqual({ status: 'cancelled' });
+    expect(await jobStatus(jobId)).toBe('cancelled');
     expect(await exportRow(jobId)).toBeUndefined();
     expect((await filesUnder(path.join(t.dataDir, 'media'))).filter((file) => file.includes(projectId) || file.includes(jobId))).toEqual([]);
-  }, 120_000);
+  });
 
-  it('cancelling an export mid-render kills its ffmpeg, stores nothing, charges nothing and frees its slot', async () => {
-    const user = await start({ MAX_ACTIVE_JOBS_PER_USER: '1' });
-    const projectId = await readyProject(user.userId, longClip, 30);
+  // That an aborted render's ffmpeg is killed and its scratch files removed is the test above's; here the
+  // export waits on its signal, and the test sees the run stopped.
+  it('cancelling an export mid-run stops it, stores nothing, charges nothing and frees its slot', async () => {
+    const { user, waiting } = await startWithWaitingExports({ MAX_ACTIVE_JOBS_PER_USER: '1' });
+    const projectId = await readyProject(user.userId, longClip, LONG_CLIP_SECONDS);
     const creditsBefore = (await t.db.selectFrom('users').select('credits').where('id', '=', user.userId).executeTakeFirstOrThrow()).credits;
     const jobId = await exportOf(user.cookie, projectId, { resolution: '1080p', format: 'mp4', quality: 'high' });
-    await waitUntil(async () => (await ffmpegRuns()).length > 0, 60_000, 50);
+    await waitUntil(async () => waiting.started.length > 0, 60_000, 25);
 
     const cancel = () => t.app.inject({ method: 'POST', url: `/api/export-jobs/${jobId}/cancel`, headers: { cookie: user.cookie } });
     const cancelled = await cancel();
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', outputUrl: null });
-    const job = () => t.db.selectFrom('jobs').select(['status']).where('id', '=', `export-video:${jobId}`).executeTakeFirstOrThrow();
-    await waitUntil(async () => (await job()).status === 'cancelled' && (await ffmpegRuns()).length === 0 && (await exportScratchDirs()).length === 0, 60_000, 50);
+    await waitUntil(async () => (await jobStatus(jobId)) === 'cancelled' && waiting.stopped.length > 0, 60_000, 25);
+    expect(waiting.stopped).toEqual([expect.objectContaining({ kind: 'cancelled' })]);
+    expect(waiting.stopped[0]).toBeInstanceOf(JobStopped);
 
     const polled = await t.app.inject({ method: 'GET', url: `/api/export-jobs/${jobId}`, headers: { cookie: user.cookie } });
     expect(polled.json()).toMatchObject({ status: 'cancelled', outputUrl: null, errorMessage: null });
@@ -104,33 +143,27 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     expect(creditsAfter).toBe(creditsBefore);
     // Asking again answers the same; the one slot this user has is free for the next export.
     expect((await cancel()).json()).toMatchObject({ status: 'cancelled' });
-    const next = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/export`,
-      headers: { cookie: user.cookie },
-      payload: { resolution: '720p', format: 'mp4', quality: 'low' },
-    });
+    const next = await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/export`, headers: { cookie: user.cookie }, payload: lowest720p });
     expect(next.statusCode).toBe(200);
-  }, 120_000);
+  });
 
-  it('fails an export that runs past its time limit, with a plain message, and its ffmpeg is gone', async () => {
-    const user = await start({ JOB_TIME_LIMITS: 'export-video=2' });
-    const projectId = await readyProject(user.userId, longClip, 30);
+  it('fails an export that runs past its time limit, with a plain message, and its run is stopped', async () => {
+    const { user, waiting } = await startWithWaitingExports({ JOB_TIME_LIMITS: 'export-video=1' });
+    const projectId = await readyProject(user.userId, longClip, LONG_CLIP_SECONDS);
     const jobId = await exportOf(user.cookie, projectId, { resolution: '1080p', format: 'mp4', quality: 'high' });
     await waitUntil(async () => (await exportRow(jobId))?.status !== 'pending', 60_000, 50);
 
     expect(await exportRow(jobId)).toMatchObject({
       status: 'failed',
-      errorMessage: 'This took longer than its 2-second time limit and was stopped.',
+      errorMessage: 'This took longer than its 1-second time limit and was stopped.',
       outputKey: null,
     });
-    expect(await ffmpegRuns()).toEqual([]);
-    expect(await exportScratchDirs()).toEqual([]);
-  }, 120_000);
+    expect(waiting.stopped).toEqual([expect.objectContaining({ kind: 'time-limit' })]);
+  });
 
   it("starts another user's generation while one user's six 1080p exports are queued", async () => {
-    const exporter = await start();
-    const projectId = await readyProject(exporter.userId, longClip, 30);
+    const { user: exporter, waiting } = await startWithWaitingExports();
+    const projectId = await readyProject(exporter.userId, longClip, LONG_CLIP_SECONDS);
     const exportIds: string[] = [];
     for (const format of ['mp4', 'mov']) {
       for (const quality of ['high', 'medium', 'low']) exportIds.push(await exportOf(exporter.cookie, projectId, { resolution: '1080p', format, quality }));
@@ -149,7 +182,8 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     const exportsLeft = await t.db.selectFrom('exportJobs').select('id').where('id', 'in', exportIds).where('status', '=', 'pending').execute();
 
     expect(await status()).toBe('ready');
-    // Its clip did not wait for the queue of exports ahead of it.
+    // Its clip did not wait for the queue of exports ahead of it: none of them ever finishes on its own.
+    expect(waiting.started.length).toBeGreaterThan(0);
     expect(exportsLeft.length).toBeGreaterThan(0);
-  }, 180_000);
+  });
 });

@@ -30,6 +30,12 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * Small frames for the tests about the picture's motion, colours and prompt handling, which do not depend on
+ * its size; the tests about the frame (sizes, the label, stills, ffmpeg 4.1, aborting) render full size.
+ */
+const small = { maxSide: 256 };
+
 function request(overrides: Partial<SegmentRequest> & Pick<SegmentRequest, 'outputFile'>): SegmentRequest {
   return {
     prompt: 'A calm lake at dawn',
@@ -176,7 +182,7 @@ describe('offline video model', () => {
   });
 
   it('gives different prompts clearly different colours', async () => {
-    const model = createOfflineVideoModel(binaries);
+    const model = createOfflineVideoModel(binaries, small);
     const snowy = path.join(dir, 'snowy.mp4');
     const neon = path.join(dir, 'neon.mp4');
     await model.generateSegment(request({ outputFile: snowy, prompt: 'Snowy winter morning in the mountains' }));
@@ -189,24 +195,25 @@ describe('offline video model', () => {
   it('renders a prompt full of characters that are special to ffmpeg', async () => {
     const outputFile = path.join(dir, 'tricky.mp4');
     const prompt = `He said "don't": 100% \\ done; %{pts} [x],y\nnext line\ttab 'quoted' ünïcödé 🎬`;
-    await createOfflineVideoModel(binaries).generateSegment(request({ outputFile, prompt }));
+    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile, prompt }));
     expect((await probeMedia(binaries, outputFile)).videoCodec).toBe('h264');
   });
 
   it('continues the motion across segments, so joined segments flow', async () => {
-    const model = createOfflineVideoModel(binaries);
+    const model = createOfflineVideoModel(binaries, small);
     const first = path.join(dir, 'part-0.mp4');
     const second = path.join(dir, 'part-1.mp4');
     const prompt = 'Ocean waves under a golden sky';
     await model.generateSegment(request({ outputFile: first, prompt, durationSeconds: 8, totalSegments: 2 }));
     await model.generateSegment(request({ outputFile: second, prompt, segmentIndex: 1, totalSegments: 2 }));
+    expect(await probeMedia(binaries, second)).toMatchObject({ width: 144, height: 256 }); // `small`, in the clip's shape
     const endOfFirst = await framePixels(first, 'last');
     const startOfSecond = await framePixels(second, 0);
     const middleOfFirst = await framePixels(first, 4);
     const atJoin = meanAbsoluteDifference(endOfFirst, startOfSecond);
     expect(atJoin).toBeLessThan(6);
     expect(meanAbsoluteDifference(endOfFirst, middleOfFirst)).toBeGreaterThan(atJoin * 2);
-  }); // a full 8-second segment: a few seconds alone, over a minute on a busy machine
+  }); // a full 8-second segment (its length is the point), at 144x256
 
   it('stops when the request is aborted: its ffmpeg is killed and no output is written', async () => {
     const outputFile = path.join(dir, 'aborted.mp4');

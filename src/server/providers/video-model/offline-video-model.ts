@@ -293,9 +293,17 @@ function segmentTimeOffset(look: OfflineLook, segmentIndex: number): number {
   return (look.seed % 97) + segmentIndex * SEGMENT_SECONDS;
 }
 
+/** The segment's frame: the standard size, or within `maxSide` on its long side (even sides, same shape). */
+function segmentSize(request: SegmentRequest, maxSide: number | undefined): { width: number; height: number } {
+  const standard = standardSize(request.aspectRatio, request.resolution);
+  const scale = maxSide === undefined ? 1 : Math.min(1, maxSide / Math.max(standard.width, standard.height));
+  if (scale === 1) return standard;
+  return { width: 2 * Math.round((standard.width * scale) / 2), height: 2 * Math.round((standard.height * scale) / 2) };
+}
+
 /** The whole ffmpeg command for one segment, as an argument array. */
-function segmentArgs(request: SegmentRequest, fontFile: string, output: string): string[] {
-  const { width, height } = standardSize(request.aspectRatio, request.resolution);
+function segmentArgs(request: SegmentRequest, fontFile: string, output: string, maxSide: number | undefined): string[] {
+  const { width, height } = segmentSize(request, maxSide);
   const duration = request.durationSeconds;
   const look = chooseOfflineLook(request.prompt);
   const timeOffset = segmentTimeOffset(look, request.segmentIndex);
@@ -392,8 +400,17 @@ async function runRender(binaries: FfmpegBinaries, args: string[], options: { ex
   }
 }
 
+export interface OfflineRenderOptions {
+  /**
+   * Renders segments smaller than their standard size, with this many pixels at most on the long side: for
+   * tests about the picture's motion and colours rather than its frame (offline-video-model.test.ts). Unset
+   * in the app, which always renders the standard size.
+   */
+  maxSide?: number;
+}
+
 /** The offline VideoModel: renders each segment locally with ffmpeg. */
-export function createOfflineVideoModel(binaries: FfmpegBinaries): OfflineVideoModel {
+export function createOfflineVideoModel(binaries: FfmpegBinaries, options: OfflineRenderOptions = {}): OfflineVideoModel {
   // Resolving fails loudly if the font package is missing; drawtext would otherwise fall back to a system font.
   const fontFile = createRequire(import.meta.url).resolve('@expo-google-fonts/anton/400Regular/Anton_400Regular.ttf');
   return {
@@ -406,7 +423,7 @@ export function createOfflineVideoModel(binaries: FfmpegBinaries): OfflineVideoM
       await fs.mkdir(path.dirname(request.outputFile), { recursive: true });
       await withScratchDir('promptreel-offline', async (dir) => {
         const rendered = path.join(dir, 'segment.mp4');
-        await runRender(binaries, segmentArgs(request, fontFile, rendered), {
+        await runRender(binaries, segmentArgs(request, fontFile, rendered, options.maxSide), {
           expectedDurationSeconds: request.durationSeconds,
           signal: request.signal,
         });

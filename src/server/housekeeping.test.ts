@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResetToken } from './auth/reset-tokens-repository.ts';
 import { createSession } from './auth/sessions-repository.ts';
 import type { UploadStatus } from './db/schema.ts';
@@ -9,18 +9,22 @@ import { insertProject } from './projects/projects-repository.ts';
 import { storageKey } from './providers/storage/storage.ts';
 import { testDatabases } from './test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from './test-support/test-app.ts';
+import { uniqueName } from './test-support/unique-name.ts';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
 
 describe.each(testDatabases())('housekeeping on $name', (database) => {
+  // One app for the describe, a user of their own per test whose rows the checks read.
   let t: TestApp;
   let userId: string;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp(database);
-    ({ userId } = await signUp(t.app, { username: 'keeper' }));
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    ({ userId } = await signUp(t.app, { username: uniqueName('keeper') }));
+  });
 
   /** An upload row in `status` whose ticket expires `expiresIn` minutes from NOW, with a stored file. */
   async function upload(id: string, status: UploadStatus, expiresIn: number, projectId: string | null = null) {
@@ -53,7 +57,7 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
 
     await Promise.all([runHousekeeping(t.db, t.services.storage, NOW, t.services.logger), runHousekeeping(t.db, t.services.storage, NOW, t.services.logger)]);
 
-    const rows = await t.db.selectFrom('uploads').select('id').orderBy('id').execute();
+    const rows = await t.db.selectFrom('uploads').select('id').where('userId', '=', userId).orderBy('id').execute();
     const kept = ['checking-now', 'live-ticket', 'live-upload', 'queued-for-long'];
     expect(rows.map((row) => row.id)).toEqual(kept);
     for (const id of kept) expect(await t.services.storage.stat(storageKey('uploads', id))).not.toBeNull();
@@ -63,7 +67,7 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
   });
 
   it('removes expired sessions and password-reset tokens, and keeps live ones', async () => {
-    await t.db.deleteFrom('sessions').execute();
+    await t.db.deleteFrom('sessions').where('userId', '=', userId).execute();
     await createSession(t.db, userId, new Date(NOW.getTime() - 400 * 24 * 3600_000));
     const live = await createSession(t.db, userId, NOW);
     await createResetToken(t.db, userId, new Date(NOW.getTime() - 2 * 3600_000));
@@ -71,9 +75,9 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
 
     await runHousekeeping(t.db, t.services.storage, NOW, t.services.logger);
 
-    const sessions = await t.db.selectFrom('sessions').select('expiresAt').execute();
+    const sessions = await t.db.selectFrom('sessions').select('expiresAt').where('userId', '=', userId).execute();
     expect(sessions).toEqual([{ expiresAt: live.expiresAt.toISOString() }]);
-    const tokens = await t.db.selectFrom('passwordResetTokens').select('expiresAt').execute();
+    const tokens = await t.db.selectFrom('passwordResetTokens').select('expiresAt').where('userId', '=', userId).execute();
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.expiresAt > NOW.toISOString()).toBe(true);
   });

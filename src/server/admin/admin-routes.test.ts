@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROVIDER_ROLES, type ProviderCatalog } from '../../shared/schemas/admin.ts';
 import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { uniqueName } from '../test-support/unique-name.ts';
 import { startOfMonthUtc } from './admin-repository.ts';
 import { makeAdmin } from './make-admin.ts';
 
 /** A catalog whose every check finishes a second after the last, so a fresh answer is easy to tell apart. */
-function fakeCatalog(): ModelCatalog & { checks: number } {
+function fakeCatalog(): ModelCatalog & { checks: number; reset(): void } {
   const start = Date.parse('2026-11-24T10:00:00.000Z');
   const catalogAt = (checkedAt: string | null): ProviderCatalog => ({
     providers: PROVIDER_ROLES.map((role) => ({
@@ -34,24 +35,37 @@ function fakeCatalog(): ModelCatalog & { checks: number } {
     reportNotFound: () => {},
     start: () => {},
     stop: () => {},
+    /** Back to never checked, as a new app's catalog is. */
+    reset() {
+      fake.checks = 0;
+      current = catalogAt(null);
+    },
   };
   return fake;
 }
 
 describe.each(testDatabases())('admin API on $name', (database) => {
+  // One app for the describe; each test signs up an admin, a free and a pro user of its own. Its many
+  // sign-ups come from one address, so the per-IP limits are raised.
   let t: TestApp;
-  let admin: { cookie: string; userId: string };
-  let free: { cookie: string; userId: string };
-  let pro: { cookie: string; userId: string };
+  let admin: { cookie: string; userId: string; username: string };
+  let free: { cookie: string; userId: string; username: string };
+  let pro: { cookie: string; userId: string; username: string };
+  beforeAll(async () => {
+    t = await createTestApp(database, { services: { catalog: fakeCatalog() }, env: { RATE_LIMIT_SCALE: '100' } });
+  });
+  afterAll(() => t.close());
+  const newUser = async (prefix: string, email?: string) => {
+    const username = uniqueName(prefix);
+    return { ...(await signUp(t.app, { username, email })), username };
+  };
   beforeEach(async () => {
-    t = await createTestApp(database, { services: { catalog: fakeCatalog() } });
-    admin = await signUp(t.app, { username: 'boss', email: 'boss@example.com' });
-    await makeAdmin(t.config, 'boss');
-    free = await signUp(t.app, { username: 'freebie' });
-    pro = await signUp(t.app, { username: 'paying' });
+    admin = await newUser('boss', 'boss@example.com');
+    await makeAdmin(t.config, admin.username);
+    free = await newUser('freebie');
+    pro = await newUser('paying');
     await t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', pro.userId).execute();
   });
-  afterEach(() => t.close());
 
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: object) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
@@ -74,22 +88,40 @@ describe.each(testDatabases())('admin API on $name', (database) => {
   });
 
   it('counts users, plans and videos, with this month starting at 00:00 UTC on the 1st', async () => {
+    // Other tests' users and videos share the database: the counts must match the tables and grow by
+    // exactly what this test adds.
+    const stats = async () => (await call('GET', '/api/admin/stats', admin.cookie)).json();
+    const before = await stats();
+    expect(before.totalUsers).toBe((await t.db.selectFrom('users').select('id').execute()).length);
+    expect(before.proUsers).toBe((await t.db.selectFrom('users').select('id').where('subscription', '=', 'pro').execute()).length);
+    expect(before.totalVideos).toBe((await t.db.selectFrom('videoProjects').select('id').execute()).length);
+    await newUser('another-freebie');
+    const anotherPro = await newUser('another-paying');
+    await t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', anotherPro.userId).execute();
+
     const monthStart = startOfMonthUtc(new Date());
     const justBefore = new Date(Date.parse(monthStart) - 1).toISOString();
     const base = { userId: free.userId, title: 't', prompt: 'p', aspectRatio: '9:16', videoUrl: null, thumbnailUrl: null, targetDuration: 8, editorState: null, errorMessage: null, videoKey: null, thumbnailKey: null };
     await t.db.insertInto('videoProjects').values([
-      { ...base, id: 'a', createdAt: monthStart, updatedAt: monthStart },
-      { ...base, id: 'b', createdAt: justBefore, updatedAt: justBefore },
-      { ...base, id: 'c', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() },
+      { ...base, id: `${free.userId}-a`, createdAt: monthStart, updatedAt: monthStart },
+      { ...base, id: `${free.userId}-b`, createdAt: justBefore, updatedAt: justBefore },
+      { ...base, id: `${free.userId}-c`, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() },
     ]).execute();
-    const stats = (await call('GET', '/api/admin/stats', admin.cookie)).json();
-    expect(stats).toEqual({ totalUsers: 3, totalVideos: 3, videosThisMonth: 2, proUsers: 1, freeUsers: 2 });
+    expect(await stats()).toEqual({
+      totalUsers: before.totalUsers + 2,
+      totalVideos: before.totalVideos + 3,
+      videosThisMonth: before.videosThisMonth + 2,
+      proUsers: before.proUsers + 1,
+      freeUsers: before.freeUsers + 1,
+    });
   });
 
   it('lists users without secrets, newest first', async () => {
     const users = (await call('GET', '/api/admin/users', admin.cookie)).json();
-    expect(users.map((u: { username: string }) => u.username)).toEqual(['paying', 'freebie', 'boss']);
-    expect(Object.keys(users[0]).sort()).toEqual(['createdAt', 'credits', 'email', 'id', 'subscription', 'username']);
+    // Every user, this test's three newest first (no one signs up while it runs).
+    expect(users).toHaveLength((await t.db.selectFrom('users').select('id').execute()).length);
+    expect(users.slice(0, 3).map((u: { username: string }) => u.username)).toEqual([pro.username, free.username, admin.username]);
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(['createdAt', 'credits', 'email', 'id', 'subscription', 'username']);
     expect(JSON.stringify(users)).not.toMatch(/scrypt|passwordHash|stripe/i);
   });
 
@@ -113,16 +145,20 @@ describe.each(testDatabases())('admin API on $name', (database) => {
 });
 
 describe.each(testDatabases())('admin providers API on $name', (database) => {
+  // One app for the describe, its catalog back to never checked and an admin of their own for each test.
   let t: TestApp;
-  let catalog: ReturnType<typeof fakeCatalog>;
+  const catalog = fakeCatalog();
   let admin: { cookie: string };
-  beforeEach(async () => {
-    catalog = fakeCatalog();
+  beforeAll(async () => {
     t = await createTestApp(database, { services: { catalog } });
-    admin = await signUp(t.app, { username: 'boss' });
-    await makeAdmin(t.config, 'boss');
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    catalog.reset();
+    const username = uniqueName('boss');
+    admin = await signUp(t.app, { username });
+    await makeAdmin(t.config, username);
+  });
 
   it('shows the admin the last check, every role, without checking again', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: { cookie: admin.cookie } });

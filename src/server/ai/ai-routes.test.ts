@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
 import { type Suggestion, suggestionsResponseSchema } from '../../shared/schemas/ai.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
@@ -7,6 +7,7 @@ import { pngSize } from '../providers/image-model/png-info.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { startFakeOpenAiServer } from '../test-support/fake-openai-server.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { uniqueName } from '../test-support/unique-name.ts';
 
 const context = {
   title: 'Paper boats in the rain',
@@ -25,13 +26,16 @@ async function credits(t: TestApp, userId: string) {
 }
 
 describe.each(testDatabases())('AI endpoints with the offline engines on $name', (database) => {
+  // One app for the describe, a user of their own per test (the AI limits count per user).
   let t: TestApp;
   let user: { cookie: string; userId: string };
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp(database);
-    user = await signUp(t.app, { username: 'dreamer' });
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    user = await signUp(t.app, { username: uniqueName('dreamer') });
+  });
 
   const post = (url: string, payload?: object, cookie = user.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
@@ -55,7 +59,7 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
     const image = await t.app.inject({ method: 'GET', url: imageUrl, headers: { cookie: user.cookie } });
     expect(image.headers['content-type']).toBe('image/png');
     expect(pngSize(image.rawPayload)).toEqual({ width: 1024, height: 1792 });
-    const other = await signUp(t.app, { username: 'peeker' });
+    const other = await signUp(t.app, { username: uniqueName('peeker') });
     expect((await t.app.inject({ method: 'GET', url: imageUrl, headers: { cookie: other.cookie } })).statusCode).toBe(404);
   });
 
@@ -97,7 +101,7 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
     const saved = (await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}`, headers: { cookie: user.cookie } })).json();
     expect(saved.editorState).toEqual(editorState);
 
-    const other = await signUp(t.app, { username: 'meddler' });
+    const other = await signUp(t.app, { username: uniqueName('meddler') });
     expect((await post(`/api/projects/${project.id}/auto-apply`, { suggestion: hook, currentEditorState: defaultEditorState(15) }, other.cookie)).statusCode).toBe(404);
   });
 
@@ -114,13 +118,16 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
 });
 
 describe.each(testDatabases())('auto-apply follows the save rules and charges only for a change, on $name', (database) => {
+  // One app for the describe, a user of their own per test.
   let t: TestApp;
   let user: { cookie: string; userId: string };
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp(database);
-    user = await signUp(t.app, { username: 'applier' });
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    user = await signUp(t.app, { username: uniqueName('applier') });
+  });
 
   const request = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
@@ -238,6 +245,8 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
 });
 
 describe('image refunds when the provider refuses (fake OpenAI server)', () => {
+  // An app per test: each is configured against a fake OpenAI server that answers differently, and the
+  // second reads the catalog state and the log lines its one refused request leaves.
   let t: TestApp;
   afterEach(() => t.close());
 

@@ -1,26 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, sessionCookieFrom, signUp } from '../test-support/test-app.ts';
+import { uniqueName } from '../test-support/unique-name.ts';
 
 describe.each(testDatabases())('auth API on $name', (database) => {
+  // One app for the file, a user of its own per test. Its many sign-ups and logins come from one address,
+  // so the per-IP limits are raised (rate-limits.test.ts is about them).
   let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(database);
+  beforeAll(async () => {
+    t = await createTestApp(database, { env: { RATE_LIMIT_SCALE: '100' } });
   });
-  afterEach(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const post = (url: string, payload?: object, cookie?: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
   const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+  const userCount = async () => (await t.db.selectFrom('users').select('id').execute()).length;
 
   describe('signup', () => {
     it('creates a free user with 200 credits, a ledger row for them, and a session', async () => {
-      const response = await post('/api/auth/signup', { username: 'Maya@Studio', email: 'maya@example.com', password: 'secret-pass' });
+      const username = uniqueName('Maya@Studio');
+      const email = `${uniqueName('maya')}@example.com`;
+      const response = await post('/api/auth/signup', { username, email, password: 'secret-pass' });
       expect(response.statusCode).toBe(201);
       const { user } = response.json();
-      expect(user).toMatchObject({ username: 'Maya@Studio', email: 'maya@example.com', subscription: 'free', credits: 200, isAdmin: false });
+      expect(user).toMatchObject({ username, email, subscription: 'free', credits: 200, isAdmin: false });
       expect(user).not.toHaveProperty('passwordHash');
 
       const cookie = response.cookies.find((c) => c.name === 'promptreel_session');
@@ -32,23 +36,26 @@ describe.each(testDatabases())('auth API on $name', (database) => {
       const ledger = await t.db.selectFrom('creditLedger').selectAll().where('userId', '=', user.id).execute();
       expect(ledger).toEqual([expect.objectContaining({ delta: 200, reason: 'signup-grant' })]);
 
-      const session = await t.db.selectFrom('sessions').selectAll().executeTakeFirstOrThrow();
-      expect(session.id).not.toBe(cookie?.value);
+      const sessions = await t.db.selectFrom('sessions').selectAll().where('userId', '=', user.id).execute();
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]!.id).not.toBe(cookie?.value);
       expect((await me(sessionCookieFrom(response))).json().user.id).toBe(user.id);
     });
 
     it('works without an e-mail', async () => {
-      const response = await post('/api/auth/signup', { username: 'noemail', email: '', password: 'secret-pass' });
+      const response = await post('/api/auth/signup', { username: uniqueName('noemail'), email: '', password: 'secret-pass' });
       expect(response.statusCode).toBe(201);
       expect(response.json().user.email).toBeNull();
     });
 
     it('refuses a username taken in any letter case with 409 and creates nothing', async () => {
-      await signUp(t.app, { username: 'maya' });
-      const response = await post('/api/auth/signup', { username: 'MAYA', password: 'secret-pass' });
+      const username = uniqueName('maya');
+      await signUp(t.app, { username });
+      const before = await userCount();
+      const response = await post('/api/auth/signup', { username: username.toUpperCase(), password: 'secret-pass' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'That username is already taken' });
-      expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+      expect(await userCount()).toBe(before);
     });
 
     it.each([
@@ -57,19 +64,21 @@ describe.each(testDatabases())('auth API on $name', (database) => {
       [{ username: 'maya', password: 'secret-pass', email: 'nope' }, 'Please enter a valid email address'],
       [{}, 'Username is required'],
     ])('answers 400 with the rule broken for %o', async (payload, message) => {
+      const before = await userCount();
       const response = await post('/api/auth/signup', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
-      expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+      expect(await userCount()).toBe(before);
     });
   });
 
   describe('login', () => {
     it('signs in with the right password, case-insensitive username, and rotates the session', async () => {
-      const { cookie: signupCookie } = await signUp(t.app, { username: 'maya', password: 'right-password' });
-      const response = await post('/api/auth/login', { username: 'MAYA', password: 'right-password' }, signupCookie);
+      const username = uniqueName('maya');
+      const { cookie: signupCookie } = await signUp(t.app, { username, password: 'right-password' });
+      const response = await post('/api/auth/login', { username: username.toUpperCase(), password: 'right-password' }, signupCookie);
       expect(response.statusCode).toBe(200);
-      expect(response.json().user.username).toBe('maya');
+      expect(response.json().user.username).toBe(username);
       const newCookie = sessionCookieFrom(response);
       expect(newCookie).not.toBe(signupCookie);
       expect((await me(signupCookie)).statusCode).toBe(401);
@@ -77,10 +86,11 @@ describe.each(testDatabases())('auth API on $name', (database) => {
     });
 
     it('answers the same 401 for a wrong password and an unknown user', async () => {
-      await signUp(t.app, { username: 'maya', password: 'right-password' });
+      const username = uniqueName('maya');
+      await signUp(t.app, { username, password: 'right-password' });
       for (const payload of [
-        { username: 'maya', password: 'wrong-password' },
-        { username: 'nobody', password: 'right-password' },
+        { username, password: 'wrong-password' },
+        { username: uniqueName('nobody'), password: 'right-password' },
       ]) {
         const response = await post('/api/auth/login', payload);
         expect(response.statusCode).toBe(401);
@@ -90,12 +100,13 @@ describe.each(testDatabases())('auth API on $name', (database) => {
     });
 
     it('refuses a password longer than any account can have (128) before hashing it: 400, as signup does', async () => {
-      await signUp(t.app, { username: 'maya', password: 'right-password' });
-      const huge = await post('/api/auth/login', { username: 'maya', password: 'x'.repeat(1024 * 1024 - 100) });
+      const username = uniqueName('maya');
+      await signUp(t.app, { username, password: 'right-password' });
+      const huge = await post('/api/auth/login', { username, password: 'x'.repeat(1024 * 1024 - 100) });
       expect(huge.statusCode).toBe(400);
       expect(huge.json()).toEqual({ message: 'Password must be at most 128 characters long.' });
       // At the cap it is an ordinary wrong password.
-      const longest = await post('/api/auth/login', { username: 'maya', password: 'x'.repeat(128) });
+      const longest = await post('/api/auth/login', { username, password: 'x'.repeat(128) });
       expect(longest.statusCode).toBe(401);
       expect(longest.json()).toEqual({ message: 'Invalid username or password' });
     });
@@ -116,26 +127,27 @@ describe.each(testDatabases())('auth API on $name', (database) => {
     });
 
     it('logout ends the session on the server and clears the cookie', async () => {
-      const { cookie } = await signUp(t.app, { username: 'maya' });
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('maya') });
       const response = await post('/api/auth/logout', undefined, cookie);
       expect(response.statusCode).toBe(200);
       expect(response.cookies.find((c) => c.name === 'promptreel_session')?.value).toBe('');
       expect((await me(cookie)).statusCode).toBe(401);
-      expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(0);
+      expect(await t.db.selectFrom('sessions').select('id').where('userId', '=', userId).execute()).toHaveLength(0);
     });
 
     it('an expired session no longer signs in', async () => {
-      const { cookie } = await signUp(t.app, { username: 'maya' });
-      await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('maya') });
+      await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', userId).execute();
       expect((await me(cookie)).statusCode).toBe(401);
     });
   });
 
   describe('forgot and reset password', () => {
     it('answers the same whether or not the address has an account', async () => {
-      await signUp(t.app, { username: 'maya', email: 'maya@example.com' });
-      const known = await post('/api/auth/forgot-password', { email: 'MAYA@example.com' });
-      const unknown = await post('/api/auth/forgot-password', { email: 'ghost@example.com' });
+      const name = uniqueName('maya');
+      await signUp(t.app, { username: name, email: `${name}@example.com` });
+      const known = await post('/api/auth/forgot-password', { email: `${name.toUpperCase()}@example.com` });
+      const unknown = await post('/api/auth/forgot-password', { email: `${uniqueName('ghost')}@example.com` });
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());

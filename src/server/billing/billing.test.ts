@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { startFakeStripeServer } from '../test-support/fake-stripe-server.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { uniqueName } from '../test-support/unique-name.ts';
 
 const secret = 'whsec_test_secret';
 const stripe = new Stripe('sk_test_123');
@@ -19,17 +20,23 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   let fake: Awaited<ReturnType<typeof startFakeStripeServer>>;
   let t: TestApp;
   let user: { cookie: string; userId: string };
+  let email: string;
+  // One app for the describe, a buyer of their own per test (the events and customers differ per test too).
   beforeAll(async () => {
     fake = await startFakeStripeServer();
-  });
-  afterAll(() => fake.close());
-  beforeEach(async () => {
     t = await createTestApp(database, {
       env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_ID: 'price_pro', STRIPE_WEBHOOK_SECRET: secret, STRIPE_BASE_URL: fake.baseUrl, PUBLIC_URL: 'https://reel.example.com' },
     });
-    user = await signUp(t.app, { username: 'buyer', email: 'buyer@example.com' });
   });
-  afterEach(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(async () => {
+    const username = uniqueName('buyer');
+    email = `${username}@example.com`;
+    user = await signUp(t.app, { username, email });
+  });
 
   const webhook = (body: { payload: string; signature: string }) =>
     t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': body.signature }, payload: body.payload });
@@ -47,7 +54,7 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
       'line_items[0][price]': 'price_pro',
       'line_items[0][quantity]': '1',
       client_reference_id: user.userId,
-      customer_email: 'buyer@example.com',
+      customer_email: email,
       success_url: 'https://reel.example.com/dashboard?checkout=success',
       cancel_url: 'https://reel.example.com/dashboard?checkout=cancelled',
     });
@@ -80,11 +87,15 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
 
   /** The next plan change fails once inside the database (a transient fault at the audit insert), then works again. */
   async function failNextPlanChange(): Promise<void> {
+    // The app is the file's: a test that fails before clearing the fault must not leave it to the next.
+    onTestFinished(async () => {
+      await clearFault();
+    });
     if (database.name === 'sqlite') {
       await sql`create trigger fail_plan_change before insert on subscription_changes
         begin select raise(abort, 'injected fault'); end`.execute(t.db);
     } else {
-      await sql`create function fail_plan_change() returns trigger language plpgsql as $$
+      await sql`create or replace function fail_plan_change() returns trigger language plpgsql as $$
         begin raise exception 'injected fault'; end $$`.execute(t.db);
       await sql`create trigger fail_plan_change before insert on subscription_changes
         for each row execute function fail_plan_change()`.execute(t.db);
@@ -92,17 +103,20 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   }
   const clearFault = () =>
     database.name === 'sqlite'
-      ? sql`drop trigger fail_plan_change`.execute(t.db)
-      : sql`drop trigger fail_plan_change on subscription_changes`.execute(t.db);
+      ? sql`drop trigger if exists fail_plan_change`.execute(t.db)
+      : sql`drop trigger if exists fail_plan_change on subscription_changes`.execute(t.db);
 
   it('applies an event whose first handling failed when Stripe delivers it again, and records it once', async () => {
     const completed = signed(event('evt_r', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_r' }));
+    // Other tests' events share the table: it must gain exactly this one.
+    const eventIds = async () => (await t.db.selectFrom('stripeEvents').select('id').execute()).map((row) => row.id).sort();
+    const eventsBefore = await eventIds();
     await failNextPlanChange();
     const failed = await webhook(completed);
     expect(failed.statusCode).toBe(500);
     expect(failed.json().message).not.toMatch(/injected/);
     expect(await plan()).toBe('free');
-    expect(await t.db.selectFrom('stripeEvents').select('id').execute()).toEqual([]);
+    expect(await eventIds()).toEqual(eventsBefore);
 
     await clearFault();
     const retry = await webhook(completed);
@@ -114,7 +128,7 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
 
     // A true duplicate after success is acknowledged and applies nothing twice.
     expect((await webhook(completed)).json()).toEqual({ received: true, duplicate: true });
-    expect(await t.db.selectFrom('stripeEvents').select('id').execute()).toEqual([{ id: 'evt_r' }]);
+    expect(await eventIds()).toEqual([...eventsBefore, 'evt_r'].sort());
     const audit = await t.db.selectFrom('subscriptionChanges').select('toSubscription').where('userId', '=', user.userId).execute();
     expect(audit).toEqual([{ toSubscription: 'pro' }]);
   });

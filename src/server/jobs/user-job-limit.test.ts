@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findUserById } from '../auth/users-repository.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
+import { uniqueName } from '../test-support/unique-name.ts';
 
 const FULL = 'You already have 6 videos being made or exported — wait for one to finish.';
 const generation = { title: 'Paper boats', prompt: 'Paper boats racing down a rainy gutter', aspectRatio: '9:16', duration: 8 };
@@ -13,15 +14,18 @@ const EXPORT_SETTINGS = ['720p', '1080p'].flatMap((resolution) =>
   ['mp4', 'mov'].flatMap((format) => ['high', 'medium', 'low'].map((quality) => ({ resolution, format, quality }))),
 );
 
-// Jobs are not run here: what is queued stays queued, as it would behind a busy worker.
+// Jobs are not run here: what is queued stays queued, as it would behind a busy worker. One app for the
+// describe; the limit is per user, and each test has a user of their own.
 describe.each(testDatabases())('jobs per user on $name', (database) => {
   let t: TestApp;
   let user: { cookie: string; userId: string };
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp(database);
-    user = await signUp(t.app, { username: 'busy-bee' });
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    user = await signUp(t.app, { username: uniqueName('busy-bee') });
+  });
 
   /** A ready project of the user, made directly: its exports are never rendered in these tests. */
   const readyProject = async () => (await insertReadyProject(t.db, user.userId)).id;
@@ -48,7 +52,7 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
     expect(await t.db.selectFrom('videoProjects').select('id').where('userId', '=', user.userId).execute()).toHaveLength(4);
 
     // Another user is not held back by this one's queue.
-    const other = await signUp(t.app, { username: 'other-bee' });
+    const other = await signUp(t.app, { username: uniqueName('other-bee') });
     expect((await post('/api/projects', generation, other.cookie)).statusCode).toBe(201);
 
     // Once one finishes, there is room again.
@@ -59,7 +63,7 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
   it('counts an upload being processed as a job: the 7th answers 429 and its ticket stays usable', async () => {
     for (let i = 0; i < 6; i += 1) expect((await post('/api/projects', generation)).statusCode).toBe(201);
     const { uploadURL } = (await post('/api/videos/upload', {})).json();
-    const clip = path.join(t.dataDir, 'clip.mp4');
+    const clip = path.join(t.dataDir, `${user.userId}.mp4`);
     await makeTestClip(clip, { width: 320, height: 568, seconds: 1 });
     const put = await t.app.inject({
       method: 'PUT',
@@ -72,7 +76,7 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
     const refused = await post('/api/videos/complete-upload', { videoURL: uploadURL, title: 'Seventh' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: FULL });
-    expect(await t.db.selectFrom('videoProjects').select('id').where('source', '=', 'upload').execute()).toEqual([]);
+    expect(await t.db.selectFrom('videoProjects').select('id').where('userId', '=', user.userId).where('source', '=', 'upload').execute()).toEqual([]);
 
     await t.db.updateTable('videoProjects').set({ status: 'error' }).where('userId', '=', user.userId).execute();
     const accepted = await post('/api/videos/complete-upload', { videoURL: uploadURL, title: 'Seventh' });
@@ -99,6 +103,6 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
     expect(other.json().jobId).not.toBe(first!.json().jobId);
 
     expect(await t.db.selectFrom('exportJobs').select('id').where('projectId', '=', projectId).execute()).toHaveLength(2);
-    expect(await t.db.selectFrom('jobs').select('id').where('name', '=', 'export-video').execute()).toHaveLength(2);
+    expect(await t.db.selectFrom('jobs').select('id').where('userId', '=', user.userId).where('name', '=', 'export-video').execute()).toHaveLength(2);
   });
 });

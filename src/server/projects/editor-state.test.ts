@@ -1,18 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION } from '../../shared/editor/editor-constants.ts';
 import { editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
+import { uniqueName } from '../test-support/unique-name.ts';
 
 describe.each(testDatabases())('saving the editor state on $name', (database) => {
+  // One app for the file, an owner and project of their own per test. It keeps its error log lines for the
+  // test about an unreadable edit, and its sign-ups come from one address, so the per-IP limits are raised.
   let t: TestApp;
+  const lines: string[] = [];
   let owner: { cookie: string; userId: string };
   let projectId: string;
+  beforeAll(async () => {
+    t = await createTestApp(database, { env: { LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '100' }, logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => t.close());
   beforeEach(async () => {
-    t = await createTestApp(database);
-    owner = await signUp(t.app, { username: 'editor' });
+    owner = await signUp(t.app, { username: uniqueName('editor') });
     projectId = (
       await t.app.inject({
         method: 'POST',
@@ -24,7 +31,6 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     // As if generation had finished: this suite is about the edit, not the render.
     await t.db.updateTable('videoProjects').set({ status: 'ready', duration: 8, videoKey: 'projects/x/video.mp4' }).where('id', '=', projectId).execute();
   });
-  afterEach(() => t.close());
 
   const patch = (payload: unknown, cookie = owner.cookie) =>
     t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie }, payload: payload as object });
@@ -58,23 +64,20 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
   });
 
   it('shows an edit it cannot read as a plain message, logs why, and never saves over it', async () => {
-    const lines: string[] = [];
-    await t.close();
-    t = await createTestApp(database, { env: { LOG_LEVEL: 'error' }, logStream: { write: (line) => lines.push(line) } });
-    owner = await signUp(t.app, { username: 'editor' });
+    const linesBefore = lines.length; // the lines this test's requests log come after these
     const unreadable = JSON.stringify({ ...JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION)), version: 99 });
     projectId = (await insertReadyProject(t.db, owner.userId, { editorState: unreadable })).id;
 
     const opened = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
     expect(opened).toMatchObject({ editorState: null, editorStateError: expect.stringMatching(/can't be opened.*nothing was changed or overwritten/) });
-    expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+    expect(lines.slice(linesBefore).map((line) => JSON.parse(line))).toContainEqual(
       expect.objectContaining({ projectId, reason: 'Unknown editor document version 99', msg: 'a saved edit cannot be decoded' }),
     );
 
     const overwrite = await patch({ editorState: edited });
     expect(overwrite.statusCode).toBe(409);
     expect(overwrite.json().message).toBe(opened.editorStateError);
-    const decodeFailures = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'a saved edit cannot be decoded');
+    const decodeFailures = lines.slice(linesBefore).map((line) => JSON.parse(line)).filter((line) => line.msg === 'a saved edit cannot be decoded');
     expect(decodeFailures.map((line) => line.projectId)).toEqual([projectId, projectId]);
     const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(row.editorState).toBe(unreadable);
@@ -120,7 +123,7 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
   });
 
   it('answers 404 to other users and 401 without a session', async () => {
-    const other = await signUp(t.app, { username: 'intruder' });
+    const other = await signUp(t.app, { username: uniqueName('intruder') });
     expect((await patch({ editorState: edited }, other.cookie)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, payload: { editorState: edited } })).statusCode).toBe(401);
   });

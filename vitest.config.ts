@@ -56,7 +56,7 @@ export default defineConfig({
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
           exclude: serverUnitTests,
-          globalSetup: ['src/server/test-support/test-run-setup.ts'],
+          globalSetup: ['src/server/test-support/test-run-setup.ts', 'src/server/test-support/server-build-setup.ts'],
           sequence: { groupOrder: 1 },
           // Render and crash tests run ffmpeg and spawn servers; on a busy 2-core machine a render can take
           // over a minute. These only bound a hang: speed is measured in `npm run bench`, not here.

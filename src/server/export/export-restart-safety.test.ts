@@ -3,33 +3,44 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJobResponse } from '../../shared/schemas/export.ts';
 import type { Project } from '../../shared/schemas/project.ts';
+import type { DatabaseTarget } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { scratchRoot } from '../render/scratch-dir.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
 import { childProcesses, ledgerMismatches, processArguments, scratchDirsLeft, stillRunning, storedObjectMismatches } from '../test-support/crash-checks.ts';
 import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from '../test-support/server-process.ts';
 import { waitFor } from '../test-support/wait-for.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 
-describe('a server killed mid-export (SIGKILL)', () => {
+// On each database the app runs on: what a crash must not lose is rows (jobs, ledger, segments) as much as files.
+describe.each(testDatabases())('a server killed mid-export (SIGKILL) on $name', (database) => {
   let home: ServerHome;
   let server: ServerProcess | undefined;
+  let target: DatabaseTarget;
+  let dropDatabase: () => Promise<void>;
+  /** The server's settings: its database is the test's (on SQLite a copy of the migrated template). */
+  let settings: Record<string, string>;
   let clip: string;
   beforeAll(async () => {
     home = await makeServerHome('export-crash');
+    await fs.mkdir(home.dataDir, { recursive: true });
+    ({ target, drop: dropDatabase } = await database.create(home.dataDir));
+    settings = { DATABASE_URL: target.kind === 'sqlite' ? `sqlite:${target.file}` : target.url };
     clip = path.join(home.tmpDir, 'clip.mp4');
     // Short: the render only has to be under way when the server dies, and it is held there (below).
     await makeTestClip(clip, { width: 1280, height: 720, seconds: 2 });
   });
   afterAll(async () => {
     server?.kill();
+    await dropDatabase?.();
     await home.remove();
   });
 
   it('renders the export again after restart: a playable file, credits as the ledger says, nothing left behind', async () => {
     const ffmpeg = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
-    server = await startServer(home);
+    server = await startServer(home, settings);
     const { baseUrl } = home;
     const cookie = await signUpOverHttp(baseUrl, 'exporter');
     const { uploadURL } = await requestJson<{ uploadURL: string }>(baseUrl, cookie, 'POST', '/api/videos/upload');
@@ -74,7 +85,7 @@ describe('a server killed mid-export (SIGKILL)', () => {
     expect(killedRender).toBeDefined();
     expect(path.join(scratchRoot(home.tmpDir), killedRender!, 'export.mp4')).toBe(render.output);
     await expect(probeMedia(ffmpeg, render.output)).rejects.toThrow();
-    const db = createDatabase({ kind: 'sqlite', file: home.databaseFile });
+    const db = createDatabase(target);
     try {
       expect(await db.selectFrom('exportJobs').select(['status', 'outputKey']).where('id', '=', jobId).executeTakeFirst()).toEqual({
         status: 'pending',
@@ -82,7 +93,7 @@ describe('a server killed mid-export (SIGKILL)', () => {
       });
       expect((await scratchDirsLeft(home.tmpDir)).filter((name) => name.startsWith(`${crashed}-`))).not.toEqual([]);
 
-      server = await startServer(home);
+      server = await startServer(home, settings);
       const done = await waitFor('the export after restart', async () => {
         const job = await exportJob();
         return job.status === 'pending' ? undefined : job;

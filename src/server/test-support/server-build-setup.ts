@@ -68,12 +68,15 @@ async function sourcesKey(): Promise<string> {
 
 async function pruneOldBuilds(current: string): Promise<void> {
   const names = await fs.readdir(cacheDir);
-  const builds = await Promise.all(
+  const entries = await Promise.all(
     names
-      .filter((name) => !name.endsWith('.partial') && path.join(cacheDir, name) !== current)
+      .filter((name) => path.join(cacheDir, name) !== current)
       .map(async (name) => ({ name, mtime: (await fs.stat(path.join(cacheDir, name))).mtimeMs })),
   );
-  const old = builds.sort((a, b) => b.mtime - a.mtime).slice(KEEP_BUILDS - 1);
+  const builds = entries.filter(({ name }) => !name.endsWith('.partial'));
+  // A partial build an hour old was left by a run that stopped while compiling; a newer one may still be compiling.
+  const abandoned = entries.filter(({ name, mtime }) => name.endsWith('.partial') && Date.now() - mtime > 3_600_000);
+  const old = [...builds.sort((a, b) => b.mtime - a.mtime).slice(KEEP_BUILDS - 1), ...abandoned];
   await Promise.all(old.map(({ name }) => fs.rm(path.join(cacheDir, name), { recursive: true, force: true })));
 }
 

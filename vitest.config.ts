@@ -56,7 +56,7 @@ export default defineConfig({
           name: 'integration',
           include: ['src/server/**/*.test.ts'],
           exclude: serverUnitTests,
-          globalSetup: ['src/server/test-support/test-run-setup.ts'],
+          globalSetup: ['src/server/test-support/test-run-setup.ts', 'src/server/test-support/server-build-setup.ts'],
           sequence: { groupOrder: 1 },
           // Each worker imports the app once instead of once per file (half the CPU of the API files). Files
           // close what they start, and no test mocks modules or leaves process.env changed.

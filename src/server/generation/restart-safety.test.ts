@@ -2,24 +2,35 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../shared/schemas/project.ts';
+import type { DatabaseTarget } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
+import { testDatabases } from '../test-support/database-targets.ts';
 import { ledgerMismatches, scratchDirsLeft, storedObjectMismatches } from '../test-support/crash-checks.ts';
 import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from '../test-support/server-process.ts';
 import { waitFor } from '../test-support/wait-for.ts';
 
-describe('a server killed mid-generation (SIGKILL)', () => {
+// On each database the app runs on: what a crash must not lose is rows (jobs, ledger, segments) as much as files.
+describe.each(testDatabases())('a server killed mid-generation (SIGKILL) on $name', (database) => {
   let home: ServerHome;
   let server: ServerProcess | undefined;
+  let target: DatabaseTarget;
+  let dropDatabase: () => Promise<void>;
+  /** The server's settings: its database is the test's (on SQLite a copy of the migrated template). */
+  let settings: Record<string, string>;
   beforeAll(async () => {
     home = await makeServerHome('restart');
+    await fs.mkdir(home.dataDir, { recursive: true });
+    ({ target, drop: dropDatabase } = await database.create(home.dataDir));
+    settings = { DATABASE_URL: target.kind === 'sqlite' ? `sqlite:${target.file}` : target.url };
   });
   afterAll(async () => {
     server?.kill();
+    await dropDatabase?.();
     await home.remove();
   });
 
   it('resumes the job after restart: the video completes, no credit is lost or charged twice, nothing is left behind', async () => {
-    server = await startServer(home);
+    server = await startServer(home, settings);
     const cookie = await signUpOverHttp(home.baseUrl, 'survivor');
     const created = await requestJson<Project>(home.baseUrl, cookie, 'POST', '/api/projects', {
       title: 'Two segments',
@@ -40,7 +51,7 @@ describe('a server killed mid-generation (SIGKILL)', () => {
     expect((await scratchDirsLeft(home.tmpDir)).filter((name) => name.startsWith(`${crashed}-`))).not.toEqual([]);
     server.kill(); // its orphaned ffmpeg would only slow the restart down on a shared machine
 
-    server = await startServer(home);
+    server = await startServer(home, settings);
     const after = await waitFor('the resumed video', async () => {
       const p = await project();
       return p.status === 'generating' ? undefined : p;
@@ -50,7 +61,7 @@ describe('a server killed mid-generation (SIGKILL)', () => {
 
     await server.stop();
     server = undefined;
-    const db = createDatabase({ kind: 'sqlite', file: home.databaseFile });
+    const db = createDatabase(target);
     try {
       const user = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
       const ledger = await db.selectFrom('creditLedger').select(['delta', 'reason']).where('userId', '=', user.id).execute();

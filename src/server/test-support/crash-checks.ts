@@ -74,6 +74,12 @@ export async function childProcesses(parentPid: number, command: string): Promis
   return pids.filter((_, i) => stats[i]?.name === command && stats[i].parentPid === parentPid && stats[i].state !== 'Z');
 }
 
+/** The command line a process was started with (empty once it is gone). */
+export async function processArguments(pid: number): Promise<string[]> {
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return cmdline.split('\0').filter((arg) => arg !== '');
+}
+
 /** Which of `pids` still run (zombies, dead but not yet reaped, do not count). */
 export async function stillRunning(pids: number[]): Promise<number[]> {
   const stats = await Promise.all(pids.map(processStat));

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { inheritedEnvironment } from './server-process.ts';
+import { entryArguments, inheritedEnvironment } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -24,12 +24,12 @@ export interface LoggedProcess {
 }
 
 /**
- * Runs a PromptReel entry point from source through tsx, as `npm start` (main.ts) and
- * `npm run worker` (worker.ts) run the build, and keeps its JSON log lines so a test can see what
+ * Runs a PromptReel entry point (compiled: see `entryArguments`), as `npm start` (main) and
+ * `npm run worker` (worker) run the build, and keeps its JSON log lines so a test can see what
  * the process did. Only the given `env` configures it: nothing of the test run's configuration leaks in.
  */
 export function startLoggedProcess(name: string, entry: 'main' | 'worker', env: Record<string, string>): LoggedProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `src/server/${entry}.ts`], {
+  const child: ChildProcess = spawn(process.execPath, entryArguments(entry), {
     cwd: root,
     env: { ...inheritedEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,18 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { waitFor } from './wait-for.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * The server compiled as `npm run build:server` lays it out (server/main.js, server/worker.js …), for
+     * tests that spawn it; built by the global setup server-build-setup.ts.
+     */
+    serverBuild: string | undefined;
+  }
+}
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -15,6 +26,16 @@ const root = path.resolve(import.meta.dirname, '../../..');
 export function inheritedEnvironment(): Record<string, string> {
   const names = ['PATH', 'HOME', 'FFMPEG_PATH', 'FFPROBE_PATH'];
   return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+}
+
+/**
+ * Node's arguments to run PromptReel's `entry` point (`npm start` is main, `npm run worker` is worker): the
+ * compiled server that the global setup built for this run (server-build-setup.ts), as `npm start` runs
+ * dist/; without that setup, the source through tsx (each start then compiles every module again).
+ */
+export function entryArguments(entry: 'main' | 'worker'): string[] {
+  const build = inject('serverBuild');
+  return build ? [path.join(build, 'server', `${entry}.js`)] : ['--import', 'tsx', `src/server/${entry}.ts`];
 }
 
 /** A port nothing listens on right now, chosen by the OS. */
@@ -54,7 +75,7 @@ export async function makeServerHome(name: string): Promise<ServerHome> {
   };
 }
 
-/** The real server process (from source through tsx, as `npm start` runs it), with the embedded adapters. */
+/** The real server process (compiled, as `npm start` runs it), with the embedded adapters. */
 export interface ServerProcess {
   pid: number;
   /**
@@ -82,7 +103,7 @@ export async function startServer(home: ServerHome, settings: Record<string, str
     ...settings,
   };
   // Its own process group, so clean-up can reach the ffmpeg processes it started.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(process.execPath, entryArguments('main'), { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const running = () => child.exitCode === null && child.signalCode === null;
   const server: ServerProcess = {

@@ -172,7 +172,9 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       await failGeneration(db, projectId, reason, now());
     },
     async stillWanted({ projectId }) {
-      return (await findProject(db, projectId))?.status === 'generating';
+      // Ready is this job's own last step (the e-mail follows it): only a deleted or failed project stops it.
+      const status = (await findProject(db, projectId))?.status;
+      return status === 'generating' || status === 'ready';
     },
   };
 }

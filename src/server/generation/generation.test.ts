@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
+import { jobDefinitionsFor } from '../services.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
@@ -124,6 +125,9 @@ describe.each(testDatabases())('generation on $name', (database) => {
       expect((await t.app.inject({ method: 'GET', url: ready.videoUrl })).statusCode).toBe(401);
 
       expect(await balances(t, userId)).toEqual({ credits: 176, ledger: 176 });
+      // Ready is the job's own last step (the e-mail follows): a heartbeat landing there must not cancel it.
+      const { stillWanted } = jobDefinitionsFor(t.services)['generate-video'];
+      expect(await stillWanted!({ projectId: created.id })).toBe(true);
       expect(await t.db.selectFrom('generationSegments').selectAll().where('projectId', '=', created.id).execute()).toEqual([]);
       // Segments are gone once the joined video is stored (with its watermarked copy and thumbnail);
       // deleting the project removes the rest.

@@ -5,7 +5,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeSubscription } from '../billing/subscriptions.ts';
 import { createS3Client } from '../providers/storage/s3-storage.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { startS3TestServer } from '../test-support/s3-test-server.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
@@ -17,7 +17,7 @@ describe('media in S3-compatible storage (s3rver)', () => {
   let clip: Buffer;
   beforeAll(async () => {
     s3 = await startS3TestServer('promptreel-media');
-    t = await createTestApp(testDatabases()[0]!, {
+    t = await createTestApp(sqliteDatabase, {
       env: {
         PUBLIC_URL: 'http://reel.test',
         S3_BUCKET: s3.config.bucket,

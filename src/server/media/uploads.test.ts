@@ -1,18 +1,16 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { Readable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changeSubscription } from '../billing/subscriptions.ts';
 import { requeueUnfinishedGenerations } from '../generation/generation-sweep.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { jobDefinitionsFor } from '../services.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { cachedFixture } from '../test-support/cached-fixture.ts';
+import { type TestDatabase, sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
 import { makeCutMp4, makeLyingMatroska, makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
-
-let fixtures: string;
 
 /** PUTs `bytes` of zeros in 1 MiB chunks with no Content-Length; resolves with the answer. */
 function streamOverHttp(url: string, cookie: string, bytes: number): Promise<{ status: number; body: string }> {
@@ -38,59 +36,89 @@ function streamOverHttp(url: string, cookie: string, bytes: number): Promise<{ s
     pump();
   });
 }
-const fixture = (name: string) => path.join(fixtures, name);
+
+/** The upload fixtures by the names the tests use, each made once per checkout (cachedFixture). */
+const fixtures = new Map<string, string>();
+const fixture = (name: string) => fixtures.get(name)!;
+const recipes: Array<[name: string, key: string, make: (file: string) => Promise<unknown>]> = [
+  ['phone.mp4', 'upload-phone-360x640-2s.mp4', (file) => makeTestClip(file, { width: 360, height: 640, seconds: 2 })],
+  ['camera.mp4', 'upload-camera-320x568-2.02s-index-last.mp4', (file) => makeTestClip(file, { width: 320, height: 568, seconds: 2.02, format: 'mp4-index-last' })],
+  ['wide.webm', 'upload-wide-640x360-2s.webm', (file) => makeTestClip(file, { width: 640, height: 360, seconds: 2, format: 'webm-silent' })],
+  ['square.avi', 'upload-square-400x400-2s.avi', (file) => makeTestClip(file, { width: 400, height: 400, seconds: 2, format: 'avi-silent' })],
+  ['notes.mp4', 'upload-notes.mp4', (file) => fs.writeFile(file, 'these are not the frames you are looking for'.repeat(100))],
+  ['long.mkv', 'upload-long-330s-claims-10s.mkv', (file) => makeLyingMatroska(file, { seconds: 330, claimedSeconds: 10 })],
+  ['cut.mp4', 'upload-cut-after-mdat.mp4', (file) => makeCutMp4(file)],
+  ['huge.mp4', 'upload-huge-8192x8192-1s.mp4', (file) => makeTestClip(file, { width: 8192, height: 8192, seconds: 1, rate: 1 })],
+  ['large.avi', 'upload-large-2560x1440-1s.avi', (file) => makeTestClip(file, { width: 2560, height: 1440, seconds: 1, format: 'avi-silent' })],
+];
 
 beforeAll(async () => {
-  fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-fixtures-'));
-  await makeTestClip(fixture('phone.mp4'), { width: 360, height: 640, seconds: 2 });
-  await makeTestClip(fixture('camera.mp4'), { width: 320, height: 568, seconds: 2.02, format: 'mp4-index-last' });
-  await makeTestClip(fixture('wide.webm'), { width: 640, height: 360, seconds: 2, format: 'webm-silent' });
-  await makeTestClip(fixture('square.avi'), { width: 400, height: 400, seconds: 2, format: 'avi-silent' });
-  await fs.writeFile(fixture('notes.mp4'), 'these are not the frames you are looking for'.repeat(100));
-  await makeLyingMatroska(fixture('long.mkv'), { seconds: 330, claimedSeconds: 10 });
-  await makeCutMp4(fixture('cut.mp4'));
-  await makeTestClip(fixture('huge.mp4'), { width: 8192, height: 8192, seconds: 1, rate: 1 });
-  await makeTestClip(fixture('large.avi'), { width: 2560, height: 1440, seconds: 1, format: 'avi-silent' });
+  await Promise.all(recipes.map(async ([name, key, make]) => fixtures.set(name, await cachedFixture(key, make))));
 });
-afterAll(() => fs.rm(fixtures, { recursive: true, force: true }));
 
-describe.each(testDatabases())('uploads on $name', (database) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeEach(async () => {
-    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test' } });
-    const uploader = await signUp(t.app, { username: 'uploader' });
-    cookie = uploader.cookie;
-    // On Pro the proxy streams the stored video itself (free users get its watermarked copy).
-    await changeSubscription(t.db, { userId: uploader.userId, to: 'pro', source: 'admin', changedBy: null }, new Date());
+let t: TestApp;
+let cookie: string;
+let userId: string;
+let users = 0;
+/** What media/uploads held when the test began: a test checks only what it left there itself. */
+let uploadsBefore: string[] = [];
+let running: TestApp | undefined;
+
+/**
+ * One app per suite, and per test a new uploader on Pro (on Pro the proxy streams the stored video itself;
+ * free users get its watermarked copy). Each test starts with the queue stopped, as on a server that has
+ * not run its jobs yet: `processed` starts it.
+ */
+function appPerSuite(database: TestDatabase) {
+  beforeAll(async () => {
+    // A user per test: more sign-ups than the per-address limit allows in an hour.
+    t = await createTestApp(database, { env: { PUBLIC_URL: 'http://reel.test', RATE_LIMIT_SCALE: '100' } });
   });
-  afterEach(() => t.close());
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    await t.services.queue.stop();
+    running = undefined;
+    users += 1;
+    ({ cookie, userId } = await signUp(t.app, { username: `uploader${users}` }));
+    await changeSubscription(t.db, { userId, to: 'pro', source: 'admin', changedBy: null }, new Date());
+    uploadsBefore = [];
+    uploadsBefore = await storedUploads();
+  });
+}
 
-  const ticket = async (as = cookie) =>
-    (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie: as } })).json().uploadURL as string;
-  const put = (url: string, payload: Buffer | Readable, type = 'video/mp4', as = cookie, extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'PUT', url: new URL(url).pathname, headers: { cookie: as, 'content-type': type, ...extra }, payload });
-  const complete = (videoURL: string, title = 'My clip', as = cookie) =>
-    t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie: as }, payload: { videoURL, title, aspectRatio: '9:16' } });
+const ticket = async (as = cookie) =>
+  (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie: as } })).json().uploadURL as string;
+const put = (url: string, payload: Buffer | Readable, type = 'video/mp4', as = cookie, extra: Record<string, string> = {}) =>
+  t.app.inject({ method: 'PUT', url: new URL(url).pathname, headers: { cookie: as, 'content-type': type, ...extra }, payload });
+const complete = (videoURL: string, title = 'My clip', as = cookie) =>
+  t.app.inject({ method: 'POST', url: '/api/videos/complete-upload', headers: { cookie: as }, payload: { videoURL, title, aspectRatio: '9:16' } });
 
-  let running: TestApp | undefined;
-  /** Runs the queued jobs from now on and waits until the project is processed; answers it as its owner sees it. */
-  async function processed(projectId: string) {
-    if (running !== t) t.services.queue.start(jobDefinitionsFor(t.services));
-    running = t;
-    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json();
-    // The job marks the project first and removes the upload after: wait for both, as the job's end.
-    const uploadLeft = () => t.db.selectFrom('uploads').select('id').where('projectId', '=', projectId).executeTakeFirst();
-    await waitUntil(async () => (await read()).status !== 'generating' && (await uploadLeft()) === undefined, 120_000);
-    return read();
-  }
-  const storedUploads = async () =>
-    (await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true }).catch(() => [])).filter((entry) => entry.startsWith('uploads/'));
-  const uploadFile = async (name: string, type = 'video/mp4') => {
-    const url = await ticket();
-    expect((await put(url, await fs.readFile(fixture(name)), type)).statusCode).toBe(200);
-    return complete(url);
-  };
+/** Runs the queued jobs from now on and waits until the project is processed; answers it as its owner sees it. */
+async function processed(projectId: string) {
+  if (running !== t) t.services.queue.start(jobDefinitionsFor(t.services));
+  running = t;
+  const read = async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+  // The job marks the project first and removes the upload after: wait for both, as the job's end.
+  const uploadLeft = () => t.db.selectFrom('uploads').select('id').where('projectId', '=', projectId).executeTakeFirst();
+  await waitUntil(async () => (await read()).status !== 'generating' && (await uploadLeft()) === undefined, 120_000);
+  return read();
+}
+/** The files under media/uploads this test has left. */
+async function storedUploads() {
+  const entries = await fs.readdir(path.join(t.dataDir, 'media'), { recursive: true }).catch(() => []);
+  return entries.filter((entry) => entry.startsWith('uploads/') && !uploadsBefore.includes(entry));
+}
+/** This test's user's rows of `table`. */
+const rowsOf = (table: 'videoProjects' | 'uploads') => t.db.selectFrom(table).select('id').where('userId', '=', userId).execute();
+const uploadFile = async (name: string, type = 'video/mp4') => {
+  const url = await ticket();
+  expect((await put(url, await fs.readFile(fixture(name)), type)).statusCode).toBe(200);
+  return complete(url);
+};
+
+/** The upload's life in the database: its single-use ticket, its job, a restart, a stale job: on every database. */
+describe.each(testDatabases())('uploads on $name', (database) => {
+  appPerSuite(database);
 
   it('takes an MP4 through upload and complete-upload into a ready project, keeping it as is', async () => {
     const url = await ticket();
@@ -105,12 +133,62 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const project = await processed(response.json().id);
     expect(project).toMatchObject({ title: 'My clip', status: 'ready', source: 'upload', aspectRatio: '9:16', duration: 2, generationProgress: 100 });
     expect(await storedUploads()).toEqual([]);
-    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await rowsOf('uploads')).toEqual([]);
     const video = await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } });
     expect(video.rawPayload.equals(await fs.readFile(fixture('phone.mp4')))).toBe(true);
     const thumbnail = await t.app.inject({ method: 'GET', url: project.thumbnailUrl, headers: { cookie } });
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');
   });
+
+  it('resumes an upload left processing by a stopped server as an upload job, not a generation', async () => {
+    const response = await uploadFile('phone.mp4');
+    const { id } = response.json();
+    // The server stopped before its job ran: the queue lost it. (This suite's earlier tests leave no project
+    // unfinished: the requeue finds this one alone.)
+    await t.db.deleteFrom('jobs').execute();
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    expect(await t.db.selectFrom('jobs').select(['id', 'name']).execute()).toEqual([{ id: `process-upload:${id}`, name: 'process-upload' }]);
+    expect(await processed(id)).toMatchObject({ status: 'ready', duration: 2 });
+  });
+
+  it('leaves an uploaded video that is being extended alone when a stale upload job runs again', async () => {
+    const { id } = (await uploadFile('phone.mp4')).json();
+    const ready = await processed(id);
+    // An extension under way also says 'generating', but the project has its video already.
+    await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', id).execute();
+    const context = { jobId: `process-upload:${id}`, attempt: 2, signal: new AbortController().signal, logger: t.services.logger };
+    const job = jobDefinitionsFor(t.services)['process-upload'];
+    await job.run({ projectId: id }, context);
+    await job.fail({ projectId: id }, 'stalled');
+    const row = await t.db.selectFrom('videoProjects').select(['status', 'errorMessage', 'duration']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'generating', errorMessage: null, duration: ready.duration });
+  });
+
+  it('uses each upload URL once, only for the user it was issued to, and only if this server issued it', async () => {
+    const url = await ticket();
+    const other = await signUp(t.app, { username: 'someone' });
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')), 'video/mp4', other.cookie)).statusCode).toBe(404);
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(200);
+    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(404);
+
+    expect((await complete(url, 'Theirs', other.cookie)).statusCode).toBe(400);
+    const accepted = await complete(url);
+    expect(accepted.statusCode).toBe(201);
+    expect(await processed(accepted.json().id)).toMatchObject({ status: 'ready' });
+    const again = await complete(url);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/^Valid video URL is required/);
+
+    for (const forged of ['http://evil.test/api/videos/uploads/abcdefghijklmnopqrstuvwxyz', 'http://reel.test/etc/passwd', 'file:///etc/passwd']) {
+      expect((await complete(forged)).statusCode).toBe(400);
+    }
+    expect((await complete('not a url')).json()).toEqual({ message: 'Valid video URL is required' });
+  });
+});
+
+/** What a file becomes (probed, transcoded, refused): SQLite only (the services suite skips it). */
+describe.skipIf(process.env.TEST_SERVICES_ONLY)('uploads', () => {
+  appPerSuite(sqliteDatabase);
 
   it.each([
     ['camera.mp4', 'video/mp4', '9:16', 320, 568],
@@ -133,7 +211,7 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const response = await complete(url);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Not a playable video' });
-    expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
+    expect(await rowsOf('videoProjects')).toHaveLength(0);
     expect(await storedUploads()).toEqual([]);
   });
 
@@ -141,8 +219,8 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const response = await uploadFile('cut.mp4');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Not a playable video' });
-    expect(await t.db.selectFrom('videoProjects').select('id').execute()).toHaveLength(0);
-    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await rowsOf('videoProjects')).toHaveLength(0);
+    expect(await rowsOf('uploads')).toEqual([]);
     expect(await storedUploads()).toEqual([]);
   });
 
@@ -152,7 +230,7 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const project = await processed(response.json().id);
     expect(project).toMatchObject({ status: 'error', errorMessage: 'Videos must be between 1 and 300 seconds long', videoUrl: null });
     expect(project.duration).toBeLessThanOrEqual(300);
-    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await rowsOf('uploads')).toEqual([]);
     expect(await storedUploads()).toEqual([]);
   });
 
@@ -160,7 +238,7 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const response = await uploadFile('huge.mp4');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Videos must be at most 4K: 4096 x 2304 pixels' });
-    expect(await t.db.selectFrom('uploads').select('id').execute()).toEqual([]);
+    expect(await rowsOf('uploads')).toEqual([]);
     expect(await storedUploads()).toEqual([]);
   });
 
@@ -170,29 +248,6 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const file = path.join(t.dataDir, 'large-out.mp4');
     await fs.writeFile(file, (await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } })).rawPayload);
     expect(await probeMedia(t.services.ffmpeg, file)).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080 });
-  });
-
-  it('resumes an upload left processing by a stopped server as an upload job, not a generation', async () => {
-    const response = await uploadFile('phone.mp4');
-    const { id } = response.json();
-    // The server stopped before its job ran: the queue lost it.
-    await t.db.deleteFrom('jobs').execute();
-    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
-    expect(await t.db.selectFrom('jobs').select(['id', 'name']).execute()).toEqual([{ id: `process-upload:${id}`, name: 'process-upload' }]);
-    expect(await processed(id)).toMatchObject({ status: 'ready', duration: 2 });
-  });
-
-  it('leaves an uploaded video that is being extended alone when a stale upload job runs again', async () => {
-    const { id } = (await uploadFile('phone.mp4')).json();
-    const ready = await processed(id);
-    // An extension under way also says 'generating', but the project has its video already.
-    await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', id).execute();
-    const context = { jobId: `process-upload:${id}`, attempt: 2, signal: new AbortController().signal, logger: t.services.logger };
-    const job = jobDefinitionsFor(t.services)['process-upload'];
-    await job.run({ projectId: id }, context);
-    await job.fail({ projectId: id }, 'stalled');
-    const row = await t.db.selectFrom('videoProjects').select(['status', 'errorMessage', 'duration']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'generating', errorMessage: null, duration: ready.duration });
   });
 
   it('refuses more than 100 MB with 413 and removes the partial file', async () => {
@@ -205,31 +260,9 @@ describe.each(testDatabases())('uploads on $name', (database) => {
     const streamed = await streamOverHttp(`${address}${new URL(url).pathname}`, cookie, 101 * 1024 * 1024);
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body)).toEqual({ message: 'Maximum file size is 100MB' });
-    const uploads = path.join(t.dataDir, 'media', 'uploads');
-    expect(await fs.readdir(uploads).catch(() => [])).toEqual([]);
+    expect(await storedUploads()).toEqual([]);
     // The server is still up and the ticket is still unused.
     expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(200);
-  });
-
-  it('uses each upload URL once, only for the user it was issued to, and only if this server issued it', async () => {
-    const url = await ticket();
-    const other = await signUp(t.app, { username: 'someone' });
-    expect((await put(url, await fs.readFile(fixture('phone.mp4')), 'video/mp4', other.cookie)).statusCode).toBe(404);
-    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(200);
-    expect((await put(url, await fs.readFile(fixture('phone.mp4')))).statusCode).toBe(404);
-
-    expect((await complete(url, 'Theirs', other.cookie)).statusCode).toBe(400);
-    const accepted = await complete(url);
-    expect(accepted.statusCode).toBe(201);
-    expect(await processed(accepted.json().id)).toMatchObject({ status: 'ready' });
-    const again = await complete(url);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toMatch(/^Valid video URL is required/);
-
-    for (const forged of ['http://evil.test/api/videos/uploads/abcdefghijklmnopqrstuvwxyz', 'http://reel.test/etc/passwd', 'file:///etc/passwd']) {
-      expect((await complete(forged)).statusCode).toBe(400);
-    }
-    expect((await complete('not a url')).json()).toEqual({ message: 'Valid video URL is required' });
   });
 
   it('refuses a content type that is not a video', async () => {

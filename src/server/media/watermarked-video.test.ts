@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATERMARK_STYLE, referenceScale } from '../../shared/editor/looks.ts';
 import { changeSubscription } from '../billing/subscriptions.ts';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
 import { renderWatermarkedRendition } from '../render/watermarked-rendition.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { type TestDatabase, sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { uploadProject } from '../test-support/uploaded-project.ts';
 
 interface Frame {
   width: number;
@@ -56,84 +57,127 @@ function meanDiff(a: Frame, b: Frame, box: Box, where: 'inside' | 'outside'): nu
 }
 
 const redisUrl = process.env.TEST_REDIS_URL;
-/** Every database with its own queue, and the backfill once more through BullMQ (the `npm run worker` path). */
+
+let t: TestApp;
+/** One app per suite, on `database` (and its queue, or BullMQ), rendering the real watermarked copy. */
+function appPerSuite(database: TestDatabase, bullmq = false) {
+  beforeAll(async () => {
+    const queue = bullmq ? createBullmqQueue(redisUrl!, pino({ level: 'silent' }), { prefix: `test-${randomUUID()}` }) : undefined;
+    t = await createTestApp(database, { runJobs: true, services: { renderWatermark: renderWatermarkedRendition, ...(queue ? { queue } : {}) } });
+  });
+  afterAll(() => t?.close());
+}
+
+const proxy = (cookie: string, id: string, range?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/video-proxy/${id}`, headers: { cookie, ...(range ? { range } : {}) } });
+const setPlan = (userId: string, to: 'free' | 'pro') =>
+  changeSubscription(t.db, { userId, to, source: 'admin', changedBy: null }, new Date());
+
+async function masterOf(id: string): Promise<{ key: string; bytes: Buffer }> {
+  const { videoKey } = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', id).executeTakeFirstOrThrow();
+  const stream = await t.services.storage.read(videoKey!);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { key: videoKey!, bytes: Buffer.concat(chunks) };
+}
+
+/** The frame at `seconds`, decoded as Chromium decodes our files (BT.709 limited range) and scaled to `size`. */
+async function frameOf(bytes: Buffer, seconds: number, size: { width: number; height: number }): Promise<Frame> {
+  const name = randomUUID();
+  const media = path.join(t.dataDir, `${name}.mp4`);
+  const raw = path.join(t.dataDir, `${name}.rgb`);
+  await fs.writeFile(media, bytes);
+  await runFfmpeg(t.services.ffmpeg, [
+    '-ss', String(seconds), '-i', media, '-frames:v', '1',
+    '-vf', `scale=${size.width}:${size.height}:in_color_matrix=bt709:in_range=tv,format=rgb24`,
+    '-f', 'rawvideo', raw,
+  ]);
+  return { ...size, rgb: await fs.readFile(raw) };
+}
+
+/** The watermark shows in its box (the frame differs there from the master's) and nowhere else. */
+async function expectWatermarkOver(served: Buffer, master: Buffer, size: { width: number; height: number }) {
+  const [shown, clean] = await Promise.all([frameOf(served, 1, size), frameOf(master, 1, size)]);
+  const box = watermarkBox(size.width, size.height);
+  expect(meanDiff(shown, clean, box, 'inside'), 'inside the watermark box').toBeGreaterThan(5);
+  expect(meanDiff(shown, clean, box, 'outside'), 'outside the watermark box').toBeLessThan(2);
+}
+
+/** A ready project as every project made before renditions existed: a 2 s master of `size` and nothing beside it. */
+async function oldProject(userId: string, size: { width: number; height: number }): Promise<string> {
+  const id = randomUUID();
+  const clip = path.join(t.dataDir, `${id}.mp4`);
+  await makeTestClip(clip, { ...size, seconds: 2 });
+  const videoKey = `projects/${id}/video-old.mp4`;
+  await t.services.storage.putFile(videoKey, clip, 'video/mp4');
+  const at = new Date().toISOString();
+  await t.db
+    .insertInto('videoProjects')
+    .values({
+      id, userId, title: 'Old clip', prompt: 'made before renditions', aspectRatio: '9:16', status: 'ready', duration: 2,
+      source: 'upload', videoUrl: null, thumbnailUrl: null, targetDuration: null, editorState: null, errorMessage: null,
+      videoKey, thumbnailKey: null, createdAt: at, updatedAt: at,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Making the copy of an older project on demand goes through the queue: every database with its own
+ * queue, and once more through BullMQ (the `npm run worker` path).
+ */
 const setups = [
   ...testDatabases().map((database) => ({ name: database.name, database, bullmq: false })),
   ...(redisUrl ? [{ name: `${testDatabases()[0]!.name} + BullMQ`, database: testDatabases()[0]!, bullmq: true }] : []),
 ];
 
-describe.each(setups)('the watermarked rendition on $name', ({ database, bullmq }) => {
-  let t: TestApp;
-  afterEach(() => t.close());
+describe.each(setups)('the watermarked copy of an older project on $name', ({ database, bullmq }) => {
+  appPerSuite(database, bullmq);
 
-  const start = async () => {
-    const queue = bullmq ? createBullmqQueue(redisUrl!, pino({ level: 'silent' }), { prefix: `test-${randomUUID()}` }) : undefined;
-    t = await createTestApp(database, { runJobs: true, services: { renderWatermark: renderWatermarkedRendition, ...(queue ? { queue } : {}) } });
-  };
+  it('never streams the clean master of an older project to a free user: it answers 409 until the rendition is made', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: 'wmold' });
+    // At 720p: smaller, the copy's encoding noise outside the box is as large as the test's bound.
+    const size = { width: 720, height: 1280 };
+    const id = await oldProject(userId, size);
+    const master = await masterOf(id);
 
-  const proxy = (cookie: string, id: string, range?: string) =>
-    t.app.inject({ method: 'GET', url: `/api/video-proxy/${id}`, headers: { cookie, ...(range ? { range } : {}) } });
-  const getProject = (cookie: string, id: string) => t.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: { cookie } }).then((r) => r.json());
-  const setPlan = (userId: string, to: 'free' | 'pro') =>
-    changeSubscription(t.db, { userId, to, source: 'admin', changedBy: null }, new Date());
+    const first = await proxy(cookie, id);
+    expect(first.statusCode).toBe(409);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.json()).toEqual({ message: 'Your video is being prepared. Try again in a moment.' });
+    expect(first.headers['retry-after']).toBeDefined();
 
-  async function masterOf(id: string): Promise<{ key: string; bytes: Buffer }> {
-    const { videoKey } = await t.db.selectFrom('videoProjects').select('videoKey').where('id', '=', id).executeTakeFirstOrThrow();
-    const stream = await t.services.storage.read(videoKey!);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return { key: videoKey!, bytes: Buffer.concat(chunks) };
-  }
+    let served = first;
+    await waitUntil(async () => {
+      served = await proxy(cookie, id, 'bytes=0-');
+      if (served.statusCode === 409) return false;
+      return true;
+    }, 90_000, 200);
+    expect(served.statusCode).toBe(206);
+    expect(served.headers['content-range']).toBe(`bytes 0-${served.rawPayload.length - 1}/${served.rawPayload.length}`);
+    expect(served.rawPayload.equals(master.bytes)).toBe(false);
+    await expectWatermarkOver(served.rawPayload, master.bytes, size);
 
-  /** The frame at `seconds`, decoded as Chromium decodes our files (BT.709 limited range) and scaled to `size`. */
-  async function frameOf(bytes: Buffer, seconds: number, size: { width: number; height: number }): Promise<Frame> {
-    const name = randomUUID();
-    const media = path.join(t.dataDir, `${name}.mp4`);
-    const raw = path.join(t.dataDir, `${name}.rgb`);
-    await fs.writeFile(media, bytes);
-    await runFfmpeg(t.services.ffmpeg, [
-      '-ss', String(seconds), '-i', media, '-frames:v', '1',
-      '-vf', `scale=${size.width}:${size.height}:in_color_matrix=bt709:in_range=tv,format=rgb24`,
-      '-f', 'rawvideo', raw,
-    ]);
-    return { ...size, rgb: await fs.readFile(raw) };
-  }
+    // A pro user is never kept waiting: the master is there.
+    const pro = await signUp(t.app, { username: 'wmoldpro' });
+    await setPlan(pro.userId, 'pro');
+    const proId = await oldProject(pro.userId, size);
+    const proMaster = await masterOf(proId);
+    expect((await proxy(pro.cookie, proId)).rawPayload.equals(proMaster.bytes)).toBe(true);
+  }, 180_000);
+});
 
-  /** The watermark shows in its box (the frame differs there from the master's) and nowhere else. */
-  async function expectWatermarkOver(served: Buffer, master: Buffer, size: { width: number; height: number }) {
-    const [shown, clean] = await Promise.all([frameOf(served, 1, size), frameOf(master, 1, size)]);
-    const box = watermarkBox(size.width, size.height);
-    expect(meanDiff(shown, clean, box, 'inside'), 'inside the watermark box').toBeGreaterThan(5);
-    expect(meanDiff(shown, clean, box, 'outside'), 'outside the watermark box').toBeLessThan(2);
-  }
+/** Who streams which file, and what an export draws: pixels and plans, not SQL (the services suite skips it). */
+describe.skipIf(process.env.TEST_SERVICES_ONLY)('the watermarked rendition', () => {
+  appPerSuite(sqliteDatabase);
 
-  /** A ready project as every project made before renditions existed: a master video and nothing beside it. */
-  async function oldProject(userId: string): Promise<string> {
-    const id = randomUUID();
-    const clip = path.join(t.dataDir, `${id}.mp4`);
-    await makeTestClip(clip, { width: 720, height: 1280, seconds: 2 });
-    const videoKey = `projects/${id}/video-old.mp4`;
-    await t.services.storage.putFile(videoKey, clip, 'video/mp4');
-    const at = new Date().toISOString();
-    await t.db
-      .insertInto('videoProjects')
-      .values({
-        id, userId, title: 'Old clip', prompt: 'made before renditions', aspectRatio: '9:16', status: 'ready', duration: 2,
-        source: 'upload', videoUrl: null, thumbnailUrl: null, targetDuration: null, editorState: null, errorMessage: null,
-        videoKey, thumbnailKey: null, createdAt: at, updatedAt: at,
-      })
-      .execute();
-    return id;
-  }
-
-  it.skipIf(bullmq)('streams a free user a watermarked copy and a pro user the master, switching with the plan, with Range on both', async () => {
-    await start();
+  it('streams a free user a watermarked copy and a pro user the master, switching with the plan, with Range on both', async () => {
     const { cookie, userId } = await signUp(t.app, { username: 'wmfree' });
-    const created = (
-      await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { title: 'Dunes', prompt: 'Sand dunes at noon', aspectRatio: '9:16', duration: 8 } })
-    ).json();
-    await waitUntil(async () => (await getProject(cookie, created.id)).status !== 'generating', 90_000, 200);
-    expect((await getProject(cookie, created.id)).status).toBe('ready');
+    // A real 720p master, uploaded: the upload's job renders the copy before the project is ready.
+    const clip = path.join(t.dataDir, 'upload.mp4');
+    await makeTestClip(clip, { width: 720, height: 1280, seconds: 2 });
+    const created = await uploadProject(t, cookie, clip, 'Dunes');
+    expect(created.status).toBe('ready');
     const master = await masterOf(created.id);
 
     // Free: a rendition, ready together with the clip, never the master's bytes.
@@ -173,41 +217,9 @@ describe.each(setups)('the watermarked rendition on $name', ({ database, bullmq 
     expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
   }, 180_000);
 
-  it('never streams the clean master of an older project to a free user: it answers 409 until the rendition is made', async () => {
-    await start();
-    const { cookie, userId } = await signUp(t.app, { username: 'wmold' });
-    const id = await oldProject(userId);
-    const master = await masterOf(id);
-
-    const first = await proxy(cookie, id);
-    expect(first.statusCode).toBe(409);
-    expect(first.headers['content-type']).toMatch(/^application\/json/);
-    expect(first.json()).toEqual({ message: 'Your video is being prepared. Try again in a moment.' });
-    expect(first.headers['retry-after']).toBeDefined();
-
-    let served = first;
-    await waitUntil(async () => {
-      served = await proxy(cookie, id, 'bytes=0-');
-      if (served.statusCode === 409) return false;
-      return true;
-    }, 90_000, 200);
-    expect(served.statusCode).toBe(206);
-    expect(served.headers['content-range']).toBe(`bytes 0-${served.rawPayload.length - 1}/${served.rawPayload.length}`);
-    expect(served.rawPayload.equals(master.bytes)).toBe(false);
-    await expectWatermarkOver(served.rawPayload, master.bytes, { width: 720, height: 1280 });
-
-    // A pro user is never kept waiting: the master is there.
-    const pro = await signUp(t.app, { username: 'wmoldpro' });
-    await setPlan(pro.userId, 'pro');
-    const proId = await oldProject(pro.userId);
-    const proMaster = await masterOf(proId);
-    expect((await proxy(pro.cookie, proId)).rawPayload.equals(proMaster.bytes)).toBe(true);
-  }, 180_000);
-
-  it.skipIf(bullmq)('exports from the master: a pro export shows no watermark, a free export one drawn by the export', async () => {
-    await start();
+  it('exports from the master: a pro export shows no watermark, a free export one drawn by the export', async () => {
     const { cookie, userId } = await signUp(t.app, { username: 'wmexport' });
-    const id = await oldProject(userId);
+    const id = await oldProject(userId, { width: 720, height: 1280 });
     const master = await masterOf(id);
     // The rendition exists (made on demand), so an export reading it would show its watermark.
     let rendition = await proxy(cookie, id);

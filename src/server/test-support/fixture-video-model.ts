@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { VideoAspectRatio } from '../../shared/generation.ts';
 import type { SegmentRequest, VideoModel } from '../providers/video-model/video-model.ts';
 import { h264AacOutputArgs } from '../render/media-operations.ts';
+import { cachedFixture } from './cached-fixture.ts';
 import { testFfmpeg } from './test-app.ts';
 
 const run = promisify(execFile);
@@ -16,8 +16,6 @@ const FIXTURE_SIZES: Record<VideoAspectRatio, { width: number; height: number }>
   '16:9': { width: 256, height: 144 },
 };
 
-/** Made once per machine (until node_modules is reinstalled), shared by every test file and run. */
-const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/promptreel-fixture-clips/', import.meta.url));
 const made = new Map<string, Promise<string>>();
 
 /** The size of the fixture's clips of this shape (tests that probe what a generation stored compare with it). */
@@ -28,33 +26,25 @@ export function fixtureClipSize(aspectRatio: VideoAspectRatio): { width: number;
 /**
  * A small clip of `seconds`, encoded as the offline renderer encodes segments (H.264 yuv420p 24 fps, AAC 48 kHz
  * stereo, faststart), so segments of it join without re-encoding like the offline model's. ffmpeg's moving test
- * pattern and a tone, so frames differ and thumbnails are not blank.
+ * pattern and a tone, so frames differ and thumbnails are not blank. Made once per checkout (cachedFixture).
  */
 export function fixtureClipFile(aspectRatio: VideoAspectRatio, seconds: number): Promise<string> {
   const { width, height } = FIXTURE_SIZES[aspectRatio];
-  const name = `${width}x${height}-${seconds.toFixed(3)}s-v1.mp4`;
+  const name = `fixture-model-${width}x${height}-${seconds.toFixed(3)}s-v1.mp4`;
   let clip = made.get(name);
   if (!clip) {
-    clip = makeOnce(path.join(CACHE_DIR, name), width, height, seconds);
+    clip = cachedFixture(name, async (file) => {
+      const { ffmpegPath } = await testFfmpeg();
+      await run(ffmpegPath, [
+        '-v', 'error', '-y',
+        '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24`,
+        '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+        '-t', seconds.toFixed(3), '-r', '24', '-g', '48', ...h264AacOutputArgs(23), file,
+      ]);
+    });
     made.set(name, clip);
   }
   return clip;
-}
-
-async function makeOnce(file: string, width: number, height: number, seconds: number): Promise<string> {
-  if (await fs.stat(file).then((s) => s.size > 0, () => false)) return file;
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  // Written beside its name and renamed, so a file running at the same time never reads half a clip.
-  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.mp4`;
-  const { ffmpegPath } = await testFfmpeg();
-  await run(ffmpegPath, [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24`,
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', seconds.toFixed(3), '-r', '24', '-g', '48', ...h264AacOutputArgs(23), partial,
-  ]);
-  await fs.rename(partial, file);
-  return file;
 }
 
 export interface FixtureVideoModel extends VideoModel {

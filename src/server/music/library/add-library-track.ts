@@ -38,7 +38,7 @@ export async function addLibraryTrack(deps: LibraryTrackDeps, definition: TrackD
   await withScratchDir(`music-${definition.id}`, async (dir) => {
     const started = performance.now();
     const wavFile = path.join(dir, 'track.wav');
-    await synthesizeTrack(definition, wavFile, signal);
+    const { threadId: synthThreadId } = await synthesizeTrack(definition, wavFile, signal);
     const synthMs = Math.round(performance.now() - started);
     const { file, loudness } = await encodeLibraryTrack(ffmpeg, wavFile, signal);
     const { durationSeconds } = await probeAudio(ffmpeg, file);
@@ -67,6 +67,7 @@ export async function addLibraryTrack(deps: LibraryTrackDeps, definition: TrackD
         integratedLufs: loudness.integratedLufs,
         truePeakDb: loudness.truePeakDb,
         synthMs,
+        synthThreadId,
         totalMs: Math.round(performance.now() - started),
       },
       'music library track rendered',

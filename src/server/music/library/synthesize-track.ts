@@ -17,25 +17,25 @@ function startWorker(workerData: { definition: TrackDefinition; file: string }):
 /**
  * Synthesises a track definition into a 48 kHz stereo 16-bit WAV at `file`, on a worker thread: about a second
  * of CPU per track that would otherwise hold this process's event loop (requests, job heartbeats).
- * Aborting terminates the thread and rejects with the signal's reason.
+ * Aborting terminates the thread and rejects with the signal's reason. Resolves with the thread's id.
  */
-export function synthesizeTrack(definition: TrackDefinition, file: string, signal?: AbortSignal): Promise<void> {
+export function synthesizeTrack(definition: TrackDefinition, file: string, signal?: AbortSignal): Promise<{ threadId: number }> {
   if (signal?.aborted) return Promise.reject(signal.reason as Error);
   const worker = startWorker({ definition, file });
-  return new Promise<void>((resolve, reject) => {
-    let written = false;
+  return new Promise<{ threadId: number }>((resolve, reject) => {
+    let written: { threadId: number } | undefined;
     const onAbort = () => {
       void worker.terminate();
       reject(signal!.reason as Error);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', () => {
-      written = true;
+    worker.once('message', (message: { threadId: number }) => {
+      written = message;
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       signal?.removeEventListener('abort', onAbort);
-      if (written) resolve();
+      if (written) resolve(written);
       else reject(new Error(`The synthesis of ${definition.id} stopped without writing its file (exit code ${code})`));
     });
   });

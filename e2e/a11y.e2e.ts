@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip, makeToneMp3 } from './support/media.ts';
 import { setUser, signUp, uploadReadyProject } from './support/studio.ts';
@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, '..');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-a11y-'));
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
@@ -15,7 +15,7 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-ai-'));
 });
 afterAll(async () => {

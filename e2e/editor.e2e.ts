@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, forgetWatermarkedCopy, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
@@ -14,7 +14,7 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-editor-'));
 });
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +39,7 @@ async function allPostersDecoded(page: Page): Promise<boolean> {
 }
 
 async function expectPlaying(video: Locator): Promise<void> {
-  // The clip may still be rendering on the server (a fresh start renders the eight one after another).
+  // The e2e server is seeded with the clips (global-setup.ts); one not stored would be rendered for this request.
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
   const start = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(start);

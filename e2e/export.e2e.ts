@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
 import { axeViolations } from './support/axe.ts';
-import { artifactsDir, keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { artifactsDir, connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import {
   type Region,
@@ -235,7 +235,7 @@ const TEXT_CASES: ParityCase[] = [
 let browser: Browser;
 let workDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-export-'));
   fs.mkdirSync(parityDir, { recursive: true });
 });

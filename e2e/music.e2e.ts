@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, video } from './support/editor-page.ts';
 import { ffprobe, integratedLufs, makeShortClip, makeToneMp3, toneLevelDb } from './support/media.ts';
 import { signUp, uploadReadyProject } from './support/studio.ts';
@@ -22,7 +22,7 @@ let workDir: string;
 let projectId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-music-'));
   ({ context, page } = await newPage(browser, baseUrl));
   await signUp(page.request, 'music');
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('music under the clip', () => {
   it('lists the built-in library by genre', async () => {
-    // The library renders in the background at start-up; wait until it is stored.
+    // A start renders the library in the background (the e2e server is seeded with it): wait until it is stored.
     await expect
       .poll(async () => ((await (await page.request.get('/api/music-tracks')).json()) as { tracks: unknown[] }).tracks.length, { timeout: 180_000, interval: 1000 })
       .toBeGreaterThanOrEqual(6);

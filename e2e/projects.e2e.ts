@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeLyingMatroska } from '../src/server/test-support/test-clips.ts';
-import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage, uniqueName } from './support/browser.ts';
 import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads, uploadingPartWay } from './support/upload-progress.ts';
 
 const baseUrl = inject('baseUrl');
@@ -13,7 +13,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-media-'));
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -59,6 +60,7 @@ describe('examples page (issue 17, item 1)', () => {
     await expect.poll(() => postersIn(page, 'loaded')).toBe(8);
     expect(await allPostersDecoded(page)).toBe(true);
     expect(await page.locator('main li [data-slot="skeleton"]').count()).toBe(0);
+    await expectAccessible(page, 'examples page');
     await keepScreenshot(page, 'examples-posters-1440');
 
     // Opened from the keyboard; until the clip arrives the player shows the poster and says it is preparing it.
@@ -73,12 +75,14 @@ describe('examples page (issue 17, item 1)', () => {
     expect(await player.locator('[data-clip]').getAttribute('data-clip')).toBe('preparing');
     expect(await player.getByRole('status').innerText()).toContain('Preparing this example…');
     expect(await video.getAttribute('poster')).toBe('/api/examples/1/thumbnail');
+    await expectAccessible(page, 'example player dialog, preparing the clip');
     await keepScreenshot(page, 'examples-preparing-1440');
     heldClip.release();
 
     await expectPlaying(video);
     expect(await player.locator('[data-clip]').getAttribute('data-clip')).toBe('ready');
     expect(await player.getByRole('status').count()).toBe(0);
+    await expectAccessible(page, 'example player dialog');
     await keepScreenshot(page, 'examples-playing-1440');
     await page.keyboard.press('Escape');
     await expect.poll(() => player.count()).toBe(0);

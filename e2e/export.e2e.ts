@@ -6,8 +6,8 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
-import { axeViolations } from './support/axe.ts';
-import { artifactsDir, keepScreenshot, connectBrowser, newPage } from './support/browser.ts';
+import { axeViolations, expectAccessible } from './support/axe.ts';
+import { artifactsDir, connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import {
   type Region,
@@ -645,6 +645,7 @@ describe('exporting from the editor', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Video' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'export');
 
     // The presets: five platforms at 1080p MP4 High, and 4K Pro locked on the free plan.
     for (const name of ['TikTok', 'Instagram Reels', 'YouTube Shorts', 'Snapchat Spotlight', 'Facebook Reels']) {
@@ -708,6 +709,7 @@ describe('exporting from the editor', () => {
     expect(seen.at(-1)).toBe(100);
     expect(seen.some((value) => value > 0 && value < 100), `progress seen: ${seen.join(', ')}`).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Export Again' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'export, complete');
     // The bar eases to its value (a CSS transition); the screenshot waits for it to arrive.
     await progress.evaluate((bar) => Promise.all(bar.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     await keepScreenshot(page, 'export-dialog-complete-1440');

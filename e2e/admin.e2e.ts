@@ -3,7 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { connectBrowser, keepScreenshot, newPage, uniqueName } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -11,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -98,6 +99,9 @@ describe('the admin dashboard', () => {
     const freeBefore = (await freeValue(page)) ?? -1;
     expect(proBefore + freeBefore).toBe(totalUsers);
     expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await expect.poll(() => page.getByText(/^Showing 1–\d+ of [\d,]+$/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('table', { name: 'Providers' }).locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'admin dashboard');
 
     // Part of the name, in the other case.
     const search = page.getByPlaceholder('Search users...');
@@ -110,6 +114,8 @@ describe('the admin dashboard', () => {
     expect(await row.getByRole('cell', { name: '200', exact: true }).isVisible()).toBe(true);
 
     await planSelect(page, target).click();
+    await expect.poll(() => page.getByRole('option', { name: 'Pro' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'admin, subscription menu open');
     await page.getByRole('option', { name: 'Pro' }).click();
     await toastShown(page, 'Subscription updated');
     expect(await page.getByText('User subscription has been changed successfully.').isVisible()).toBe(true);
@@ -119,6 +125,7 @@ describe('the admin dashboard', () => {
 
     await search.fill('no-such-user-anywhere');
     await expect.poll(() => page.getByText('No users found').isVisible()).toBe(true);
+    await expectAccessible(page, 'admin, no users found');
     await search.fill('');
     await expect.poll(() => page.getByText(/^Showing 1–\d+ of [\d,]+$/).isVisible()).toBe(true);
     await keepScreenshot(page, 'admin-1440');
@@ -146,6 +153,7 @@ describe('the admin dashboard', () => {
     // The toast from the switch would cover the header in the picture.
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByText('Subscription updated', { exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'admin at 390 px');
     await keepScreenshot(page, 'admin-390');
 
     // The same change back, by keyboard alone.
@@ -264,6 +272,7 @@ describe('the admin dashboard', () => {
     await page.goto('/admin');
     await expect.poll(() => page.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);
     expect(await page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
+    await expectAccessible(page, 'access denied');
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations } from './support/axe.ts';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { axeViolations, expectAccessible } from './support/axe.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
@@ -15,7 +15,7 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-ai-'));
 });
 afterAll(async () => {
@@ -83,6 +83,7 @@ describe('the AI features', () => {
     await page.getByRole('button', { name: 'Generate Image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate Image' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'generate image');
     expect(await dialog.getByRole('radio', { name: /Fast image model.*1 credit/ }).getAttribute('aria-checked')).toBe('true');
 
     // An empty prompt is refused before anything is sent.
@@ -151,6 +152,18 @@ describe('the AI features', () => {
     await expect.poll(() => textOverlays(page).count()).toBe(1);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => textOverlays(page).count()).toBe(0);
+
+    // The editor with the suggestions listed and an overlay selected, at both widths.
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await textOverlays(page).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'editor, overlay selected and AI suggestions listed');
+    await keepScreenshot(page, 'a11y-editor-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await expectAccessible(page, 'editor at 390 px');
+    await keepScreenshot(page, 'a11y-editor-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
   }, 60_000);
 
   it('the assistant answers a question; Enter sends, Shift+Enter adds a line, empty messages are not sent', async () => {
@@ -161,6 +174,7 @@ describe('the AI features', () => {
     const box = dialog.getByRole('textbox', { name: 'Message' });
     const conversation = dialog.getByRole('log', { name: 'Conversation' });
     await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'AI assistant, empty');
 
     // On a phone the starter questions wrap inside the conversation instead of running off its edge.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -195,6 +209,8 @@ describe('the AI features', () => {
     // Its numbered tips come as cards, and nothing in it is markup.
     expect(await reply.getByRole('listitem').count()).toBeGreaterThan(0);
     expect(await reply.innerText()).not.toContain('**');
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    await expectAccessible(page, 'AI assistant, with a reply');
     await keepScreenshot(page, 'ai-assistant-1440');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -220,6 +236,7 @@ describe('the AI features', () => {
     await expect.poll(() => dialog.getByText('12 credits', { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText(/with 8 more seconds, generated from its last frame/).isVisible()).toBe(true);
     expect(await dialog.getByText(`${before} credits`, { exact: true }).isVisible()).toBe(true);
+    await expectAccessible(page, 'extend video');
     await keepScreenshot(page, 'ai-extend-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await noHorizontalScroll(page);
@@ -283,6 +300,7 @@ describe('credits and plans in the AI tools', () => {
     const dialog = page.getByRole('dialog', { name: 'Extend Video' });
     await expect.poll(() => dialog.getByText('Insufficient credits. Upgrade to Pro for unlimited extensions.').isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Extend Video' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'extend video, short of credits');
     await page.keyboard.press('Escape');
 
     // Suggestions are offered, but every Apply button is disabled and says why: on hover and to a screen reader.

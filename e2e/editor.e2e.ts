@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, forgetWatermarkedCopy, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
@@ -14,7 +15,7 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-editor-'));
 });
 afterAll(async () => {
@@ -128,6 +129,8 @@ describe('the editor', () => {
     await addTextAndLeaveIt(page);
     expect(await overlayText(page)).toBe('Text overlay: Click to style');
     expect(await textOverlays(page).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'editor, overlay selected');
 
     // A mouse drag is one undo step: one Undo puts the text back in the centre.
     const start = await textOverlays(page).boundingBox();
@@ -305,6 +308,12 @@ describe('the editor', () => {
   it('opens at /projects/{id} too, saves an edit made just before leaving, and says when a project does not exist', async () => {
     await openEditor(page, projectId, { route: 'projects' });
     expect(await page.getByRole('heading', { name: 'City lights' }).isVisible()).toBe(true);
+    const share = page.getByRole('dialog', { name: 'Share' });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => share.isVisible()).toBe(true);
+    await expectAccessible(page, 'share');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => share.count()).toBe(0);
     // Leaving within the autosave delay still saves: the change goes out as the editor closes.
     await page.getByRole('radio', { name: 'Blur' }).click();
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -394,6 +403,7 @@ describe('the timeline', () => {
     await page.getByRole('button', { name: 'Add Text' }).click();
     const editor = page.getByRole('textbox', { name: 'Overlay text' });
     await expect.poll(() => editor.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'editor, typing into a new overlay');
     await page.keyboard.type('Hi');
     await page.keyboard.press('Space');
     await page.keyboard.type('there');

@@ -1,12 +1,13 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +40,7 @@ async function allPostersDecoded(page: Page): Promise<boolean> {
 }
 
 async function expectPlaying(video: Locator): Promise<void> {
-  // The clip may still be rendering on the server (a fresh start renders the eight one after another).
+  // The e2e server is seeded with the clips (global-setup.ts); one not stored would be rendered for this request.
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
   const start = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(start);
@@ -59,6 +60,7 @@ describe('examples page (issue 17, item 1)', () => {
     await expect.poll(() => postersIn(page, 'loaded')).toBe(8);
     expect(await allPostersDecoded(page)).toBe(true);
     expect(await page.locator('main li [data-slot="skeleton"]').count()).toBe(0);
+    await expectAccessible(page, 'examples page');
     await keepScreenshot(page, 'examples-posters-1440');
 
     // Opened from the keyboard; until the clip arrives the player shows the poster and says it is preparing it.
@@ -73,12 +75,14 @@ describe('examples page (issue 17, item 1)', () => {
     expect(await player.locator('[data-clip]').getAttribute('data-clip')).toBe('preparing');
     expect(await player.getByRole('status').innerText()).toContain('Preparing this example…');
     expect(await video.getAttribute('poster')).toBe('/api/examples/1/thumbnail');
+    await expectAccessible(page, 'example player dialog, preparing the clip');
     await keepScreenshot(page, 'examples-preparing-1440');
     heldClip.release();
 
     await expectPlaying(video);
     expect(await player.locator('[data-clip]').getAttribute('data-clip')).toBe('ready');
     expect(await player.getByRole('status').count()).toBe(0);
+    await expectAccessible(page, 'example player dialog');
     await keepScreenshot(page, 'examples-playing-1440');
     await page.keyboard.press('Escape');
     await expect.poll(() => player.count()).toBe(0);

@@ -6,8 +6,8 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
-import { axeViolations } from './support/axe.ts';
-import { artifactsDir, keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { axeViolations, expectAccessible } from './support/axe.ts';
+import { artifactsDir, connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
 import {
   type Region,
@@ -130,6 +130,18 @@ function withOverlays(...overlays: TextOverlay[]): EditorState {
   return { ...baseState(), textOverlays: overlays };
 }
 
+/** A moment a case compares at which exactly these overlays show (their hit boxes' names), optionally within rows. */
+interface Showing {
+  at: number;
+  /** Names the moment in the report, e.g. which overlay shows. */
+  label?: string;
+  overlays: string[];
+  /** The text must lie inside these rows (fractions of the frame's height), in the player and in the export. */
+  rows?: [number, number];
+  /** Compare each line's box too (gold text). */
+  lines?: boolean;
+}
+
 interface ParityCase {
   name: string;
   state: EditorState;
@@ -139,36 +151,60 @@ interface ParityCase {
   overlay?: boolean;
   /** Several overlays, each in its own band of rows (fractions of the frame's height), compared one by one. */
   parts?: Array<{ label: string; rows: [number, number] }>;
-  /** Compare each line's box too (gold text). */
-  lines?: boolean;
-  /** At these times the text must lie inside these rows (fractions of the frame's height), in both, and only these hit boxes show. */
-  shows?: Array<{ at: number; rows: [number, number]; overlays: string[] }>;
+  /** What shows at some of the times compared: the hit boxes, and where the text lies. */
+  shows?: Showing[];
 }
 
-const PARITY_CASES: ParityCase[] = [
+const EFFECT_CASES: ParityCase[] = [
   { name: 'none', at: 'all', state: baseState() },
   { name: 'grayscale', state: { ...baseState(), visualEffect: 'grayscale' } },
   { name: 'sepia', state: { ...baseState(), visualEffect: 'sepia' } },
   { name: 'vintage', state: { ...baseState(), visualEffect: 'vintage' } },
   { name: 'blur', state: { ...baseState(), visualEffect: 'blur' } },
   { name: 'grade', state: { ...baseState(), colorGrading: { brightness: 115, contrast: 80, saturation: 150 } } },
-  { name: 'impact', overlay: true, state: withOverlays(goldOverlay({})) },
-  {
-    name: 'lobster',
-    overlay: true,
-    state: withOverlays(
-      goldOverlay({
-        text: 'Hello\nsunny world',
-        fontFamily: 'Lobster',
-        fontSize: 80,
-        position: { x: 42, y: 68 },
-        textAlign: 'left',
-        lineHeight: 1.4,
-        outline: { color: '#000000', thickness: 4 },
-      }),
-    ),
-  },
 ];
+
+/** One text overlay of a timed case: its look (its times are the case's), and what to check while it shows. */
+interface TimedText {
+  overlay: TextOverlay;
+  rows?: [number, number];
+  lines?: boolean;
+}
+
+const TEXT_WINDOW = 0.25;
+
+/**
+ * Several text overlays on one export, each alone on screen in its own quarter-second (six frames at 24 fps)
+ * and compared at its middle, as ANIMATED puts every animation on one export: each is compared with the frame
+ * without text at the same time, exactly as one export per overlay would be, and at each time only that
+ * overlay's hit box may show.
+ */
+function timedTexts(name: string, texts: TimedText[]): ParityCase {
+  const overlays = texts.map(({ overlay }, index) => ({ ...overlay, start: index * TEXT_WINDOW, end: (index + 1) * TEXT_WINDOW }));
+  const shows = texts.map(({ rows, lines }, index): Showing => {
+    const overlay = overlays[index] as TextOverlay;
+    return { at: overlay.start + TEXT_WINDOW / 2, label: overlay.id, overlays: [`Text overlay: ${overlay.text}`], rows, lines };
+  });
+  return { name, overlay: true, at: shows.map((showing) => showing.at), shows, state: withOverlays(...overlays) };
+}
+
+/** Gold Impact text, the case the moved-overlay control moves. */
+const IMPACT: TimedText = { overlay: goldOverlay({ id: 'impact' }) };
+const LOBSTER: TimedText = {
+  overlay: goldOverlay({
+    id: 'lobster',
+    text: 'Hello\nsunny world',
+    fontFamily: 'Lobster',
+    fontSize: 80,
+    position: { x: 42, y: 68 },
+    textAlign: 'left',
+    lineHeight: 1.4,
+    outline: { color: '#000000', thickness: 4 },
+  }),
+};
+
+/** Every effect and a grade, and two fonts: what both clips are compared on. */
+const PARITY_CASES: ParityCase[] = [...EFFECT_CASES, timedTexts('text', [IMPACT, LOBSTER])];
 
 /**
  * Every animation on one export, each overlay in its own band of rows (with room for slide-up's 5 %,
@@ -204,38 +240,28 @@ const ANIMATED: ParityCase = {
 
 /**
  * Text as the export now draws it (Skia, like the browser): wrapping, kerning, emoji, Arabic, timing,
- * animation. On the offline engine's clip only: where text lands does not depend on the clip.
+ * animation. On the offline engine's clip only: where text lands does not depend on the clip. The fonts of
+ * PARITY_CASES' 'text' and every other text case share one timed export; the animations have their own.
  */
 const TEXT_CASES: ParityCase[] = [
-  {
-    name: 'wrapped',
-    overlay: true,
-    lines: true,
-    state: withOverlays(goldOverlay({ text: 'THIS CAPTION IS FAR TOO LONG FOR ONE LINE OF THE FRAME', boxWidth: 80, position: { x: 50, y: 28 } })),
-  },
-  { name: 'kerned', overlay: true, state: withOverlays(goldOverlay({ text: 'AVATAR WAVE', fontFamily: 'Bebas Neue', fontSize: 120 })) },
-  { name: 'emoji', overlay: true, state: withOverlays(goldOverlay({ text: 'GOOD VIBES 🌊🔥😎', fontSize: 80 })) },
-  { name: 'arabic', overlay: true, state: withOverlays(goldOverlay({ text: 'مرحبا بالعالم', fontFamily: 'Montserrat', fontSize: 90 })) },
-  {
-    name: 'timed',
-    overlay: true,
-    at: [0.5, 1.5],
-    state: withOverlays(
-      goldOverlay({ id: 'first', text: 'FIRST', position: { x: 50, y: 20 }, start: 0, end: 0.9 }),
-      goldOverlay({ id: 'second', text: 'SECOND', position: { x: 50, y: 45 }, start: 1, end: 2 }),
-    ),
-    shows: [
-      { at: 0.5, rows: [0.1, 0.3], overlays: ['Text overlay: FIRST'] },
-      { at: 1.5, rows: [0.35, 0.55], overlays: ['Text overlay: SECOND'] },
-    ],
-  },
+  timedTexts('text', [
+    IMPACT,
+    LOBSTER,
+    { overlay: goldOverlay({ id: 'wrapped', text: 'THIS CAPTION IS FAR TOO LONG FOR ONE LINE OF THE FRAME', boxWidth: 80, position: { x: 50, y: 28 } }), lines: true },
+    { overlay: goldOverlay({ id: 'kerned', text: 'AVATAR WAVE', fontFamily: 'Bebas Neue', fontSize: 120 }) },
+    { overlay: goldOverlay({ id: 'emoji', text: 'GOOD VIBES 🌊🔥😎', fontSize: 80 }) },
+    { overlay: goldOverlay({ id: 'arabic', text: 'مرحبا بالعالم', fontFamily: 'Montserrat', fontSize: 90 }) },
+    // Two overlays one after the other: each shows, in the player and in the export, only in its own time.
+    { overlay: goldOverlay({ id: 'first', text: 'FIRST', position: { x: 50, y: 20 } }), rows: [0.1, 0.3] },
+    { overlay: goldOverlay({ id: 'second', text: 'SECOND', position: { x: 50, y: 45 } }), rows: [0.35, 0.55] },
+  ]),
   ANIMATED,
 ];
 
 let browser: Browser;
 let workDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-export-'));
   fs.mkdirSync(parityDir, { recursive: true });
 });
@@ -471,7 +497,8 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       exports.set(key(parity.name, at), exportFrame(file, parity.name, at));
       const a = image(previews.get(key(parity.name, at)));
       const b = image(exports.get(key(parity.name, at)));
-      const result: ParityResult = { name: `${parity.name} at ${at.toFixed(3)} s`, diff: meanAbsDiff(a, b) };
+      const shows = parity.shows?.find((expected) => expected.at === at);
+      const result: ParityResult = { name: `${parity.name}${shows?.label ? `: ${shows.label}` : ''} at ${at.toFixed(3)} s`, diff: meanAbsDiff(a, b) };
       writeDiffImage(a, b, path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-diff.png`));
       const row = (entry: ParityResult, boxes: string) =>
         `| ${source} | ${entry.name} | ${entry.diff ? formatDiff(entry.diff) : ''} | ${entry.diff ? formatDiff(meanSignedDiff(a, b)) : ''} | ${entry.boxOffset === undefined ? '' : `${(entry.boxOffset * 100).toFixed(2)} %`} | ${boxes} |`;
@@ -483,13 +510,10 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
         result.boxOffset = text.offset;
         result.textDiff = text.textDiff;
         boxes = describeText(text);
-        const shows = parity.shows?.find((expected) => expected.at === at);
-        if (shows) {
-          result.rows = { expected: shows.rows, preview: within(text.previewBox, shows.rows), exported: within(text.exportBox, shows.rows) };
-          result.hitBoxes = { shown: hitBoxes.get(at) ?? [], expected: shows.overlays };
-        }
+        if (shows?.rows) result.rows = { expected: shows.rows, preview: within(text.previewBox, shows.rows), exported: within(text.exportBox, shows.rows) };
+        if (shows) result.hitBoxes = { shown: hitBoxes.get(at) ?? [], expected: shows.overlays };
       }
-      if (parity.lines) {
+      if (shows?.lines) {
         const lines = lineParity(a, b);
         result.lineOffset = lines.offset;
         result.lineCounts = lines.counts;
@@ -514,13 +538,20 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
   const exportOf = (name: string) => image(exports.get(key(name, AT)));
   const wrongSepia = meanAbsDiff(previewOf('none'), exportOf('sepia'));
   const wrongBlur = meanAbsDiff(previewOf('blur'), exportOf('none'));
-  const impact = cases.find((parity) => parity.name === 'impact')?.state ?? baseState();
+  // The 'text' case with every overlay 3 % to the right, compared while the Impact overlay shows.
+  const text = cases.find((parity) => parity.name === 'text');
+  const impactAt = text?.shows?.find((showing) => showing.label === IMPACT.overlay.id)?.at;
+  if (!text || impactAt === undefined) throw new Error('the moved-overlay control needs the Impact overlay of the text case');
   const moved: EditorState = {
-    ...impact,
-    textOverlays: impact.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 3, y: overlay.position.y } })),
+    ...text.state,
+    textOverlays: text.state.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 3, y: overlay.position.y } })),
   };
-  const movedFrame = exportFrame(await exportCase(moved, 'control-moved-overlay'), 'control-moved-overlay', AT);
-  const movedOffset = boxDistance(inkBox(previewOf('impact'), previewOf('none')), inkBox(image(movedFrame), exportOf('none')), PLAYER_FRAME);
+  const movedFrame = exportFrame(await exportCase(moved, 'control-moved-overlay'), 'control-moved-overlay', impactAt);
+  const movedOffset = boxDistance(
+    inkBox(image(previews.get(key('text', impactAt))), image(previews.get(key('none', impactAt)))),
+    inkBox(image(movedFrame), image(exports.get(key('none', impactAt)))),
+    PLAYER_FRAME,
+  );
   // An export that ignored the animations: at mid-animation every kind must fail the box or the text colour check.
   const stillAnimations: Array<{ kind: string; offset: number; textDiff: number }> = [];
   if (cases.includes(ANIMATED)) {
@@ -541,7 +572,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
   rows.push(
     `| ${source} | control: 'none' preview vs 'sepia' export | ${formatDiff(wrongSepia)} | | | must exceed ${String(MAX_MEAN_DIFF)} |`,
     `| ${source} | control: 'blur' preview vs 'none' export | ${formatDiff(wrongBlur)} | | | ${source === 'textured' ? `must exceed ${String(MAX_MEAN_DIFF)}` : 'reported (smooth clip)'} |`,
-    `| ${source} | control: Impact preview vs the overlay moved 3 % right | | | ${(movedOffset * 100).toFixed(2)} % | must exceed ${String(MAX_BOX_OFFSET * 100)} % |`,
+    `| ${source} | control: Impact preview at ${String(impactAt)} s vs the overlays moved 3 % right | | | ${(movedOffset * 100).toFixed(2)} % | must exceed ${String(MAX_BOX_OFFSET * 100)} % |`,
   );
   return { results, rows, wrongSepia, wrongBlur, movedOffset, stillAnimations };
 }
@@ -614,6 +645,7 @@ describe('exporting from the editor', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Video' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'export');
 
     // The presets: five platforms at 1080p MP4 High, and 4K Pro locked on the free plan.
     for (const name of ['TikTok', 'Instagram Reels', 'YouTube Shorts', 'Snapchat Spotlight', 'Facebook Reels']) {
@@ -677,6 +709,7 @@ describe('exporting from the editor', () => {
     expect(seen.at(-1)).toBe(100);
     expect(seen.some((value) => value > 0 && value < 100), `progress seen: ${seen.join(', ')}`).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Export Again' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'export, complete');
     // The bar eases to its value (a CSS transition); the screenshot waits for it to arrive.
     await progress.evaluate((bar) => Promise.all(bar.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     await keepScreenshot(page, 'export-dialog-complete-1440');
@@ -796,7 +829,7 @@ describe('exporting from the editor', () => {
   }, 60_000);
 
   it('exports what the preview shows, frame for frame: every effect, a grade, and text that wraps, kerns, holds emoji and Arabic, keeps its times and animates (offline engine clip)', async () => {
-    const parity = await runParity(page, page.request, projectId, 'generated', [...PARITY_CASES, ...TEXT_CASES]);
+    const parity = await runParity(page, page.request, projectId, 'generated', [...EFFECT_CASES, ...TEXT_CASES]);
     writeParityReport('generated', parity.rows);
     expectParity('generated', parity);
   }, 300_000);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { keepScreenshot, launchBrowser, newPage } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, video } from './support/editor-page.ts';
 import { ffprobe, integratedLufs, makeShortClip, makeToneMp3, toneLevelDb } from './support/media.ts';
 import { signUp, uploadReadyProject } from './support/studio.ts';
@@ -22,7 +23,7 @@ let workDir: string;
 let projectId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-music-'));
   ({ context, page } = await newPage(browser, baseUrl));
   await signUp(page.request, 'music');
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 describe('music under the clip', () => {
   it('lists the built-in library by genre', async () => {
-    // The library renders in the background at start-up; wait until it is stored.
+    // A start renders the library in the background (the e2e server is seeded with it): wait until it is stored.
     await expect
       .poll(async () => ((await (await page.request.get('/api/music-tracks')).json()) as { tracks: unknown[] }).tracks.length, { timeout: 180_000, interval: 1000 })
       .toBeGreaterThanOrEqual(6);
@@ -53,6 +54,11 @@ describe('music under the clip', () => {
     await openEditor(page, projectId);
     await page.getByRole('button', { name: 'Upload your own' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload your own music' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'upload music');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => dialog.getByText('Choose an audio file to upload').isVisible()).toBe(true);
+    await expectAccessible(page, 'upload music with errors');
     // About 160 KB, sent at 32 KB/s.
     await dialog.getByLabel('Audio file').setInputFiles(makeToneMp3(workDir, 330, 10, 'slow-tone.mp3'));
     await recordProgress(page);
@@ -81,6 +87,14 @@ describe('music under the clip', () => {
       expect(view.text.startsWith('Processing'), view.text).toBe(view.phase === 'processing');
       expectAgreement(view);
     }
+
+    // Deleting one's own track asks first.
+    await page.getByRole('button', { name: 'Delete slow tone' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /Delete/ });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectAccessible(page, 'delete music track');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => confirm.count()).toBe(0);
   }, 120_000);
 
   it('uploads a track, puts it under the clip, plays it in the preview, and exports the mix at −14 LUFS', async () => {
@@ -99,6 +113,8 @@ describe('music under the clip', () => {
     await expect.poll(() => lane.isVisible()).toBe(true);
     await expect.poll(() => lane.getByTestId('waveform').count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => lane.getAttribute('data-music-preview'), { timeout: 30_000 }).toBe('ready');
+    await expect.poll(() => page.getByRole('slider', { name: 'Music volume' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'editor with music in use');
 
     // Play: the music's Web Audio graph runs and its meter moves.
     await page.getByRole('button', { name: 'Play' }).click();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeLyingMatroska } from '../src/server/test-support/test-clips.ts';
-import { keepScreenshot, launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { connectBrowser, keepScreenshot, newPage, uniqueName } from './support/browser.ts';
 import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads, uploadingPartWay } from './support/upload-progress.ts';
 
 const baseUrl = inject('baseUrl');
@@ -13,7 +14,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let mediaDir: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-media-'));
 });
 afterAll(async () => {
@@ -73,6 +74,8 @@ describe('projects on the dashboard', () => {
     await page.getByRole('button', { name: 'New Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Video' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'create video, AI Generate');
+    await keepScreenshot(page, 'a11y-create-video-1440');
     await dialog.getByLabel('Title').fill('Neon rain');
     await dialog.getByLabel('Prompt').fill('Rain on a neon city street at night, slow dolly shot');
     await dialog.getByRole('radio', { name: /9:16/ }).click();
@@ -86,6 +89,7 @@ describe('projects on the dashboard', () => {
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await statusOf(card)).toBe('Generating');
     expect(await card.getByText(/about \d+ min left/).isVisible()).toBe(true);
+    await expectAccessible(page, 'dashboard, a project generating');
     await expect.poll(() => page.getByText(/\b188 credits\b/).first().isVisible()).toBe(true);
 
     // The offline engine renders a real clip; the dashboard is reloaded the way a waiting user would.
@@ -107,9 +111,11 @@ describe('projects on the dashboard', () => {
     await page.mouse.move(0, 0);
     await expect.poll(() => card.locator('video').evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
 
+    await expectAccessible(page, 'dashboard');
     await keepScreenshot(page, 'projects-dashboard-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'dashboard at 390 px');
     await keepScreenshot(page, 'projects-dashboard-390');
     await context.close();
   }, 180_000);
@@ -122,6 +128,16 @@ describe('projects on the dashboard', () => {
     await page.getByRole('button', { name: 'New Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Video' });
     await dialog.getByRole('tab', { name: 'Upload Video' }).click();
+    await expect.poll(() => dialog.getByText('Choose a video or drop it here').isVisible()).toBe(true);
+    await expectAccessible(page, 'create video, Upload Video');
+    // A submit without a file shows the field's error.
+    await dialog.locator('form').getByRole('button', { name: 'Upload Video' }).click();
+    await expect.poll(() => dialog.getByText('Choose a video file to upload').isVisible()).toBe(true);
+    await expectAccessible(page, 'create video, Upload Video with errors');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, 'a11y-create-video-390');
+    await expectAccessible(page, 'create video at 390 px');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByLabel('Choose a video or drop it here').setInputFiles(clip);
     expect(await dialog.getByLabel('Title').inputValue()).toBe('beach day');
     await dialog.getByLabel('Title').fill('Beach day');
@@ -136,6 +152,8 @@ describe('projects on the dashboard', () => {
 
     await card.getByRole('button', { name: 'Delete project' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Project' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectAccessible(page, 'delete project');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText('Project deleted').isVisible()).toBe(true);
     await expect.poll(() => card.count()).toBe(0);

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueName } from './support/browser.ts';
+import { connectBrowser, newPage, uniqueName } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

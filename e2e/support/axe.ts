@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** axe-core's browser build, read once. */
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -47,4 +48,13 @@ export async function axeViolations(page: Page, { exclude = [] }: AxeOptions = {
     [exclude, { resultTypes: ['violations'] }] as [string[], RunOptions],
   );
   return results.violations.filter((violation) => violation.impact && BLOCKING.includes(violation.impact)).map(describe);
+}
+
+/**
+ * Checks the page as it is now with expect.soft, so a test lists every violation it meets, not only the
+ * first; `state` names the screen in the failure. The flows that open a screen check it (issue 17, item 8:
+ * every screen and dialog passes axe-core with no serious or critical violation).
+ */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  expect.soft(await axeViolations(page), `axe, ${state}`).toEqual([]);
 }

@@ -1,56 +1,53 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { builtInMedia, seedBuiltInMedia } from './built-in-media.ts';
+import { startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The one Chromium every file connects to (browser.ts), each test in contexts of its own. */
+    browserEndpoint: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the built server on a free port with its own DATA_DIR, the way an operator would. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Starts the built server on a free port with its own DATA_DIR, seeded with the built-in media instead of
+ * rendering them (built-in-media.ts), and one Chromium for every file.
+ */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js')) || !fs.existsSync(path.join(root, 'dist/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` before `npm run test:e2e`.');
   }
+  const media = await builtInMedia();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-'));
-  const port = 4000 + Math.floor(Math.random() * 2000);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const log = fs.createWriteStream(path.join(dataDir, 'server.log'));
-  const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    // Every e2e file signs up users from 127.0.0.1 against this one server. No Stripe: the pricing page shows PRO_PRICE.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, RATE_LIMIT_SCALE: '100', PRO_PRICE: '9.99 USD/month' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  await waitForServer(baseUrl, server);
-  project.provide('baseUrl', baseUrl);
+  // Every e2e file signs up users from 127.0.0.1 against this one server. No Stripe: the pricing page shows PRO_PRICE.
+  const server = await startServer(dataDir, { RATE_LIMIT_SCALE: '100', PRO_PRICE: '9.99 USD/month', STARTUP_RENDERS: 'off' });
+  seedBuiltInMedia(media, dataDir);
+  const browser = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await browser.close();
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-async function waitForServer(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/auth/me`);
-      if (response.status === 401) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start within 30 s');
 }

@@ -59,6 +59,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('queues the start-up renders of the examples and the music library unless STARTUP_RENDERS is off', () => {
+    expect(loadConfig({}).startupRenders).toBe(true);
+    expect(loadConfig({ STARTUP_RENDERS: 'on' }).startupRenders).toBe(true);
+    expect(loadConfig({ STARTUP_RENDERS: 'off' }).startupRenders).toBe(false);
+    expect(() => loadConfig({ STARTUP_RENDERS: 'no' })).toThrow(ConfigError);
+  });
+
   it('bounds how long requests may take to arrive and how long a shutdown may wait', () => {
     expect(loadConfig({})).toMatchObject({
       timeouts: { requestMs: 30_000, uploadMinBytesPerSecond: 16_384, uploadMs: 1_800_000 },

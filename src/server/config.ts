@@ -147,6 +147,7 @@ const environmentSchema = z.object({
   JOB_CONCURRENCY: perKindSetting(1, 32, { default: 1, byKind: { 'generate-video': 2 } }),
   JOB_TIME_LIMITS: perKindSetting(1, 86_400, { default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 1800, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600 } }),
   MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
+  STARTUP_RENDERS: z.enum(['on', 'off']).default('on'),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
@@ -217,6 +218,11 @@ export interface Config {
   jobTimeLimitSeconds: PerKind;
   /** Generations, extensions and exports one user may have queued or running at once. */
   maxActiveJobsPerUser: number;
+  /**
+   * Whether start-up queues renders of the example clips and posters and the music library's tracks not yet
+   * stored. Off for test servers that seed them; an example is then still rendered when first asked for.
+   */
+  startupRenders: boolean;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   /** The Google back-end for video, text, image and speech; unset = the offline engines. */
@@ -275,6 +281,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     jobConcurrency: env.JOB_CONCURRENCY,
     jobTimeLimitSeconds: env.JOB_TIME_LIMITS,
     maxActiveJobsPerUser: env.MAX_ACTIVE_JOBS_PER_USER,
+    startupRenders: env.STARTUP_RENDERS === 'on',
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -26,8 +26,10 @@ async function main(): Promise<void> {
   // With Redis, jobs run in `npm run worker` processes; otherwise this process runs them.
   if (queue.kind === 'database') {
     await requeueUnfinishedGenerations(services.db, queue, logger);
-    await queueMissingLibraryTracks(services.db, queue, logger);
-    await queueMissingExampleRenders(services.examples, queue, logger);
+    if (config.startupRenders) {
+      await queueMissingLibraryTracks(services.db, queue, logger);
+      await queueMissingExampleRenders(services.examples, queue, logger);
+    }
     queue.start(jobDefinitionsFor(services));
   }
   const housekeeping = startHousekeeping(services.db, storage, logger);

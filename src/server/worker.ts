@@ -18,8 +18,10 @@ async function main(): Promise<void> {
   const swept = await sweepStaleScratchDirs();
   if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
   await requeueUnfinishedGenerations(services.db, services.queue, logger);
-  await queueMissingLibraryTracks(services.db, services.queue, logger);
-  await queueMissingExampleRenders(services.examples, services.queue, logger);
+  if (config.startupRenders) {
+    await queueMissingLibraryTracks(services.db, services.queue, logger);
+    await queueMissingExampleRenders(services.examples, services.queue, logger);
+  }
   services.queue.start(jobDefinitionsFor(services));
 
   exitOnSignals(config.shutdownTimeoutMs, () => closeServices(services), logger, 'finishing running jobs');

@@ -40,7 +40,7 @@ interface TestAppOptions {
  * which file, not about its pixels. watermarked-video.test.ts and a few others pass the real
  * `renderWatermarkedRendition`, a full-size encode.
  */
-export const copyWithoutWatermark: WatermarkRenderer = (_ffmpeg, { inputFile, outputFile }) => fs.copyFile(inputFile, outputFile);
+const copyWithoutWatermark: WatermarkRenderer = (_ffmpeg, { inputFile, outputFile }) => fs.copyFile(inputFile, outputFile);
 
 let systemFfmpeg: Promise<FfmpegBinaries> | undefined;
 

@@ -100,6 +100,9 @@ export async function startServer(home: ServerHome, settings: Record<string, str
     DATA_DIR: home.dataDir,
     JOB_LEASE_SECONDS: '2',
     LOG_LEVEL: 'warn',
+    // No example clips or music tracks rendered at start-up: none of these tests is about them, and their
+    // renders would compete with the test's own for the CPU (examples render on first request; nothing asks).
+    STARTUP_RENDERS: 'off',
     ...settings,
   };
   // Its own process group, so clean-up can reach the ffmpeg processes it started.

@@ -143,6 +143,17 @@ export async function startServer(home: ServerHome, settings: Record<string, str
   return server;
 }
 
+/** The Veo model a spawned server uses when pointed at the fake Veo server (README "AI providers"). */
+export const FAKE_VEO_MODEL = 'veo-3.1-fast-generate-001';
+
+/**
+ * The settings that make a spawned server generate with Veo on the Gemini API at `baseUrl` (the fake Veo
+ * server running in the test process, reached over loopback), with `apiKey`, as README "AI providers" says.
+ */
+export function fakeVeoSettings(veo: { baseUrl: string }, apiKey: string): Record<string, string> {
+  return { GEMINI_API_KEY: apiKey, GEMINI_BASE_URL: veo.baseUrl, VIDEO_MODEL: FAKE_VEO_MODEL };
+}
+
 /** Signs a new user up over HTTP; returns the Cookie header value for the next requests. */
 export async function signUpOverHttp(baseUrl: string, username: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/signup`, {

@@ -144,7 +144,7 @@ export async function startServer(home: ServerHome, settings: Record<string, str
 }
 
 /** The Veo model a spawned server uses when pointed at the fake Veo server (README "AI providers"). */
-export const FAKE_VEO_MODEL = 'veo-3.1-fast-generate-001';
+const FAKE_VEO_MODEL = 'veo-3.1-fast-generate-001';
 
 /**
  * The settings that make a spawned server generate with Veo on the Gemini API at `baseUrl` (the fake Veo

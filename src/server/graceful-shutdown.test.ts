@@ -5,22 +5,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../shared/schemas/project.ts';
 import { createDatabase } from './db/database.ts';
 import { ledgerMismatches, scratchDirsLeft } from './test-support/crash-checks.ts';
-import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from './test-support/server-process.ts';
+import { type FakeVeoServer, startFakeVeoServer } from './test-support/fake-veo-server.ts';
+import { fixtureClipFile } from './test-support/fixture-video-model.ts';
+import {
+  type ServerHome,
+  type ServerProcess,
+  fakeVeoSettings,
+  makeServerHome,
+  requestJson,
+  signUpOverHttp,
+  startServer,
+} from './test-support/server-process.ts';
 import { waitFor } from './test-support/wait-for.ts';
+
+const API_KEY = 'graceful-shutdown-key';
 
 describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
   let home: ServerHome;
   let server: ServerProcess | undefined;
+  /**
+   * The server generates with Veo on the Gemini API, faked in this process: each segment is a small cached
+   * 8-second clip, answered when the test says, so the shutdown finds the job waiting on Veo.
+   */
+  let veo: FakeVeoServer;
+  let settings: Record<string, string>;
   beforeAll(async () => {
     home = await makeServerHome('sigterm');
+    veo = await startFakeVeoServer({ apiKey: API_KEY, video: await fsp.readFile(await fixtureClipFile('9:16', 8)), finishAtStart: true });
+    settings = fakeVeoSettings(veo, API_KEY);
   });
   afterAll(async () => {
     server?.kill();
+    await veo?.close();
     await home.remove();
   });
 
   it('stops listening, finishes or hands back the running job, closes the database, exits 0; the job completes after restart', async () => {
-    server = await startServer(home);
+    veo.holdStarts();
+    server = await startServer(home, settings);
     const cookie = await signUpOverHttp(home.baseUrl, 'deployer');
     const created = await requestJson<Project>(home.baseUrl, cookie, 'POST', '/api/projects', {
       title: 'Two segments',
@@ -29,7 +51,12 @@ describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
       duration: 15,
     });
     const project = () => requestJson<Project>(home.baseUrl, cookie, 'GET', `/api/projects/${created.id}`);
-    await waitFor('the first segment', async () => ((await project()).currentSegment >= 1 ? true : undefined));
+    // The first segment's clip comes at once; the second start (sent once the first segment is stored) is held
+    // at Veo, so the job is still running when the server is told to stop.
+    await veo.waitForStarts(1);
+    veo.releaseStarts({ keepHolding: true });
+    await veo.waitForStarts(2);
+    expect(await project()).toMatchObject({ status: 'generating', currentSegment: 1 });
 
     const stopping = server.stop();
     // New requests are refused while the running job is given its grace period.
@@ -41,6 +68,9 @@ describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
         return true;
       }
     }, 10_000, 50);
+    // Veo answers the held start now, inside the grace period: the job finishes, or is handed back if the
+    // grace period runs out first.
+    veo.releaseStarts();
     expect(await stopping).toBe(0);
     server = undefined;
     expect(await scratchDirsLeft(home.tmpDir)).toEqual([]);
@@ -56,7 +86,7 @@ describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
       await db.destroy();
     }
 
-    server = await startServer(home);
+    server = await startServer(home, settings);
     const done = await waitFor('the video', async () => {
       const p = await project();
       return p.status === 'generating' ? undefined : p;

@@ -8,8 +8,10 @@ import { type Db, createDatabase } from './db/database.ts';
 import { watermarkedVideoKey } from './media/watermarked-video.ts';
 import { createS3Storage } from './providers/storage/s3-storage.ts';
 import { testDatabases } from './test-support/database-targets.ts';
+import { type FakeVeoServer, startFakeVeoServer } from './test-support/fake-veo-server.ts';
+import { fixtureClipFile } from './test-support/fixture-video-model.ts';
 import { type LoggedProcess, type LogLine, startLoggedProcess, waitForLog } from './test-support/logged-process.ts';
-import { freePort } from './test-support/server-process.ts';
+import { fakeVeoSettings, freePort } from './test-support/server-process.ts';
 import { startS3TestServer } from './test-support/s3-test-server.ts';
 import { waitFor } from './test-support/wait-for.ts';
 
@@ -22,6 +24,7 @@ const JOB_LEASE_SECONDS = '3';
 /** Generous: a 2-core machine running other suites can make an 8-second render take half a minute. */
 const JOB_WAIT_MS = 120_000;
 const TEST_TIMEOUT_MS = 180_000;
+const API_KEY = 'scale-out-key';
 
 /**
  * The scaled-out shape of README "Scaling out", as real processes: two API processes and two
@@ -32,6 +35,11 @@ const TEST_TIMEOUT_MS = 180_000;
 describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two workers on PostgreSQL, Redis and S3', () => {
   let dir: string;
   let s3: Awaited<ReturnType<typeof startS3TestServer>>;
+  /**
+   * The workers generate with Veo on the Gemini API, faked in this process: each segment is a small cached
+   * 8-second clip, answered when the test says (starts held, released by the test).
+   */
+  let veo: FakeVeoServer;
   let dropDatabase: () => Promise<void>;
   let db: Db;
   let redis: Redis;
@@ -64,6 +72,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
     redis = new Redis(redisDbUrl.toString());
     await redis.flushdb();
     s3 = await startS3TestServer();
+    veo = await startFakeVeoServer({ apiKey: API_KEY, video: await fs.readFile(await fixtureClipFile('16:9', 8)), finishAtStart: true });
     const postgres = testDatabases().find((database) => database.name === 'postgres')!;
     const { target, drop } = await postgres.create(dir);
     if (target.kind !== 'postgres') throw new Error('expected a PostgreSQL target');
@@ -86,6 +95,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
       // One job of each kind at a time per worker, so two jobs queued together go one to each.
       JOB_CONCURRENCY: 'generate-video=1,default=1',
       LOG_LEVEL: 'info',
+      // No example clips or music tracks rendered at start-up (none of these tests is about them).
+      STARTUP_RENDERS: 'off',
+      ...fakeVeoSettings(veo, API_KEY),
     };
     const ownDirs = async (name: string) => {
       const dataDir = path.join(dir, name);
@@ -111,6 +123,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
     await redis?.flushdb();
     await redis?.quit();
     await s3?.close();
+    await veo?.close();
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   }, 60_000);
 
@@ -146,14 +159,25 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
   let projects: Project[] = [];
 
   it('spreads generation jobs over both workers (one each while both are idle, one job at a time each)', async () => {
+    // Veo answers neither start until both have arrived: both jobs run at once, so on two workers.
+    veo.holdStarts();
     projects = await Promise.all([createProject(0, 'Sunrise over the bay', 8), createProject(1, 'Night market', 8)]);
+    await veo.waitForStarts(2, JOB_WAIT_MS);
+    veo.releaseStarts();
     const ranBy = await Promise.all(projects.map((project) => completedBy((line) => line.projectId === project.id, `generation of ${project.title}`)));
     expect(new Set(ranBy).size).toBe(2);
 
     for (const [index, project] of projects.entries()) {
       const worker = ranBy[index]!;
       const jobLines = worker.lines.filter((line) => line.projectId === project.id);
-      expect(jobLines.map((line) => line.msg)).toEqual(['job started', 'segment ready', 'video ready', 'job completed']);
+      expect(jobLines.map((line) => line.msg)).toEqual([
+        'job started',
+        'Veo operation started',
+        'Veo segment downloaded',
+        'segment ready',
+        'video ready',
+        'job completed',
+      ]);
       for (const line of jobLines) {
         expect(line).toMatchObject({ job: 'generate-video', jobId: `generate-video_${project.id}`, attempt: 1, pid: worker.pid });
       }
@@ -213,6 +237,10 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
   }, TEST_TIMEOUT_MS);
 
   it('loses nothing when a worker is killed mid-job: the other worker resumes it, credits add up', async () => {
+    // Veo answers the first segment's start; the second's (sent once the first segment is stored) is held, so
+    // the worker is killed between the two segments.
+    const startsBefore = veo.starts().length;
+    veo.holdStarts();
     const project = await createProject(0, 'Mountain pass', 15);
     const started = await waitForLog(workers, (line) => line.msg === 'job started' && line.projectId === project.id, 'the long generation to start', JOB_WAIT_MS);
     const victim = started.process;
@@ -226,19 +254,33 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: two API processes and two
     }, JOB_WAIT_MS);
     expect(lockTtl).toBeLessThanOrEqual(Number(JOB_LEASE_SECONDS) * 1000);
     // Kill it hard once the first of the two segments is stored, before the video is made.
+    await veo.waitForStarts(startsBefore + 1, JOB_WAIT_MS);
+    veo.releaseStarts({ keepHolding: true });
+    await veo.waitForStarts(startsBefore + 2, JOB_WAIT_MS);
     const first = await waitForLog([victim], (line) => line.msg === 'segment ready' && line.projectId === project.id, 'the first segment', JOB_WAIT_MS);
     expect(first.line).toMatchObject({ segment: 1, of: 2, stored: false });
     await victim.kill('SIGKILL');
     expect(victim.lines.some((line) => line.msg === 'job completed' && line.projectId === project.id)).toBe(false);
+    // The killed worker's start got no answer (its connection is gone); the survivor's is answered at once.
+    veo.releaseStarts();
 
     // The survivor takes it over once the dead worker's lock runs out (JOB_WAIT_MS only bounds a hang): it
     // runs it as the second attempt, takes the first segment from storage and makes only the second.
     await completedBy((line) => line.projectId === project.id, 'the taken-over generation', [survivor]);
     const resumed = survivor.lines.filter((line) => line.projectId === project.id);
-    expect(resumed.map((line) => line.msg)).toEqual(['job started', 'segment ready', 'segment ready', 'video ready', 'job completed']);
+    expect(resumed.map((line) => line.msg)).toEqual([
+      'job started',
+      'segment ready',
+      'Veo operation started',
+      'Veo segment downloaded',
+      'segment ready',
+      'video ready',
+      'job completed',
+    ]);
     expect(resumed[0]).toMatchObject({ jobId: `generate-video_${project.id}`, attempt: 2, pid: survivor.pid });
     expect(resumed[1]).toMatchObject({ segment: 1, of: 2, stored: true });
-    expect(resumed[2]).toMatchObject({ segment: 2, of: 2, stored: false });
+    expect(resumed[2]).toMatchObject({ segmentIndex: 1, totalSegments: 2 });
+    expect(resumed[4]).toMatchObject({ segment: 2, of: 2, stored: false });
 
     const done = (await (await request(1, `/api/projects/${project.id}`)).json()) as Project;
     expect(done).toMatchObject({ status: 'ready', duration: expect.closeTo(15, 0) });

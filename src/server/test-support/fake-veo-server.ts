@@ -29,6 +29,11 @@ export interface FakeVeoServerOptions {
   pendingPolls?: number;
   /** Outcome of operations started from now on. Default success. */
   outcome?: FakeVeoOutcome;
+  /**
+   * Answer each start with the operation already done (a long-running operation may be), so the client has
+   * nothing to poll. Default false: `pendingPolls` polls, then the outcome.
+   */
+  finishAtStart?: boolean;
 }
 
 interface RecordedStart {
@@ -97,6 +102,11 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
   const { retired } = settings.state;
   const ofKind = recordsOfKind(requests);
   const polls = pollGate(() => ofKind('poll')().length);
+  let finishAtStart = options.finishAtStart ?? false;
+  let holdingStarts = false;
+  const heldStarts: Array<{ answer: () => void; gone: boolean }> = [];
+  const startWaiters: Array<() => void> = [];
+  const wakeStartWaiters = () => startWaiters.splice(0).forEach((wake) => wake());
 
   function addOperation(model: string, extendsFileId?: string): FakeOperation {
     const operation: FakeOperation = {
@@ -144,7 +154,21 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
           return sendGoogleError(res, { code: 400, message: 'Video is not a Veo-generated video.', status: 'INVALID_ARGUMENT' });
         }
       }
-      return sendJson(res, 200, { name: addOperation(model, extendsFileId).name });
+      // Held starts are answered when released, as the settings then say.
+      const answer = () => {
+        const operation = addOperation(model, extendsFileId);
+        if (!finishAtStart) return sendJson(res, 200, { name: operation.name });
+        operation.pendingPolls = 0;
+        sendJson(res, 200, finishedOperation(operation));
+      };
+      wakeStartWaiters();
+      if (!holdingStarts) return answer();
+      const held = { answer, gone: false };
+      res.once('close', () => {
+        held.gone = true;
+      });
+      heldStarts.push(held);
+      return;
     }
 
     if (req.method === 'GET' && poll?.[1] && poll[2]) {
@@ -205,6 +229,40 @@ export async function startFakeVeoServer(options: FakeVeoServerOptions) {
     setStartError: settings.setStartError,
     /** holdPolls (as from a Veo that hangs), abandonedPolls and waitForPolls. */
     ...polls.controls,
+    /** Operations started from now on are answered done in the start's own answer (or, false, after their pending polls). */
+    setFinishAtStart(on: boolean) {
+      finishAtStart = on;
+    },
+    /**
+     * Starts from now on (valid ones, from a known key) get no answer until `releaseStarts`: a test holds a
+     * generation at the provider, where it wants a crash or a shutdown to find it.
+     */
+    holdStarts() {
+      holdingStarts = true;
+    },
+    /**
+     * Answers the held starts whose client is still waiting, as the settings now say (a start whose client went
+     * away, as a killed server's, gets no operation); with `keepHolding`, starts still to come are held too.
+     */
+    releaseStarts({ keepHolding = false }: { keepHolding?: boolean } = {}) {
+      holdingStarts = keepHolding;
+      for (const held of heldStarts.splice(0)) if (!held.gone) held.answer();
+    },
+    /** Resolves once `count` start requests have arrived (held or answered). */
+    async waitForStarts(count: number, timeoutMs = 60_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (ofKind('start')().length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} starts, got ${ofKind('start')().length}`);
+        await new Promise<void>((resolve) => {
+          startWaiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+    /** Every operation still running is done at its next poll. */
+    finishOperations() {
+      for (const operation of operations.values()) operation.pendingPolls = 0;
+    },
     /** An operation that exists without a start request here, as one begun before a restart. */
     addOperation: (model: string) => addOperation(model).name,
     close,

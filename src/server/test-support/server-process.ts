@@ -100,6 +100,9 @@ export async function startServer(home: ServerHome, settings: Record<string, str
     DATA_DIR: home.dataDir,
     JOB_LEASE_SECONDS: '2',
     LOG_LEVEL: 'warn',
+    // No example clips or music tracks rendered at start-up: none of these tests is about them, and their
+    // renders would compete with the test's own for the CPU (examples render on first request; nothing asks).
+    STARTUP_RENDERS: 'off',
     ...settings,
   };
   // Its own process group, so clean-up can reach the ffmpeg processes it started.
@@ -138,6 +141,17 @@ export async function startServer(home: ServerHome, settings: Record<string, str
   });
   if (state === 'exited') throw new Error(`the server exited before it listened (${child.exitCode ?? child.signalCode})`);
   return server;
+}
+
+/** The Veo model a spawned server uses when pointed at the fake Veo server (README "AI providers"). */
+const FAKE_VEO_MODEL = 'veo-3.1-fast-generate-001';
+
+/**
+ * The settings that make a spawned server generate with Veo on the Gemini API at `baseUrl` (the fake Veo
+ * server running in the test process, reached over loopback), with `apiKey`, as README "AI providers" says.
+ */
+export function fakeVeoSettings(veo: { baseUrl: string }, apiKey: string): Record<string, string> {
+  return { GEMINI_API_KEY: apiKey, GEMINI_BASE_URL: veo.baseUrl, VIDEO_MODEL: FAKE_VEO_MODEL };
 }
 
 /** Signs a new user up over HTTP; returns the Cookie header value for the next requests. */

@@ -120,7 +120,9 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
       await updatePendingExportJob(db, exportJobId, { status: 'failed', errorMessage: reason, completedAt: now().toISOString() });
     },
     async stillWanted({ exportJobId }) {
-      return (await findExportJob(db, exportJobId))?.status === 'pending';
+      // Completed is this job's own last step: only a cancelled, failed or deleted export stops it.
+      const status = (await findExportJob(db, exportJobId))?.status;
+      return status === 'pending' || status === 'completed';
     },
   };
 }

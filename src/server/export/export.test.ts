@@ -100,6 +100,8 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     }, 150_000, 50);
     const job = (await poll(jobId)).json();
     expect(job).toEqual({ status: 'completed', progress: 100, outputUrl: `/api/export-jobs/${jobId}/download`, errorMessage: null });
+    // Completing is the job's own last step: a heartbeat landing before the job returns must not cancel it.
+    expect(await jobDefinitionsFor(c.t.services)['export-video'].stillWanted!({ exportJobId: jobId })).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a - b)); // never goes backwards
 
     const download = await c.t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: c.owner.cookie } });

@@ -47,6 +47,9 @@ export default defineConfig({
           include: unitTests,
           pool: 'threads',
           isolate: false,
+          // Vitest's default is one worker per core less one: a single worker on two cores. These tests spend
+          // much of their time waiting on ffmpeg, spawned servers and queues, so three keep both cores busy.
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },

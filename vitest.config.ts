@@ -33,6 +33,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker per core less one: a single worker on two cores. The integration tests
+    // spend much of their time waiting on ffmpeg, spawned servers and queues, so three keep both cores busy.
+    // (Set here: a project's own maxWorkers is not what vitest reads for the run.)
+    maxWorkers: 3,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}'],
@@ -47,9 +51,6 @@ export default defineConfig({
           include: unitTests,
           pool: 'threads',
           isolate: false,
-          // Vitest's default is one worker per core less one: a single worker on two cores. These tests spend
-          // much of their time waiting on ffmpeg, spawned servers and queues, so three keep both cores busy.
-          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },

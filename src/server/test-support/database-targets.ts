@@ -50,7 +50,8 @@ async function truncateTables(baseUrl: string, schema: string): Promise<void> {
   await adminQuery(baseUrl, `truncate ${tables} restart identity cascade`);
 }
 
-async function migrateSchema(target: DatabaseTarget): Promise<void> {
+/** Opens `target`, runs every migration it lacks, and closes it again. */
+export async function migrateDatabase(target: DatabaseTarget): Promise<void> {
   const db = createDatabase(target);
   try {
     await migrateToLatest(db);
@@ -77,7 +78,7 @@ function postgres(baseUrl: string): TestDatabase {
         const { rowCount } = await adminQuery(baseUrl, `select 1 from pg_namespace where nspname = '${workerSchema}'`);
         if (rowCount === 0) {
           await adminQuery(baseUrl, `create schema ${workerSchema}`);
-          await migrateSchema(target);
+          await migrateDatabase(target);
         } else {
           await truncateTables(baseUrl, workerSchema);
         }

@@ -3,9 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { dropRunSchemas } from './database-targets.ts';
+import { dropRunSchemas, migrateDatabase } from './database-targets.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,9 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   announceServices();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-template-'));
   const template = path.join(dir, 'template.sqlite');
-  const db = createDatabase({ kind: 'sqlite', file: template });
-  await migrateToLatest(db);
-  await db.destroy();
+  await migrateDatabase({ kind: 'sqlite', file: template });
   // Copies are taken while no connection is open, so the file holds everything (no -wal beside it).
   const runId = randomBytes(4).toString('hex');
   project.provide('sqliteTemplate', template);

@@ -44,7 +44,7 @@ const copyWithoutWatermark: WatermarkRenderer = (_ffmpeg, { inputFile, outputFil
 
 let systemFfmpeg: Promise<FfmpegBinaries> | undefined;
 
-/** ffmpeg as the app finds it on PATH, looked up once per test file (every app would run `-version` twice). */
+/** ffmpeg as the app finds it on PATH, looked up once per worker (every app would run `-version` twice). */
 export function testFfmpeg(): Promise<FfmpegBinaries> {
   systemFfmpeg ??= locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
   return systemFfmpeg;

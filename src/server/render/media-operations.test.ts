@@ -41,6 +41,20 @@ async function dimensions(media: string): Promise<[number, number]> {
   return [width ?? 0, height ?? 0];
 }
 
+/** When the video's keyframes are, in seconds from its first frame. */
+async function keyframeTimes(media: string): Promise<number[]> {
+  const { stdout } = await promisify(execFile)(binaries.ffprobePath, [
+    '-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pkt_pts_time,pts_time', '-of', 'csv=p=0', media,
+  ]);
+  // A frame's line may be followed by one for its side data, which has no time.
+  const times = stdout
+    .trim()
+    .split('\n')
+    .map((line) => Number(line.split(',').find((field) => field !== '' && field !== 'N/A')))
+    .filter((time) => Number.isFinite(time));
+  return times.map((time) => Math.round((time - (times[0] ?? 0)) * 1000) / 1000);
+}
+
 /** Mean RGB of an image, decoded by ffmpeg. */
 async function meanColour(image: string): Promise<[number, number, number]> {
   const raw = `${image}.rgb`;
@@ -175,6 +189,22 @@ describe.each(builds)('with %s', (_build, searchPath) => {
         expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
         expect(await isFaststart(output)).toBe(true);
       }
+    });
+
+    it('stores a keyframe at least every second, so seeking into a clip decodes at most a second of it', async () => {
+      // x264's default: one keyframe in 250 frames, the whole of this 3 s clip.
+      const oneKeyframe = file('one-keyframe.mp4');
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '250', oneKeyframe,
+      ]);
+      expect(await keyframeTimes(oneKeyframe)).toEqual([0]);
+      const stored = file('one-keyframe-stored.mp4');
+      await normalizeVideo(binaries, oneKeyframe, stored);
+      const times = await keyframeTimes(stored);
+      expect(times[0]).toBe(0);
+      const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0));
+      expect(Math.max(...gaps), `keyframes at ${times.join(', ')} s`).toBeLessThanOrEqual(1 + 1 / 24);
+      expect(times.at(-1)).toBeGreaterThanOrEqual(2 - 1 / 24);
     });
 
     it('scales down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {

@@ -152,9 +152,10 @@ describe('accounts in the browser', () => {
 });
 
 describe('public pages', () => {
-  it('shows Page Not Found for an unknown path', async () => {
+  it('shows Page Not Found for an unknown path, answered with status 404', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
     await expectAccessible(page, '404 page');
     await context.close();

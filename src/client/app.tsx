@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/page-spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
+import { PAGE_PATHS } from '@shared/page-paths';
 import { LandingPage } from '@/pages/landing';
 import { NotFoundPage } from '@/pages/not-found';
 
@@ -25,24 +26,24 @@ function Router() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/examples" component={ExamplesPage} />
-        <Route path="/pricing" component={PricingPage} />
-        <Route path="/auth">
+        <Route path={PAGE_PATHS.landing} component={LandingPage} />
+        <Route path={PAGE_PATHS.examples} component={ExamplesPage} />
+        <Route path={PAGE_PATHS.pricing} component={PricingPage} />
+        <Route path={PAGE_PATHS.auth}>
           <AuthPage key="login" initialTab="login" />
         </Route>
-        <Route path="/login">
+        <Route path={PAGE_PATHS.login}>
           <AuthPage key="login" initialTab="login" />
         </Route>
-        <Route path="/signup">
+        <Route path={PAGE_PATHS.signup}>
           <AuthPage key="signup" initialTab="signup" />
         </Route>
-        <Route path="/forgot-password" component={ForgotPasswordPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/dashboard" component={DashboardPage} />
-        <Route path="/editor/:id" component={EditorPage} />
-        <Route path="/projects/:id" component={EditorPage} />
-        <Route path="/admin" component={AdminPage} />
+        <Route path={PAGE_PATHS.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={PAGE_PATHS.resetPassword} component={ResetPasswordPage} />
+        <Route path={PAGE_PATHS.dashboard} component={DashboardPage} />
+        <Route path={PAGE_PATHS.editor} component={EditorPage} />
+        <Route path={PAGE_PATHS.project} component={EditorPage} />
+        <Route path={PAGE_PATHS.admin} component={AdminPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

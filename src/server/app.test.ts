@@ -60,11 +60,21 @@ describe('HTTP contract (DESIGN §5)', () => {
     expect(response.json()).toEqual({ message: 'The request body is too large.' });
   });
 
-  it.each(['/', '/dashboard', '/editor/abc', '/reset-password?token=abc', '/some/unknown/page'])(
+  it.each(['/', '/dashboard', '/dashboard/', '/editor/abc', '/projects/abc', '/reset-password?token=abc'])(
     'serves the app shell for the client route %s',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('app shell');
+    },
+  );
+
+  it.each(['/some/unknown/page', '/editor', '/editor/abc/extra', '/dashboards', '/nope?x=1'])(
+    'answers the unknown page %s with status 404 and the app, which shows its 404 page',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('app shell');
     },

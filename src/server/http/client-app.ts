@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isPagePath } from '../../shared/page-paths.ts';
 
 /**
- * Serves the built React app from `clientDir`. Paths outside /api that match no file get index.html,
- * so deep links such as /dashboard or /editor/x open the app; unknown /api paths answer a JSON 404.
+ * Serves the built React app from `clientDir`. The app's pages (deep links such as /dashboard or /editor/x)
+ * get index.html; any other path outside /api gets it too, where the app shows its 404 page, but with status
+ * 404 so crawlers and link checkers see the page is missing. Unknown /api paths answer a JSON 404.
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
@@ -31,6 +33,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
     if (!hasClient) {
       return reply.status(404).send({ message: 'The web app is not built. Run `npm run build`.' });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const status = isPagePath(request.url.split('?')[0] ?? '') ? 200 : 404;
+    return reply.status(status).header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -5,6 +5,7 @@ import { type Suggestion, suggestionsResponseSchema } from '../../shared/schemas
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
+import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { startFakeOpenAiServer } from '../test-support/fake-openai-server.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
@@ -196,6 +197,30 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
     }
     expect(await suggestionRows()).toEqual([{ delta: -10 }, { delta: -10 }]);
     expect(await credits(t, user.userId)).toBe(before - 20);
+  });
+
+  it.each(EDITOR_DOCUMENT_VERSIONS)('takes the current edit as a document of version %i, as PATCH does (SPEC §7 sends no version)', async (version) => {
+    const document = JSON.parse(editorDocumentFixture(version)) as Record<string, unknown>;
+    const id = await readyProject(8);
+    expect((await request('PATCH', `/api/projects/${id}`, { editorState: document })).statusCode).toBe(200);
+    const upgraded = (await savedState(id)) as EditorState;
+
+    const applied = await request('POST', `/api/projects/${id}/auto-apply`, { suggestion: grayscale, currentEditorState: document });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toEqual({ editorState: { ...upgraded, visualEffect: 'grayscale' }, creditsUsed: 10 });
+    expect(await savedState(id)).toEqual({ ...upgraded, visualEffect: 'grayscale' });
+  });
+
+  it('refuses a current edit the codec cannot read with 400 and the reason, saving and charging nothing', async () => {
+    const id = await readyProject(8);
+    const before = await credits(t, user.userId);
+    const unknownVersion = await request('POST', `/api/projects/${id}/auto-apply`, { suggestion: grayscale, currentEditorState: { version: 99 } });
+    expect(unknownVersion.statusCode).toBe(400);
+    expect(unknownVersion.json()).toEqual({ message: 'Unknown editor document version 99' });
+    const notAnEdit = await request('POST', `/api/projects/${id}/auto-apply`, { suggestion: grayscale, currentEditorState: 'grayscale please' });
+    expect(notAnEdit.statusCode).toBe(400);
+    expect(await credits(t, user.userId)).toBe(before);
+    expect(await savedState(id)).toBeNull();
   });
 
   it('refuses a free user short of credits with 402, saving nothing', async () => {

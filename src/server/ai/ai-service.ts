@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { EditorState } from '../../shared/editor/editor-state.ts';
 import { IMAGE_MODELS, type ImageModelName, SUGGESTION_COST, type Suggestion, type VideoContext } from '../../shared/schemas/ai.ts';
 import { findUserById } from '../auth/users-repository.ts';
 import { refundCredits, spendCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError, badRequest } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
+import { decodeEditorDocument } from '../projects/editor-document/editor-document.ts';
 import type { ProjectsService } from '../projects/projects-service.ts';
 import type { ImageModel } from '../providers/image-model/image-model.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
@@ -99,8 +99,12 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
    * rules). It costs 10 credits (pro: free), charged in the save's transaction and only when the edit
    * changes: applied to the edit on screen, or repeated after its result was saved, it is free.
    */
-  async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, current: EditorState) {
+  /** `document` is the edit the creator sees, of any version the codec reads (SPEC §7 sends none). */
+  async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
     const project = await projects.get(user, projectId);
+    const decoded = decodeEditorDocument(document);
+    if (!decoded.ok) throw badRequest(decoded.reason);
+    const current = decoded.state;
     const applied = applySuggestion(suggestion, current, project, randomUUID);
     const saved = project.editorState;
     // Keeping the saved state (not an equal one) keeps its overlays' ids.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorGradingSchema, editorStateSchema, textOverlaySchema } from '../editor/editor-state.ts';
+import { editorDocumentSchema } from './project.ts';
 import { MAX_OVERLAYS, VISUAL_EFFECTS } from '../editor/editor-constants.ts';
 
 /**
@@ -62,7 +63,8 @@ export const modelSuggestionsSchema = z.object({ suggestions: z.array(suggestion
 /** The API's answer: the model's suggestions less those the edit already has, so possibly none. */
 export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema).max(5) });
 
-export const autoApplyRequestSchema = z.object({ suggestion: suggestionSchema, currentEditorState: editorStateSchema });
+/** SPEC §7 sends `currentEditorState` without a version: any version the codec reads is taken, as by PATCH. */
+export const autoApplyRequestSchema = z.object({ suggestion: suggestionSchema, currentEditorState: editorDocumentSchema });
 export const autoApplyResponseSchema = z.object({ editorState: editorStateSchema, creditsUsed: z.number().int().min(0) });
 
 export const extendRequestSchema = z.object({

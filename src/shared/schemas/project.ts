@@ -97,7 +97,10 @@ export const generationInfoSchema = z.object({
 export type GenerationInfo = z.infer<typeof generationInfoSchema>;
 
 /**
- * PATCH /api/projects/{id}: an editor document of the current version or of any past one (version 1 has
- * no `version` field); the projects' codec checks and upgrades it.
+ * An editor document as a client sends it, of the current version or of any past one (version 1 has no
+ * `version` field): every route that takes one lets the projects' codec check and upgrade it.
  */
-export const updateEditorStateRequestSchema = z.object({ editorState: z.record(z.string(), z.unknown()) }).strict();
+export const editorDocumentSchema = z.record(z.string(), z.unknown());
+
+/** PATCH /api/projects/{id}. */
+export const updateEditorStateRequestSchema = z.object({ editorState: editorDocumentSchema }).strict();

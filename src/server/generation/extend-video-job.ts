@@ -55,17 +55,20 @@ function extendTrim(json: string | null, oldDuration: number, newDuration: numbe
  * recorded twice never pays back twice.
  */
 export async function failExtension(db: Db, projectId: string, charged: number, message: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const project = await findProject(trx, projectId);
-    const restored = await updateProject(
-      trx,
-      projectId,
-      { status: 'ready', generationProgress: 100, errorMessage: message, ...NO_PENDING_EXTENSION, updatedAt: now.toISOString() },
-      'generating',
-    );
-    if (restored && project) await refundCredits(trx, project.userId, charged, 'extension-refund', projectId, now);
-    return restored;
-  });
+  return db.transaction().execute((trx) => failExtensionIn(trx, projectId, charged, message, now));
+}
+
+/** `failExtension` inside the caller's transaction (deleting a project during its extension refunds this way). */
+export async function failExtensionIn(trx: Db, projectId: string, charged: number, message: string, now: Date): Promise<boolean> {
+  const project = await findProject(trx, projectId);
+  const restored = await updateProject(
+    trx,
+    projectId,
+    { status: 'ready', generationProgress: 100, errorMessage: message, ...NO_PENDING_EXTENSION, updatedAt: now.toISOString() },
+    'generating',
+  );
+  if (restored && project) await refundCredits(trx, project.userId, charged, 'extension-refund', projectId, now);
+  return restored;
 }
 
 /**

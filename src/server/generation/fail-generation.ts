@@ -12,14 +12,12 @@ export const GENERATION_FAILED = 'The video could not be made — please try aga
  * recorded twice (a retried job, a crash) never pays back twice.
  */
 export async function failGeneration(db: Db, projectId: string, reason: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const moved = await updateProject(
-      trx,
-      projectId,
-      { status: 'error', errorMessage: reason, updatedAt: now.toISOString() },
-      'generating',
-    );
-    if (moved) await refundProjectCharge(trx, projectId, 'generation', 'generation-refund', now);
-    return moved;
-  });
+  return db.transaction().execute((trx) => failGenerationIn(trx, projectId, reason, now));
+}
+
+/** `failGeneration` inside the caller's transaction (deleting a project while it generates refunds this way). */
+export async function failGenerationIn(trx: Db, projectId: string, reason: string, now: Date): Promise<boolean> {
+  const moved = await updateProject(trx, projectId, { status: 'error', errorMessage: reason, updatedAt: now.toISOString() }, 'generating');
+  if (moved) await refundProjectCharge(trx, projectId, 'generation', 'generation-refund', now);
+  return moved;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
+import { insertReadyProject } from '../test-support/ready-project.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
 
@@ -145,6 +146,42 @@ describe.each(testDatabases())('projects API on $name', (database) => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'Project deleted' });
     expect((await get(owner.cookie)).statusCode).toBe(404);
+  });
+
+  it('refunds what was not delivered when a project is deleted while it generates or extends, and cancels the job', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: uniqueName('deleter') });
+    const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/projects/${id}`, headers: { cookie } });
+    const jobStatus = async (id: string) => (await t.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+    // A generation still under way: nothing was made, all 24 credits come back.
+    const generating = (await create(cookie, valid)).json();
+    expect(await balance(userId)).toBe(200 - 24);
+    expect((await del(generating.id)).statusCode).toBe(200);
+    expect(await balance(userId)).toBe(200);
+    expect(await ledgerSum(userId)).toBe(200);
+    expect(await jobStatus(`generate-video:${generating.id}`)).toBe('cancelled');
+
+    // An extension under way: its 12 credits come back, the clip made before it was delivered and is not refunded.
+    const ready = await insertReadyProject(t.db, userId, { duration: 8, targetDuration: 8 });
+    await adjustCredits(t.db, userId, 100, new Date());
+    const extended = await t.app.inject({ method: 'POST', url: `/api/projects/${ready.id}/extend`, headers: { cookie }, payload: { prompt: 'The car drives on' } });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(await balance(userId)).toBe(100 - 12);
+    const extensionJob = (await t.db.selectFrom('videoProjects').select('extensionJobId').where('id', '=', ready.id).executeTakeFirstOrThrow()).extensionJobId;
+    expect((await del(ready.id)).statusCode).toBe(200);
+    expect(await balance(userId)).toBe(100);
+    expect(await ledgerSum(userId)).toBe(100);
+    expect(await jobStatus(extensionJob ?? '')).toBe('cancelled');
+
+    // A finished project refunds nothing.
+    const done = await insertReadyProject(t.db, userId);
+    expect((await del(done.id)).statusCode).toBe(200);
+    expect(await balance(userId)).toBe(100);
+    const refunds = await t.db.selectFrom('creditLedger').select(['delta', 'reason']).where('userId', '=', userId).where('reason', 'like', '%-refund').execute();
+    expect(refunds).toEqual([
+      { delta: 24, reason: 'generation-refund' },
+      { delta: 12, reason: 'extension-refund' },
+    ]);
   });
 
   it('answers requests from several users at once (read in shared queries) each with their own account and projects', async () => {

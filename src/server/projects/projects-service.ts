@@ -14,7 +14,8 @@ import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
-import { failGeneration } from '../generation/fail-generation.ts';
+import { failExtensionIn } from '../generation/extend-video-job.ts';
+import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, encodeEditorDocument, readProjectEditorDocument } from './editor-document/editor-document.ts';
@@ -29,6 +30,9 @@ import {
 } from './projects-repository.ts';
 
 type CreateProjectInput = z.output<typeof createProjectRequestSchema>;
+
+/** Recorded on a project that is deleted mid-way, in the transaction that removes it: nobody reads it. */
+const PROJECT_DELETED = 'The project was deleted.';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 /** Players report durations a few milliseconds off the container's. */
@@ -120,9 +124,20 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
   }
 
   /**
+   * What deleting a project mid-way gives back: a generation's whole charge (nothing was delivered), or the
+   * running extension's (the clip made before it was). The same conditional move out of 'generating' as a
+   * failed job's, so a job finishing or failing at the same moment never leaves it charged or paid back twice.
+   */
+  async function refundUndelivered(trx: Db, project: VideoProjectRow): Promise<void> {
+    if (project.status !== 'generating') return;
+    if (project.extensionJobId) await failExtensionIn(trx, project.id, project.extensionCharged ?? 0, PROJECT_DELETED, now());
+    else if (project.source !== 'upload') await failGenerationIn(trx, project.id, PROJECT_DELETED, now());
+  }
+
+  /**
    * Removes the project, its media, exports and segments, and cancels its jobs: queued ones are dropped, running
    * ones aborted (their ffmpeg killed, their scratch files removed) here at once, in another process at its
-   * next heartbeat, where the job finds its project or export gone.
+   * next heartbeat, where the job finds its project or export gone. Credits for what was not made come back.
    */
   async function remove(user: UserRow, projectId: string): Promise<void> {
     const project = await ownProject(user, projectId);
@@ -133,7 +148,10 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       .execute();
     const exportKeys = await listProjectExportKeys(db, projectId);
     const exportIds = await listActiveProjectExportIds(db, projectId);
-    await deleteProjectRow(db, projectId);
+    await db.transaction().execute(async (trx) => {
+      await refundUndelivered(trx, project);
+      await deleteProjectRow(trx, projectId);
+    });
     const jobs = [
       ...(project.status === 'generating' && project.source !== 'upload' ? [{ name: 'generate-video' as const, jobId: generationJobId(projectId) }] : []),
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),

@@ -3,6 +3,7 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useDeleteProject } from '../api/delete-project';
+import { deleteProjectWarning } from '../lib/delete-project-warning';
 
 interface DeleteProjectDialogProps {
   project: ProjectSummary;
@@ -26,7 +27,7 @@ export function DeleteProjectDialog({ project, open, onOpenChange }: DeleteProje
       open={open}
       onOpenChange={onOpenChange}
       title="Delete Project"
-      description={`"${project.title}" and its video will be deleted. This cannot be undone.`}
+      description={deleteProjectWarning(project)}
       pending={deleteProject.isPending}
       onConfirm={() => {
         deleteProject.mutate(project.id);

@@ -22,6 +22,7 @@ import { registerApiNoStore } from './http/cache-control.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { registerSameOriginGuard } from './http/same-origin-guard.ts';
@@ -83,6 +84,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   registerSecurityHeaders(app, { https: config.secureCookies });
   registerApiNoStore(app);
   registerSameOriginGuard(app, config.publicUrl);
+  registerNulGuard(app);
   // Large JSON (the admin's user list: 1.7 MiB at 10k users) travels compressed; small answers do not.
   // gzip at level 1 first: it shrinks JSON about as well for a fraction of brotli's CPU (docs/benchmarks.md).
   await app.register(fastifyCompress, {

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 
 /**
@@ -12,6 +13,26 @@ const dieWithThisProcess = process.platform === 'linux' && fs.existsSync(SETPRIV
 /** coreutils' nice also execs in place, so every thread ffmpeg starts has the lower priority from the first. */
 const NICE = '/usr/bin/nice';
 const canNice = process.platform === 'linux' && fs.existsSync(NICE);
+
+const execFileAsync = promisify(execFile);
+
+export interface MediaToolOptions {
+  /** Past this many milliseconds the tool is killed (SIGKILL) and the call rejects. */
+  timeout: number;
+  maxBuffer?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs ffprobe, or an ffmpeg whose output is read whole (a loudness measurement), as execFile does, but with
+ * runFfmpeg's parent-death signal: nothing this process starts outlives it.
+ */
+export function runMediaTool(file: string, args: readonly string[], options: MediaToolOptions): Promise<{ stdout: string; stderr: string }> {
+  const execOptions = { ...options, killSignal: 'SIGKILL' as const, encoding: 'utf8' as const };
+  return dieWithThisProcess
+    ? execFileAsync(SETPRIV, ['--pdeathsig', 'KILL', '--', file, ...args], execOptions)
+    : execFileAsync(file, [...args], execOptions);
+}
 
 export interface RunFfmpegOptions {
   /** Length of the output being written; progress is out_time over this. Without it there is no progress but the final 1. */

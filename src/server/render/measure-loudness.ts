@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+import { runMediaTool } from './ffmpeg-runner.ts';
 
-const run = promisify(execFile);
 
 export interface LoudnessMeasurement {
   /** EBU R128 integrated loudness, LUFS. */
@@ -29,10 +27,10 @@ export async function measureLoudness(
   options: { signal?: AbortSignal; /** ffmpeg's demuxer whitelist for a file we did not write. */ formats?: string; maxSeconds?: number } = {},
 ): Promise<LoudnessMeasurement> {
   const input = [...(options.formats ? ['-format_whitelist', options.formats] : []), ...(options.maxSeconds ? ['-t', String(options.maxSeconds)] : []), '-i', file];
-  const { stderr } = await run(
+  const { stderr } = await runMediaTool(
     ffmpeg.ffmpegPath,
     ['-hide_banner', '-nostdin', '-nostats', ...input, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
-    { timeout: 120_000, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024, signal: options.signal },
+    { timeout: 120_000, maxBuffer: 64 * 1024 * 1024, signal: options.signal },
   );
   return { integratedLufs: summaryValue(stderr, 'I:'), truePeakDb: summaryValue(stderr, 'Peak:') };
 }

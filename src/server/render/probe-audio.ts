@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+import { runMediaTool } from './ffmpeg-runner.ts';
 
-const run = promisify(execFile);
 
 export interface AudioProbe {
   durationSeconds: number;
@@ -19,10 +17,10 @@ const STORED_AUDIO_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,wav';
  * audio-only files away). `formats` is the ffprobe demuxer whitelist; throws when there is no audio stream.
  */
 export async function probeAudio(ffmpeg: FfmpegBinaries, file: string, options: { formats?: string; timeoutMs?: number } = {}): Promise<AudioProbe> {
-  const { stdout } = await run(
+  const { stdout } = await runMediaTool(
     ffmpeg.ffprobePath,
     ['-v', 'error', '-format_whitelist', options.formats ?? STORED_AUDIO_DEMUXERS, '-print_format', 'json', '-show_format', '-show_streams', '-select_streams', 'a:0', file],
-    { timeout: options.timeoutMs ?? 60_000, killSignal: 'SIGKILL' },
+    { timeout: options.timeoutMs ?? 60_000 },
   );
   const parsed = JSON.parse(stdout) as {
     streams?: Array<{ codec_name?: string; sample_rate?: string; channels?: number; duration?: string }>;

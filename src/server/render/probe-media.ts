@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { promisify } from 'node:util';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
+import { runMediaTool } from './ffmpeg-runner.ts';
 
-const run = promisify(execFile);
 
 /** What we need to know about a video file, from ffprobe. */
 export interface MediaProbe {
@@ -87,10 +85,10 @@ export interface ProbeOptions {
 export async function probeMedia(binaries: FfmpegBinaries, file: string, { timeoutMs = 60_000 }: ProbeOptions = {}): Promise<MediaProbe> {
   let parsed: ProbeOutput;
   try {
-    const { stdout } = await run(
+    const { stdout } = await runMediaTool(
       binaries.ffprobePath,
       ['-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-print_format', 'json', '-show_format', '-show_streams', file],
-      { timeout: Math.ceil(timeoutMs), killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      { timeout: Math.ceil(timeoutMs), maxBuffer: 16 * 1024 * 1024 },
     );
     parsed = JSON.parse(stdout) as ProbeOutput;
   } catch (error) {
@@ -130,13 +128,13 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string, { timeo
 
 /** Some files (e.g. WebM from a browser's MediaRecorder) carry no duration: read it off the last video packet. */
 async function durationFromPackets(binaries: FfmpegBinaries, file: string, timeoutMs: number): Promise<number | undefined> {
-  const { stdout } = await run(
+  const { stdout } = await runMediaTool(
     binaries.ffprobePath,
     [
       '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'v:0',
       '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file,
     ],
-    { timeout: Math.ceil(timeoutMs), killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 },
+    { timeout: Math.ceil(timeoutMs), maxBuffer: 256 * 1024 * 1024 },
   ).catch(() => ({ stdout: '' }));
   let end = 0;
   for (const line of stdout.split('\n')) {

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { promisify } from 'node:util';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
-import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
+import { FfmpegError, runFfmpeg, runMediaTool } from '../ffmpeg-runner.ts';
 import { type MediaProbe, VIDEO_DEMUXERS, probeMedia } from '../probe-media.ts';
 import { withScratchDir } from '../scratch-dir.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
@@ -13,7 +11,6 @@ import type { ExportSpec } from './export-spec.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { rasterizeTextImages } from './overlay-images.ts';
 
-const run = promisify(execFile);
 
 export interface RenderExportOptions {
   inputFile: string;
@@ -39,7 +36,7 @@ const MATRICES: Record<string, SourceColor['matrix']> = {
 
 /** The source's colour tags as the export reads them; untagged (what our own renders write) means BT.709 limited. */
 export async function probeSourceColor(binaries: FfmpegBinaries, file: string): Promise<SourceColor> {
-  const { stdout } = await run(
+  const { stdout } = await runMediaTool(
     binaries.ffprobePath,
     [
       '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'V:0',

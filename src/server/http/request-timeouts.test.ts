@@ -80,4 +80,22 @@ describe('request timeouts on a listening server (issue 13)', () => {
     const upload = await t.db.selectFrom('uploads').select(['status', 'sizeBytes']).where('userId', '=', userId).executeTakeFirstOrThrow();
     expect(upload).toEqual({ status: 'uploaded', sizeBytes: chunk.length * count });
   });
+
+  // A refusal answered while the body is still unread must end the connection: kept alive, it hung for 73 s
+  // (Chromium showed "Maximum file size is 20MB" only then) while the client went on sending a file nobody reads.
+  it.each([
+    ['413 by its Content-Length (the limit is 100 MB)', 'video/mp4', 150 * 1024 * 1024, true, 413],
+    ['415 for a type the ticket does not take', 'text/plain', 100_000, true, 415],
+    ['404 on an unknown ticket', 'video/mp4', 100_000, false, 404],
+  ] as const)('answers a refused upload (%s) with Connection: close and hangs up', async (_case, type, length, realTicket, status) => {
+    const { cookie, path } = await uploadTicket();
+    const target = realTicket ? path : `/api/videos/uploads/${'x'.repeat(32)}`;
+    const head = `PUT ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nContent-Type: ${type}\r\nContent-Length: ${String(length)}\r\n\r\n`;
+    const answer = await exchange(port, head, { chunk: Buffer.alloc(4096, 1), everyMs: 20 });
+    expect(statusOf(answer)).toBe(status);
+    const headers = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+    expect(headers).toContain('\r\nconnection: close');
+    // One answer: the refusal itself, not a time-out that closed the connection later.
+    expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+  }, 20_000);
 });

@@ -26,6 +26,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // A refusal (401, 404, 413, 415…) is answered before the file is read: kept alive, the connection would go
+    // on taking the rest of it, and the browser would show the refusal only once it had sent everything.
+    raw.addHook('onSend', async (request, reply) => {
+      if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    });
     raw.withTypeProvider<ZodTypeProvider>().put(
       '/api/videos/uploads/:token',
       {

@@ -97,9 +97,9 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
   /**
    * Applies a suggestion to the edit and saves the result by the projects' one save path (PATCH's
    * rules). It costs 10 credits (pro: free), charged in the save's transaction and only when the edit
-   * changes: applied to the edit on screen, or repeated after its result was saved, it is free.
+   * changes: applied to the edit on screen, or repeated after its result was saved, it is free. `document` is
+   * the edit the creator sees, of any version the codec reads (SPEC §7 sends none).
    */
-  /** `document` is the edit the creator sees, of any version the codec reads (SPEC §7 sends none). */
   async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
     const project = await projects.get(user, projectId);
     const decoded = decodeEditorDocument(document);

@@ -28,10 +28,13 @@ export interface MediaToolOptions {
  * runFfmpeg's parent-death signal: nothing this process starts outlives it.
  */
 export function runMediaTool(file: string, args: readonly string[], options: MediaToolOptions): Promise<{ stdout: string; stderr: string }> {
-  const execOptions = { ...options, killSignal: 'SIGKILL' as const, encoding: 'utf8' as const };
-  return dieWithThisProcess
-    ? execFileAsync(SETPRIV, ['--pdeathsig', 'KILL', '--', file, ...args], execOptions)
-    : execFileAsync(file, [...args], execOptions);
+  const [program, ...programArgs] = dyingWithThisProcess([file, ...args]);
+  return execFileAsync(program!, programArgs, { ...options, killSignal: 'SIGKILL', encoding: 'utf8' });
+}
+
+/** A command line run through setpriv's parent-death signal where it exists. */
+function dyingWithThisProcess(command: readonly string[]): string[] {
+  return dieWithThisProcess ? [SETPRIV, '--pdeathsig', 'KILL', '--', ...command] : [...command];
 }
 
 export interface RunFfmpegOptions {
@@ -128,9 +131,8 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
 
   return new Promise<FfmpegRunStats>((resolve, reject) => {
     const program = binaries.niceness && canNice ? [NICE, '-n', String(binaries.niceness), binaries.ffmpegPath] : [binaries.ffmpegPath];
-    const child = dieWithThisProcess
-      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', ...program, ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(program[0]!, [...program.slice(1), ...fullArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...commandArgs] = dyingWithThisProcess([...program, ...fullArgs]);
+    const child = spawn(command!, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stderrTail: string[] = [];
     let stderrRest = '';
     let stdoutRest = '';

@@ -1,7 +1,6 @@
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runMediaTool } from './ffmpeg-runner.ts';
 
-
 export interface LoudnessMeasurement {
   /** EBU R128 integrated loudness, LUFS. */
   integratedLufs: number;

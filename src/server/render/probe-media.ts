@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runMediaTool } from './ffmpeg-runner.ts';
 
-
 /** What we need to know about a video file, from ffprobe. */
 export interface MediaProbe {
   /** The container's duration: what a player shows (the longest stream). */

@@ -11,7 +11,6 @@ import type { ExportSpec } from './export-spec.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { rasterizeTextImages } from './overlay-images.ts';
 
-
 export interface RenderExportOptions {
   inputFile: string;
   outputFile: string;

@@ -61,7 +61,9 @@ export async function recordProgress(page: Page): Promise<void> {
   await page.evaluate(`(() => {
     const read = ${readProgress.toString()};
     const seen = (window.__progressSeen = []);
-    new MutationObserver(() => requestAnimationFrame(() => { const view = read(); if (view) seen.push(view); }))
+    // Read at the change itself as well as on the next frame: a busy machine may draw no frame before the next change.
+    const record = () => { const view = read(); if (view) seen.push(view); };
+    new MutationObserver(() => { record(); requestAnimationFrame(record); })
       .observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   })()`);
 }

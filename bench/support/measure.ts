@@ -1,5 +1,7 @@
 /** Timing, CPU and memory readings the benches share. CPU and memory come from Linux's /proc. */
 import fs from 'node:fs';
+import { childCpuSeconds } from '../../src/server/test-support/process-cpu.ts';
+
 
 /** `--name=value` from the command line as a number, or `fallback` when absent or not a positive number. */
 export function numberArgument(name: string, fallback: number): number {
@@ -25,34 +27,6 @@ export function median(values: number[]): number {
 export function percentile(values: number[], percent: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** Fields of /proc/<pid>/stat after the command name; index 0 is the state (field 3 of proc(5)). */
-function statFields(pid: number | 'self'): string[] | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined; // not Linux, or the process is gone
-  }
-}
-
-/** Clock ticks per second of /proc/<pid>/stat: 100 on every Linux we run on. */
-const TICKS_PER_SECOND = 100;
-
-/**
- * CPU seconds (user + system) used by this process's finished children. Unlike wall time it hardly
- * changes when other work shares the machine.
- */
-function childCpuSeconds(): number {
-  const fields = statFields('self');
-  return fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : Number.NaN;
-}
-
-/** CPU seconds (user + system) a running process has used so far. */
-export function processCpuSeconds(pid: number): number {
-  const fields = statFields(pid);
-  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : Number.NaN;
 }
 
 /**

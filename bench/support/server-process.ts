@@ -5,7 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort, inheritedEnvironment } from '../../src/server/test-support/server-process.ts';
-import { memoryMiB, processCpuSeconds } from './measure.ts';
+import { memoryMiB } from './measure.ts';
+import { processCpuSeconds } from '../../src/server/test-support/process-cpu.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The production entry point: config from the environment, migrations, the job runner, listen. */

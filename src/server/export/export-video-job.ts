@@ -13,6 +13,7 @@ import { ObjectNotFoundError, type Storage, storageKey } from '../providers/stor
 import type { MusicFile } from '../render/export/music-mix.ts';
 import { renderExport } from '../render/export/render-export.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { FfmpegCpuLimitError } from '../render/ffmpeg-runner.ts';
 import { probeAudio } from '../render/probe-audio.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { findExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
@@ -37,6 +38,9 @@ const CONTENT_TYPES: Record<ExportSettings['format'], string> = { mp4: 'video/mp
 
 /** What the user reads when an export fails for a reason only the log can explain. */
 const EXPORT_FAILED = 'The export failed — please try again.';
+
+/** The export's ffmpeg ran out of the processor time its output's length allows (exportCpuBudgetSeconds). */
+const TOO_MUCH_WORK = 'This edit takes more work to export than its length allows — remove some effects or text and try again.';
 
 /** The edit's music track was deleted, or belongs to someone else (a document copied between accounts). */
 const MUSIC_UNAVAILABLE = 'The music in this edit is no longer available — choose another track in the editor.';
@@ -98,6 +102,10 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
           lastPercent = percent;
           progressWrites.push(updatePendingExportJob(db, exportJobId, { progress: percent }).catch(() => undefined));
         },
+      }).catch((error: unknown) => {
+        if (!(error instanceof FfmpegCpuLimitError)) throw error;
+        log.warn({ cpuSeconds: error.cpuSeconds }, 'export stopped at its processor-time budget');
+        throw new UserFacingError(TOO_MUCH_WORK, { cause: error });
       });
       await Promise.all(progressWrites);
       const outputKey = storageKey('exports', `${exportJobId}.${settings.format}`);

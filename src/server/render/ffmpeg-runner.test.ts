@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses, stillRunning } from '../test-support/crash-checks.ts';
 import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
-import { FfmpegError, reasonFromStderr, runFfmpeg } from './ffmpeg-runner.ts';
+import { FfmpegCpuLimitError, FfmpegError, reasonFromStderr, runFfmpeg } from './ffmpeg-runner.ts';
 import { withScratchDir } from './scratch-dir.ts';
 
 
@@ -73,6 +73,18 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       await expect(runFfmpeg(binaries, ['-version'], { signal: controller.signal })).rejects.toMatchObject({
         name: 'AbortError',
       });
+    });
+
+    it('stops a run that spends more processor time than its budget, whatever the clock says', async () => {
+      // Ten minutes of 1080p at x264's slow preset: hundreds of CPU seconds, stopped after one.
+      const run = runFfmpeg(
+        binaries,
+        ['-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=600', '-c:v', 'libx264', '-preset', 'slow', '-f', 'null', '-'],
+        { cpuSeconds: 1 },
+      );
+      const error = await run.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FfmpegCpuLimitError);
+      expect((error as FfmpegCpuLimitError).cpuSeconds).toBe(1);
     });
   });
 });

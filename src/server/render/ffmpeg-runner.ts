@@ -13,6 +13,9 @@ const dieWithThisProcess = process.platform === 'linux' && fs.existsSync(SETPRIV
 /** coreutils' nice also execs in place, so every thread ffmpeg starts has the lower priority from the first. */
 const NICE = '/usr/bin/nice';
 const canNice = process.platform === 'linux' && fs.existsSync(NICE);
+/** util-linux's prlimit sets RLIMIT_CPU on itself and execs ffmpeg in place, so the budget is the kernel's to keep. */
+const PRLIMIT = '/usr/bin/prlimit';
+const canLimitCpu = process.platform === 'linux' && fs.existsSync(PRLIMIT);
 
 const execFileAsync = promisify(execFile);
 
@@ -46,6 +49,12 @@ export interface RunFfmpegOptions {
   signal?: AbortSignal;
   /** Past this many milliseconds ffmpeg is killed and the run rejects with FfmpegTimeoutError. */
   timeoutMs?: number;
+  /**
+   * Processor seconds (all of ffmpeg's threads) this run may spend: past them the kernel stops it and the
+   * run rejects with FfmpegCpuLimitError. Unlike timeoutMs it measures the work itself, not how busy the
+   * machine is.
+   */
+  cpuSeconds?: number;
 }
 
 /** What ffmpeg's last progress report said: how far the output got, and how many video frames it holds. */
@@ -116,6 +125,20 @@ export class FfmpegTimeoutError extends Error {
   }
 }
 
+/** ffmpeg spent its `cpuSeconds` and was stopped (SIGXCPU, then SIGKILL a second later). */
+export class FfmpegCpuLimitError extends Error {
+  override name = 'FfmpegCpuLimitError';
+  constructor(
+    readonly cpuSeconds: number,
+    readonly args: readonly string[],
+  ) {
+    super(`ffmpeg was stopped after its budget of ${cpuSeconds} processor seconds`);
+  }
+}
+
+/** ffmpeg catches SIGXCPU as it does SIGTERM and exits 255 with this line, when it gets the chance. */
+const CPU_LIMIT_EXIT = /received signal 24\b/;
+
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('The render was aborted', 'AbortError');
 }
@@ -125,12 +148,17 @@ function abortReason(signal: AbortSignal): Error {
  * report. Adds the flags every run needs: no banner, no stdin, overwrite, machine-readable progress on stdout.
  */
 export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: RunFfmpegOptions = {}): Promise<FfmpegRunStats> {
-  const { expectedDurationSeconds, onProgress, signal, timeoutMs } = options;
+  const { expectedDurationSeconds, onProgress, signal, timeoutMs, cpuSeconds } = options;
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   const fullArgs = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'warning', '-nostats', '-progress', 'pipe:1', ...args];
 
   return new Promise<FfmpegRunStats>((resolve, reject) => {
-    const program = binaries.niceness && canNice ? [NICE, '-n', String(binaries.niceness), binaries.ffmpegPath] : [binaries.ffmpegPath];
+    const limited = cpuSeconds !== undefined && canLimitCpu;
+    const program = [
+      ...(binaries.niceness && canNice ? [NICE, '-n', String(binaries.niceness)] : []),
+      ...(limited ? [PRLIMIT, `--cpu=${Math.ceil(cpuSeconds)}:${Math.ceil(cpuSeconds) + 1}`, '--'] : []),
+      binaries.ffmpegPath,
+    ];
     const [command, ...commandArgs] = dyingWithThisProcess([...program, ...fullArgs]);
     const child = spawn(command!, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stderrTail: string[] = [];
@@ -199,7 +227,7 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
     child.on('error', (error) => {
       finish(new FfmpegError(`ffmpeg could not start: ${error.message}`, null, [], [binaries.ffmpegPath, ...fullArgs]));
     });
-    child.on('close', (code) => {
+    child.on('close', (code, exitSignal) => {
       if (settled) return;
       if (aborted && signal) {
         finish(abortReason(signal));
@@ -211,6 +239,11 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
       }
       if (stderrRest) stderrTail.push(stderrRest);
       const tail = stderrTail.slice(-STDERR_TAIL_LINES);
+      const overBudget = exitSignal === 'SIGKILL' || exitSignal === 'SIGXCPU' || tail.some((line) => CPU_LIMIT_EXIT.test(line));
+      if (limited && code !== 0 && overBudget) {
+        finish(new FfmpegCpuLimitError(cpuSeconds, fullArgs));
+        return;
+      }
       if (code === 0) {
         report(1);
         finish();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_MUSIC_SECONDS } from './editor-constants.ts';
 import type { MusicPlacement } from './editor-state.ts';
 import { fadeGainAt, musicSpan, newMusicPlacement, trackTimeAt } from './music-placement.ts';
 
@@ -24,6 +25,14 @@ describe('the music lane on the output', () => {
   it('is silent when it starts after the output ends or its piece lies past the track', () => {
     expect(musicSpan(placed({ start: 25, end: 30 }), 20)).toBeNull();
     expect(musicSpan(placed({ trackIn: 70, trackOut: 80 }), 20, 60)).toBeNull();
+  });
+
+  it('never loops a piece the track cuts shorter than the shortest piece a document may hold', () => {
+    // The attack run's edit: one sample before the track's end, looped over the whole output.
+    const oneSample = placed({ start: 0, end: 300, trackIn: 60 - 1 / 48_000, trackOut: 61, loop: true });
+    expect(musicSpan(oneSample, 300, 60)).toBeNull();
+    const atTheEdge = musicSpan(placed({ start: 0, end: 300, trackIn: 60 - MIN_MUSIC_SECONDS, trackOut: 61 }), 300, 60);
+    expect(atTheEdge?.pieceLength).toBeCloseTo(MIN_MUSIC_SECONDS);
   });
 
   it('fades in and out linearly, shortening both fades in proportion when they overlap', () => {

@@ -17,11 +17,15 @@ export interface MusicSpan {
   fadeOut: number;
 }
 
-/** The span the music sounds in, or null when nothing of it is heard (it starts after the output ends). */
+/**
+ * The span the music sounds in, or null when nothing of it is heard: it starts after the output ends, or
+ * the track's real end leaves less of the piece than a document may hold (MIN_MUSIC_SECONDS). That floor
+ * bounds the loop: a piece one sample long, looped over a long output, would cost the export's mix minutes.
+ */
 export function musicSpan(music: MusicPlacement, outputSeconds: number, trackSeconds = Number.POSITIVE_INFINITY): MusicSpan | null {
   const pieceOut = Math.min(music.trackOut, trackSeconds);
   const pieceLength = pieceOut - music.trackIn;
-  if (!(pieceLength > 0)) return null;
+  if (!(pieceLength >= MIN_MUSIC_SECONDS - 1e-9)) return null;
   const from = music.start;
   const to = Math.min(music.end, outputSeconds, music.loop ? Number.POSITIVE_INFINITY : from + pieceLength);
   const length = to - from;

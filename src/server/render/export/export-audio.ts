@@ -75,6 +75,8 @@ export interface LoudnessPassCommand {
   files: Array<{ path: string; contents: string }>;
   /** Where ebur128's running integrated loudness is written, one value per audio frame; the last is the whole mix's. */
   metadataFile: string;
+  /** The output's length in seconds. */
+  durationSeconds: number;
 }
 
 /**
@@ -96,5 +98,6 @@ export function buildLoudnessPassCommand(input: AudioInput, editorState: EditorS
     args: [...plan.inputArgs, '-filter_complex_script', graphFile, '-map', plan.output, '-vn', '-t', formatNumber(trim.end - trim.start), '-f', 'null', '-'],
     files: [{ path: graphFile, contents: graph }],
     metadataFile,
+    durationSeconds: trim.end - trim.start,
   };
 }

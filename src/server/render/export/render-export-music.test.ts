@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditorState, type MusicPlacement, defaultEditorState } from '../../../shared/editor/editor-state.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
+import { childCpuSeconds } from '../../test-support/process-cpu.ts';
 import { measureLoudness } from '../measure-loudness.ts';
 import { TARGET_LUFS } from './music-mix.ts';
 import { renderExport } from './render-export.ts';
@@ -98,6 +99,13 @@ async function exportWith(name: string, source: string, editorState: EditorState
   return outputFile;
 }
 
+/** The processor seconds (ffmpeg's and ffprobe's, all threads) of one export. */
+async function timedExport(name: string, source: string, editorState: EditorState, track: { file: string; durationSeconds: number }) {
+  const before = childCpuSeconds();
+  await exportWith(name, source, editorState, track);
+  return childCpuSeconds() - before;
+}
+
 const builds = [
   ['the system ffmpeg', process.env.PATH],
   ['the npm-shipped ffmpeg 4.1', '/nonexistent'],
@@ -175,6 +183,16 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     }
     // After the span's end nothing of the piece remains.
     expect(bestLag(exported, head, 7.6 * RATE, exported.length).correlation).toBeLessThan(0.3);
+  });
+
+  it('spends about the same processor time on a one-sample piece looped to the end as on a plain piece', async () => {
+    const tone = await track('tone-3s.m4a', 'sine=f=440:r=48000:d=3');
+    const source = await clip('tone-4s.mp4', 4, '0.1*sin(2*PI*300*t)');
+    const plain = await timedExport('plain-piece.mp4', source, edit(4, music({ loop: true })), tone);
+    // The attack run's edit: trackIn one sample before the track's real end, trackOut past it, looped.
+    const oneSample = music({ trackIn: tone.durationSeconds - 1 / RATE, trackOut: tone.durationSeconds + 1, loop: true });
+    const attack = await timedExport('one-sample-piece.mp4', source, edit(4, oneSample), tone);
+    expect(attack).toBeLessThan(2 * plain + 0.5);
   });
 
   it('holds the true peak under -1 dBTP when the gain lifts a spiky track', async () => {

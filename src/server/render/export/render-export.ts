@@ -7,7 +7,7 @@ import { withScratchDir } from '../scratch-dir.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
 import { type ExportInput, type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
-import type { ExportSpec } from './export-spec.ts';
+import { type ExportSpec, exportCpuBudgetSeconds, loudnessPassCpuBudgetSeconds } from './export-spec.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { rasterizeTextImages } from './overlay-images.ts';
 
@@ -60,7 +60,7 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
   if (!command) return 0;
   await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
   try {
-    await runFfmpeg(binaries, command.args, { signal });
+    await runFfmpeg(binaries, command.args, { signal, cpuSeconds: loudnessPassCpuBudgetSeconds(command.durationSeconds) });
   } catch (error) {
     if (error instanceof FfmpegError) error.filterGraph = command.files[0]?.contents;
     throw error;
@@ -74,7 +74,8 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
  * text is drawn first, with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
  * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
  * render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and the filter graph;
- * the partial output is removed.
+ * the partial output is removed. Each ffmpeg run has a processor-time budget from the output's length and
+ * size (exportCpuBudgetSeconds): past it the run rejects with FfmpegCpuLimitError.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
   const { inputFile, outputFile, editorState, spec, music, onProgress, signal } = options;
@@ -86,7 +87,12 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
     await rasterizeTextImages(command.images, signal);
     try {
-      await runFfmpeg(binaries, command.args, { expectedDurationSeconds: command.durationSeconds, onProgress, signal });
+      await runFfmpeg(binaries, command.args, {
+        expectedDurationSeconds: command.durationSeconds,
+        onProgress,
+        signal,
+        cpuSeconds: exportCpuBudgetSeconds(command.durationSeconds, command.width, command.height),
+      });
     } catch (error) {
       await fs.rm(outputFile, { force: true });
       if (error instanceof FfmpegError) error.filterGraph = command.filterGraph;

@@ -5,6 +5,7 @@ import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import {
   WATERMARK_PAINT,
   appearanceBox,
+  clipToFrame,
   drawOverlay,
   drawWatermark,
   overlayInkBox,
@@ -44,14 +45,6 @@ const layers: LayerFactory = (width, height) => {
   const canvas = createCanvas(width, height);
   return { ctx: canvas.getContext('2d'), image: canvas };
 };
-
-function clipToFrame(box: Box, frame: Frame): Box | undefined {
-  const left = Math.max(0, box.left);
-  const top = Math.max(0, box.top);
-  const right = Math.min(frame.width, box.left + box.width);
-  const bottom = Math.min(frame.height, box.top + box.height);
-  return right > left && bottom > top ? { left, top, width: right - left, height: bottom - top } : undefined;
-}
 
 function union(boxes: Box[]): Box {
   const left = Math.min(...boxes.map((box) => box.left));

@@ -101,6 +101,22 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
   // Cases about the command itself, not the build: they run once, on the system ffmpeg.
   if (build === 'the system ffmpeg') {
     describe('command details', () => {
+      it('exports the largest caption the document accepts: ten long lines of mixed scripts, line height 2.5, box 100 %, a 3 s pop', async () => {
+        const source = await clip('caption.mp4', '90x160', 0.5);
+        const line = 'Hello 👋🏽 مرحبا بالعالم שלום עולם ✓ wraps on'.padEnd(49, '!');
+        const caption = {
+          ...newTextOverlay('caption', 0.5), text: Array.from({ length: 10 }, () => line).join('\n'), fontSize: 120, lineHeight: 2.5,
+          boxWidth: 100, enter: { kind: 'pop' as const, duration: 3 },
+        };
+        const probe = await renderExport(binaries, {
+          inputFile: source,
+          outputFile: file('caption-out.mp4'),
+          editorState: { ...defaultEditorState(0.5), textOverlays: [caption] },
+          spec: spec({ resolution: '1080p' }),
+        });
+        expect([probe.width, probe.height]).toEqual([1080, 1920]);
+      });
+
       it.each([
         ['90x160', '720p', 720, 1280],
         ['90x160', '1080p', 1080, 1920],

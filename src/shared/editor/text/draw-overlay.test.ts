@@ -70,10 +70,13 @@ describe('drawOverlay', () => {
     expect(fillPixels(shown).length).toBeGreaterThan(500);
   });
 
-  it('keeps every drawn pixel inside the ink box', () => {
-    const text = overlay({ text: 'HELLO\nWORLD' });
+  // Right to left: Skia's measureText puts an rtl line's bounding box about 100,000 px to the left (a
+  // layout width of its own), which made the export draw layers that wide and fail on long captions.
+  it.each(['HELLO\nWORLD', 'שלום\nעולם'])('keeps every drawn pixel inside an ink box no wider than the frame: %s', (typed) => {
+    const text = overlay({ text: typed });
     const ctx = createCanvas(1, 1).getContext('2d');
     const ink = overlayInkBox(ctx, layoutOverlay(ctx, text, FRAME), overlayPaint(text));
+    expect(ink.width).toBeLessThanOrEqual(FRAME.width);
     const pixels = draw(text, 2);
     let outside = 0;
     for (let y = 0; y < FRAME.height; y += 1) {

@@ -29,11 +29,13 @@ function glyphBounds(ctx: TextDrawingContext, layout: OverlayLayout): Box | null
   let bottom = -Infinity;
   for (const line of layout.lines) {
     if (line.text === '') continue;
-    ctx.direction = line.direction;
+    // Measured left to right whatever the line's direction: the glyphs' extent is the same, and Skia's
+    // measureText places an rtl line's bounding box about 100,000 px off (a layout width of its own), which
+    // made the export draw layers that wide. Measured at x with the advance in the union, as the line is drawn.
+    ctx.direction = 'ltr';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'alphabetic';
     const ink = ctx.measureText(line.text);
-    // With direction rtl the left-aligned line still starts at x; take the union with the advance too.
     left = Math.min(left, line.left - ink.actualBoundingBoxLeft, line.left);
     right = Math.max(right, line.left + ink.actualBoundingBoxRight, line.left + line.width);
     top = Math.min(top, line.baseline - ink.actualBoundingBoxAscent);
@@ -73,6 +75,15 @@ export function appearanceBox(ink: Box, layout: OverlayLayout, look: Pick<Overla
     width: ink.width * look.scale,
     height: ink.height * look.scale,
   });
+}
+
+/** The part of a box inside the frame, or undefined when none is. */
+export function clipToFrame(box: Box, frame: Frame): Box | undefined {
+  const left = Math.max(0, box.left);
+  const top = Math.max(0, box.top);
+  const right = Math.min(frame.width, box.left + box.width);
+  const bottom = Math.min(frame.height, box.top + box.height);
+  return right > left && bottom > top ? { left, top, width: right - left, height: bottom - top } : undefined;
 }
 
 function boxCentre(layout: OverlayLayout): { x: number; y: number } {
@@ -139,8 +150,9 @@ function paintLayout(
     target.translate(-centre.x, -centre.y);
   };
   if (look.opacity < 1) {
-    const ink = appearanceBox(overlayInkBox(ctx, layout, paint), layout, look, frame);
-    if (ink.width <= 0 || ink.height <= 0) return;
+    // Only what lands on the frame: a long caption's ink may run far past it, and the layer stays frame-sized.
+    const ink = clipToFrame(appearanceBox(overlayInkBox(ctx, layout, paint), layout, look, frame), frame);
+    if (!ink) return;
     const layer = layers(ink.width, ink.height);
     layer.ctx.translate(-ink.left, -ink.top);
     place(layer.ctx);

@@ -3,6 +3,7 @@ import { type EditorState, defaultEditorState, newTextOverlay } from '../../../s
 import type { MediaProbe } from '../probe-media.ts';
 import { type ExportCommand, type ExportInput, buildExportCommand as build } from './export-filter-graph.ts';
 import type { ExportSpec } from './export-spec.ts';
+import { MAX_TEXT_PICTURES } from './overlay-images.ts';
 
 function probe(overrides: Partial<MediaProbe> = {}): MediaProbe {
   return {
@@ -222,8 +223,11 @@ describe('buildExportCommand', () => {
     expect(args).not.toContain('-filter_complex');
     expect(files).toContainEqual({ path: '/tmp/job-1/filter-graph.txt', contents: filterGraph });
     expect(images).toHaveLength(50 + 1);
-    // The drawing is bounded: 3 s at 30 fps for each entrance and exit, and the steady state once.
-    expect(Math.max(...images.map((image) => image.pictures.length))).toBe(90 + 1 + 90);
+    // The drawing is bounded: 50 overlays moving 6 s each would be 9,050 pictures at 30 fps; the rate is
+    // lowered until they fit. One such overlay alone is drawn at the full rate: 3 s at 30 fps each way, the steady state once.
+    expect(images.reduce((sum, image) => sum + image.pictures.length, 0)).toBeLessThanOrEqual(MAX_TEXT_PICTURES);
+    const alone = buildExportCommand(input(), state({ textOverlays: textOverlays.slice(0, 1) }), spec());
+    expect(alone.images[0]!.pictures).toHaveLength(90 + 1 + 90);
     expect(filterGraph.match(/overlay=/g)).toHaveLength(50 + 1);
     expect(args.join(' ').length).toBeLessThan(10_000);
   });

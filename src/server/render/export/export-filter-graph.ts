@@ -10,7 +10,7 @@ import { mainPassAudio, planAudio } from './export-audio.ts';
 import { CRF_BY_QUALITY, type ExportSpec } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
-import { MAX_ANIMATION_FPS, type TextImage, planTextImages } from './overlay-images.ts';
+import { MAX_ANIMATION_FPS, type TextImage, type TextImageOptions, planTextImages } from './overlay-images.ts';
 
 /** How the source's YUV turns into RGB: its tags, or what Chromium assumes for an untagged video. */
 export interface SourceColor {
@@ -48,8 +48,10 @@ export interface ExportCommand {
    * editor state (a graph passed as an argument fails with E2BIG past 128 KiB).
    */
   files: Array<{ path: string; contents: string }>;
-  /** The text as pictures (PNGs in workDir) that ffmpeg lays over the video: rasterizeTextImages writes them before running. */
+  /** The text as pictures (PNGs in workDir) that ffmpeg lays over the video: drawTextImages writes them before running. */
   images: TextImage[];
+  /** What `images` were planned with, for drawTextImages to plan them again on a worker thread. */
+  textImageOptions: TextImageOptions;
 }
 
 /** The export is tagged BT.709 limited range so every player (and Chromium) decodes it as it was encoded. */
@@ -176,13 +178,14 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
 
   // Animations are drawn once per output frame (up to a bound): one picture per frame they change in.
   const fps = Math.min(MAX_ANIMATION_FPS, probe.frameRate > 0 ? probe.frameRate : UNKNOWN_FRAME_RATE);
-  const images = planTextImages(editorState, {
+  const textImageOptions: TextImageOptions = {
     frame,
     timing: { fps, trimStart: trim.start },
     duration: durationSeconds,
     watermark: spec.watermark,
     workDir: input.workDir,
-  });
+  };
+  const images = planTextImages(editorState, textImageOptions);
 
   const video = [
     // One swscale pass resizes and converts to RGB with the source's own matrix and range.
@@ -224,5 +227,5 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-f', spec.format,
     input.outputFile,
   ];
-  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files, images };
+  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files, images, textImageOptions };
 }

@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import {
   WATERMARK_PAINT,
@@ -15,10 +16,17 @@ import {
 import { animationSeconds, overlayAppearance } from '../../../shared/editor/text/overlay-animation.ts';
 import { type Box, type Frame, layoutOverlay } from '../../../shared/editor/text/overlay-layout.ts';
 import type { LayerFactory, TextDrawingContext } from '../../../shared/editor/text/text-context.ts';
+import { runWorker } from '../worker-thread.ts';
 import { registerCanvasFonts } from './canvas-fonts.ts';
 
 /** Animation frames are drawn at the output's frame rate, at most this many a second. */
 export const MAX_ANIMATION_FPS = 60;
+/**
+ * The most pictures one export draws (each at most a frame, of at most MAX_OVERLAY_TEXT characters): past
+ * it the animations are drawn at a lower rate (planTextImages). Ten overlays each entering and leaving in
+ * 0.5 s at 60 fps fit; the schema's fifty overlays with 3 s animations would otherwise be 18,000.
+ */
+export const MAX_TEXT_PICTURES = 1200;
 /** PNG encodes in flight at once (they run on libuv's thread pool, off the job's event loop). */
 const ENCODES_IN_FLIGHT = 4;
 
@@ -102,17 +110,33 @@ function overlayPictures(
   return pictures;
 }
 
+function shownSpan(overlay: EditorState['textOverlays'][number], duration: number): { from: number; to: number } {
+  return { from: Math.max(0, overlay.start), to: Math.min(duration, overlay.end) };
+}
+
+/** The drawing rate: the output's, halved until the edit's pictures fit MAX_TEXT_PICTURES (counting costs no drawing). */
+function cappedTiming(overlays: EditorState['textOverlays'], options: TextImageOptions): TextImageOptions['timing'] {
+  const { duration, timing } = options;
+  const watermark = options.watermark ? 1 : 0;
+  const count = (fps: number) =>
+    overlays.reduce((sum, overlay) => sum + overlayPictures(overlay, shownSpan(overlay, duration), { ...timing, fps }).length, watermark);
+  let fps = timing.fps;
+  while (fps > 1 && count(fps) > MAX_TEXT_PICTURES) fps /= 2;
+  return { ...timing, fps };
+}
+
 /**
  * The pictures that put an edit's text on the video, bottom to top: one TextImage per overlay, then
  * the watermark. Measuring only, nothing is drawn or written here (rasterizeTextImages does that).
  */
 export function planTextImages(editorState: EditorState, options: TextImageOptions): TextImage[] {
   registerCanvasFonts();
-  const { frame, timing, duration, workDir } = options;
+  const { frame, duration, workDir } = options;
+  const timing = cappedTiming(editorState.textOverlays, options);
   const ctx = createCanvas(1, 1).getContext('2d');
   const images: TextImage[] = [];
   editorState.textOverlays.forEach((overlay, index) => {
-    const shown = { from: Math.max(0, overlay.start), to: Math.min(duration, overlay.end) };
+    const shown = shownSpan(overlay, duration);
     const layout = layoutOverlay(ctx, overlay, frame);
     const ink = overlayInkBox(ctx, layout, overlayPaint(overlay));
     const pictures = overlayPictures(overlay, shown, timing);
@@ -155,8 +179,9 @@ async function rasterize(image: TextImage, t: number): Promise<Buffer> {
 }
 
 /**
- * Draws and writes every PNG the plan names. Drawing is synchronous Skia work on this thread, encoding
- * runs on the thread pool a few at a time; an abort stops between frames.
+ * Draws and writes every PNG the plan names. Drawing is synchronous Skia work on the calling thread
+ * (drawTextImages moves it off the event loop), encoding runs on the thread pool a few at a time; an abort
+ * stops between frames.
  */
 export async function rasterizeTextImages(images: TextImage[], signal?: AbortSignal): Promise<void> {
   const jobs = images.flatMap((image) =>
@@ -171,4 +196,25 @@ export async function rasterizeTextImages(images: TextImage[], signal?: AbortSig
     }
   };
   await Promise.all(Array.from({ length: ENCODES_IN_FLIGHT }, worker));
+}
+
+/** Up to this many pictures are drawn on the calling thread: a watermark and a few still captions take milliseconds, less than starting a thread. */
+const DRAWN_IN_PLACE = 4;
+
+/**
+ * Draws the plan's pictures (`images`, planned from `editorState` and `options`): a few in place, more on a
+ * worker thread (text-images-worker.ts, which plans the same pictures again), so animated text at 4K never
+ * holds this process's event loop. Resolves with the id of the thread that drew them.
+ */
+export async function drawTextImages(
+  images: TextImage[],
+  plan: { editorState: EditorState; options: TextImageOptions },
+  signal?: AbortSignal,
+): Promise<{ threadId: number }> {
+  const pictures = images.reduce((sum, image) => sum + image.pictures.length, 0);
+  if (pictures <= DRAWN_IN_PLACE) {
+    await rasterizeTextImages(images, signal);
+    return { threadId };
+  }
+  return runWorker(import.meta.url, 'text-images-worker', plan, signal);
 }

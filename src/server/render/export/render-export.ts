@@ -9,7 +9,7 @@ import { buildLoudnessPassCommand } from './export-audio.ts';
 import { type ExportInput, type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
 import { type ExportSpec, exportCpuBudgetSeconds, loudnessPassCpuBudgetSeconds } from './export-spec.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
-import { rasterizeTextImages } from './overlay-images.ts';
+import { drawTextImages } from './overlay-images.ts';
 
 export interface RenderExportOptions {
   inputFile: string;
@@ -71,7 +71,7 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
 /**
  * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
  * the output's probe (an edit with music first gets an audio-only measuring run, measureMixGain). The
- * text is drawn first, with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
+ * text is drawn first (on a worker thread when it moves), with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
  * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
  * render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and the filter graph;
  * the partial output is removed. Each ffmpeg run has a processor-time budget from the output's length and
@@ -85,7 +85,7 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
     const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
-    await rasterizeTextImages(command.images, signal);
+    await drawTextImages(command.images, { editorState, options: command.textImageOptions }, signal);
     try {
       await runFfmpeg(binaries, command.args, {
         expectedDurationSeconds: command.durationSeconds,

@@ -13,6 +13,7 @@ const probe: MediaProbe = {
   videoCodec: 'h264',
   pixelFormat: 'yuv420p',
   frameRate: 24,
+  nominalFrameRate: 24,
   audioCodec: 'aac',
   formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
   sizeBytes: 1_000_000,

@@ -8,6 +8,7 @@ import { findProject, updateProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { FfmpegError, FfmpegTimeoutError } from '../render/ffmpeg-runner.ts';
+import { storedFrameRate } from '../render/frame-rate.ts';
 import { extractThumbnail, measureMedia, normalizeVideo } from '../render/media-operations.ts';
 import { type MediaProbe, isFaststart } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
@@ -50,6 +51,8 @@ async function isStoredForm(file: string, probe: MediaProbe, frameRate: number):
     probe.width % 2 === 0 &&
     probe.height % 2 === 0 &&
     frameRate <= STORED_MAX_FRAME_RATE &&
+    // A variable rate (its header's average and base rate differ) is stored at a constant one.
+    storedFrameRate(probe, STORED_MAX_FRAME_RATE) === undefined &&
     (await isFaststart(file))
   );
 }

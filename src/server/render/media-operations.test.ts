@@ -55,6 +55,18 @@ async function keyframeTimes(media: string): Promise<number[]> {
   return times.map((time) => Math.round((time - (times[0] ?? 0)) * 1000) / 1000);
 }
 
+/**
+ * A 2 s variable-rate clip as a phone's screen recorder writes one: two frames of every four of a 60 fps
+ * source kept at their own times, so ffprobe says 60 (the step) and the frames average 30 a second.
+ */
+async function variableRateClip(output: string): Promise<string> {
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=60:d=2', '-vf', "select='lt(mod(n,4),2)'", '-vsync', 'vfr',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', output,
+  ]);
+  return output;
+}
+
 /** Mean RGB of an image, decoded by ffmpeg. */
 async function meanColour(image: string): Promise<[number, number, number]> {
   const raw = `${image}.rgb`;
@@ -205,6 +217,17 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0));
       expect(Math.max(...gaps), `keyframes at ${times.join(', ')} s`).toBeLessThanOrEqual(1 + 1 / 24);
       expect(times.at(-1)).toBeGreaterThanOrEqual(2 - 1 / 24);
+    });
+
+    it('stores a variable-rate screen recording at a constant rate at or above its average, not at its 60 fps step', async () => {
+      const recording = await variableRateClip(file('screen-recording.mp4'));
+      const before = await probeMedia(binaries, recording);
+      expect(before.nominalFrameRate).toBe(60);
+      expect(Math.round(before.frameRate)).toBeGreaterThanOrEqual(30);
+      expect(Math.round(before.frameRate)).toBeLessThanOrEqual(31);
+      const stored = await normalizeVideo(binaries, recording, file('screen-recording-stored.mp4'), { maxFrameRate: 60 });
+      expect(stored.nominalFrameRate).toBe(30);
+      expect(stored.frameRate).toBe(30);
     });
 
     it('scales down to maxLongSide keeping aspect, squares pixels, applies rotation, refuses non-videos', async () => {

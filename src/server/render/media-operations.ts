@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
+import { storedFrameRate } from './frame-rate.ts';
 import { type MediaProbe, probeMedia, VIDEO_DEMUXERS } from './probe-media.ts';
 import { withScratchDir } from './scratch-dir.ts';
 
@@ -148,7 +149,7 @@ export async function extractLastFrame(binaries: FfmpegBinaries, input: string, 
 export interface NormalizeOptions extends MediaOperationOptions {
   /** The output's long side is scaled down to this if larger; smaller videos are never enlarged. */
   maxLongSide?: number;
-  /** Frames beyond this rate are dropped; slower videos keep theirs. */
+  /** Frames beyond this rate are dropped; slower videos keep theirs, a variable rate becomes a constant one (storedFrameRate). */
   maxFrameRate?: number;
   /**
    * How long the input really is (measureMedia): the output stops there, and silence for a video without audio
@@ -173,7 +174,8 @@ export async function normalizeVideo(
   // iw/ih here are after ffmpeg's automatic rotation; the factor only ever shrinks.
   const factor = `min(1,${maxLongSide}/max(iw*sar,ih))`;
   const scale = `scale=w='2*max(1,trunc(iw*sar*${factor}/2))':h='2*max(1,trunc(ih*${factor}/2))'`;
-  const fps = maxFrameRate !== undefined && !(probe.frameRate > 0 && probe.frameRate <= maxFrameRate) ? [`fps=${maxFrameRate}`] : [];
+  const rate = storedFrameRate(probe, maxFrameRate ?? Number.POSITIVE_INFINITY);
+  const fps = rate === undefined ? [] : [`fps=${rate}`];
   const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0', '-shortest'];
   await runFfmpeg(
     binaries,

@@ -39,6 +39,7 @@ describe.each(builds)('with %s', (_build, searchPath) => {
         videoCodec: 'h264',
         pixelFormat: 'yuv420p',
         frameRate: 24,
+        nominalFrameRate: 24,
         audioCodec: 'aac',
       });
       expect(probe.formatName).toContain('mp4');

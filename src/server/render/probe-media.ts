@@ -15,6 +15,11 @@ export interface MediaProbe {
   pixelFormat: string;
   /** Average frames per second (0 when ffprobe cannot tell). */
   frameRate: number;
+  /**
+   * The stream's base rate (ffprobe's r_frame_rate): the average for a constant-rate video, the finest
+   * timing step for a variable one (a phone's screen recording says 60 and averages 27).
+   */
+  nominalFrameRate: number;
   audioCodec: string | null;
   formatName: string;
   sizeBytes: number;
@@ -119,6 +124,7 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string, { timeo
     videoCodec: video.codec_name,
     pixelFormat: video.pix_fmt ?? '',
     frameRate: ratio(video.avg_frame_rate) || ratio(video.r_frame_rate),
+    nominalFrameRate: ratio(video.r_frame_rate) || ratio(video.avg_frame_rate),
     audioCodec: audio?.codec_name ?? null,
     formatName,
     sizeBytes,

@@ -125,6 +125,7 @@ describe('offline video model', () => {
       pixelFormat: 'yuv420p',
       audioCodec: 'aac',
       frameRate: 24,
+      nominalFrameRate: 24,
     });
     expect(Math.abs(probe.durationSeconds - 2)).toBeLessThanOrEqual(0.1);
     expect(await isFaststart(outputFile)).toBe(true);

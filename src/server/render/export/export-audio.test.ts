@@ -7,7 +7,7 @@ import { type ExportInput, buildExportCommand } from './export-filter-graph.ts';
 import { normalisingGainDb } from './music-mix.ts';
 
 const probe = (overrides: Partial<MediaProbe> = {}): MediaProbe => ({
-  durationSeconds: 8, videoDurationSeconds: 8, width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', frameRate: 30,
+  durationSeconds: 8, videoDurationSeconds: 8, width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', frameRate: 30, nominalFrameRate: 30,
   audioCodec: 'aac', formatName: 'mov,mp4,m4a,3gp,3g2,mj2', sizeBytes: 1_000_000, ...overrides,
 });
 

@@ -14,6 +14,7 @@ function probe(overrides: Partial<MediaProbe> = {}): MediaProbe {
     videoCodec: 'h264',
     pixelFormat: 'yuv420p',
     frameRate: 30,
+    nominalFrameRate: 30,
     audioCodec: 'aac',
     formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
     sizeBytes: 1_000_000,

@@ -5,6 +5,7 @@ import { exportFrameSize, fitInside } from '../../../shared/editor/frame-geometr
 import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
+import { exportFrameRate } from '../frame-rate.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
 import { CRF_BY_QUALITY, type ExportSpec } from './export-spec.ts';
@@ -177,10 +178,12 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   };
 
   // Animations are drawn once per output frame (up to a bound): one picture per frame they change in.
-  const fps = Math.min(MAX_ANIMATION_FPS, probe.frameRate > 0 ? probe.frameRate : UNKNOWN_FRAME_RATE);
+  // A variable or too slow rate is converted first (exportFrameRate): its frames then land on k/fps exactly.
+  const rate = exportFrameRate(probe);
+  const fps = Math.min(MAX_ANIMATION_FPS, rate.fps > 0 ? rate.fps : UNKNOWN_FRAME_RATE);
   const textImageOptions: TextImageOptions = {
     frame,
-    timing: { fps, trimStart: trim.start },
+    timing: { fps, trimStart: rate.resample ? 0 : trim.start },
     duration: durationSeconds,
     watermark: spec.watermark,
     workDir: input.workDir,
@@ -188,6 +191,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   const images = planTextImages(editorState, textImageOptions);
 
   const video = [
+    ...(rate.resample ? [filter('fps', [['fps', formatNumber(rate.fps)]])] : []),
     // One swscale pass resizes and converts to RGB with the source's own matrix and range.
     filter('scale', [['w', fit.width], ['h', fit.height], ['in_color_matrix', color.matrix], ['in_range', color.range]]),
     'format=gbrp',

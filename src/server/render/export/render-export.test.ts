@@ -117,6 +117,14 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         expect([probe.width, probe.height]).toEqual([1080, 1920]);
       });
 
+      it('exports a 15 fps recording at 30 fps, each frame shown twice: TikTok and Instagram take 23 to 60', async () => {
+        const source = await clip('slow.mp4', '90x160', 1);
+        await runFfmpeg(binaries, ['-i', source, '-vf', 'fps=15', ...h264AacOutputArgs(), file('slow-15.mp4')]);
+        await renderExport(binaries, { inputFile: file('slow-15.mp4'), outputFile: file('slow-out.mp4'), editorState: defaultEditorState(1), spec: spec() });
+        const { video } = await facts(file('slow-out.mp4'));
+        expect(video).toMatchObject({ r_frame_rate: '30/1', avg_frame_rate: '30/1', nb_frames: '30' });
+      });
+
       it.each([
         ['90x160', '720p', 720, 1280],
         ['90x160', '1080p', 1080, 1920],

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useProjects } from '../api/get-projects';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
+import { useNewVideoLink } from '../hooks/use-new-video-link';
 import { AccountSummary } from './account-summary';
 import { CreateVideoDialog } from './create-video-dialog';
 import { GenerateImageDialog } from './generate-image-dialog';
@@ -19,8 +20,14 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
   const [imaging, setImaging] = useState(false);
+  // Use This Prompt on the examples page opens New Video with its prompt (issue 25, item 11).
+  const linked = useNewVideoLink();
   const openCreate = () => {
     setCreating(true);
+  };
+  const onCreateOpenChange = (open: boolean) => {
+    setCreating(open);
+    if (!open) linked.dismiss();
   };
 
   if (projects.isPending) {
@@ -78,7 +85,12 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
           )}
         </div>
       </section>
-      <CreateVideoDialog user={user} open={creating} onOpenChange={setCreating} />
+      <CreateVideoDialog
+        user={user}
+        open={creating || linked.prompt !== null}
+        onOpenChange={onCreateOpenChange}
+        initialPrompt={linked.prompt ?? undefined}
+      />
       <GenerateImageDialog user={user} open={imaging} onOpenChange={setImaging} />
     </>
   );

@@ -1,5 +1,5 @@
 import { ImageIcon, Plus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CurrentUser } from '@shared/schemas/user';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,8 +14,14 @@ import { GenerateImageDialog } from './generate-image-dialog';
 import { GenerationNotice } from './generation-notice';
 import { ProjectList } from './project-list';
 
+interface DashboardOverviewProps {
+  user: CurrentUser;
+  /** Shown with the plan and credits (the page passes the auth feature's e-mail note). */
+  accountNotes?: ReactNode;
+}
+
 /** Plan, credits and projects appear together, once the project list has loaded, so nothing jumps. */
-export function DashboardOverview({ user }: { user: CurrentUser }) {
+export function DashboardOverview({ user, accountNotes }: DashboardOverviewProps) {
   useCheckoutReturn();
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
@@ -41,7 +47,7 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <AccountSummary user={user} />
+      <AccountSummary user={user}>{accountNotes}</AccountSummary>
       <GenerationNotice className="mt-3" />
       <section aria-labelledby="projects-heading" className="mt-10">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">

@@ -151,6 +151,92 @@ describe('accounts in the browser', () => {
   });
 });
 
+describe('an account without an e-mail (issue 25, item 14)', () => {
+  const RESET_NOTE = "Without an email, a forgotten password can't be reset.";
+  const DASHBOARD_NOTE = "No email on this account, so a forgotten password can't be reset.";
+  const noEmailNote = (page: Page) => page.getByRole('note').filter({ hasText: DASHBOARD_NOTE });
+
+  /** The sign-up form, with the note read as the e-mail field's description. */
+  async function openSignUp(page: Page): Promise<void> {
+    await page.goto('/signup');
+    await expect.poll(() => page.getByRole('heading', { name: 'Get Started' }).isVisible()).toBe(true);
+    const described = await page.getByLabel(/Email/).evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '),
+    );
+    expect(described).toContain('Get notified when your videos are ready');
+    expect(described).toContain(RESET_NOTE);
+  }
+
+  async function createAccount(page: Page, username: string, password: string): Promise<void> {
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  it('says so at sign-up and on the dashboard, and the e-mail added there gets the reset link', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const name = uniqueName('later');
+    const email = `${name}@example.com`;
+    await openSignUp(page);
+    await expectAccessible(page, 'sign-up with the e-mail note');
+    await keepScreenshot(page, 'signup-email-note-1440');
+    await createAccount(page, name, 'later-password');
+
+    await expect.poll(() => noEmailNote(page).isVisible()).toBe(true);
+    await expectAccessible(page, 'dashboard, no e-mail note');
+    await keepScreenshot(page, 'dashboard-no-email-1440');
+
+    await noEmailNote(page).getByRole('button', { name: 'Add email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an email' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, 'add e-mail dialog');
+    await dialog.getByLabel('Email').fill('not-an-address');
+    await dialog.getByLabel('Password', { exact: true }).fill('later-password');
+    await dialog.getByRole('button', { name: 'Save email' }).click();
+    await expect.poll(() => dialog.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Save email' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('That password is not correct.');
+    await dialog.getByLabel('Password', { exact: true }).fill('later-password');
+    await dialog.getByRole('button', { name: 'Save email' }).click();
+    await expect.poll(() => page.getByText('Email added').isVisible()).toBe(true);
+    expect(await page.getByText(`Password reset links will go to ${email}.`).isVisible()).toBe(true);
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => noEmailNote(page).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
+    await expect.poll(() => latestResetLink(email)).toMatch(/token=/);
+    await context.close();
+  });
+
+  it('fits a 390 px phone: the sign-up note, the dashboard note and the dialog', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await openSignUp(page);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'signup-email-note-390');
+    await createAccount(page, uniqueName('pocket'), 'pocket-password');
+
+    await expect.poll(() => noEmailNote(page).isVisible()).toBe(true);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'dashboard-no-email-390');
+    await noEmailNote(page).getByRole('button', { name: 'Add email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an email' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await keepScreenshot(page, 'add-email-390');
+    await context.close();
+  });
+});
+
 describe('public pages', () => {
   it('shows Page Not Found for an unknown path, answered with status 404', async () => {
     const { context, page } = await newPage(browser, baseUrl);

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
+import type { APIRequestContext, Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
+import { connectBrowser, keepScreenshot, newPage, uniqueName } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -94,7 +94,8 @@ describe('examples page (issue 17, item 1)', () => {
     await page.goto('/examples');
     const useButtons = page.getByRole('link', { name: 'Use This Prompt' });
     await expect.poll(() => useButtons.count()).toBe(8);
-    expect(await useButtons.first().getAttribute('href')).toBe('/auth');
+    // Each Use This Prompt opens Sign Up with its prompt (the flow is the next describe block's).
+    expect(await useButtons.first().getAttribute('href')).toMatch(/^\/signup\?next=/);
     expect(await page.getByText('Start with 200 free credits — no credit card').first().isVisible()).toBe(true);
     expect(await page.getByText(/under a minute/i).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/auth');
@@ -133,6 +134,90 @@ describe('examples page (issue 17, item 1)', () => {
     const failed = page.locator('main li [data-poster="failed"]');
     expect(await failed.innerText()).toContain('Preview unavailable');
     expect(await failed.locator('[data-slot="skeleton"]').count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** An example's prompt as the server lists it. */
+async function examplePrompt(request: APIRequestContext, title: string): Promise<string> {
+  const examples = (await (await request.get('/api/examples')).json()) as Array<{ title: string; prompt: string }>;
+  const example = examples.find((candidate) => candidate.title === title);
+  if (!example) throw new Error(`no example titled ${title}`);
+  return example.prompt;
+}
+
+async function useThisPrompt(page: Page, title: string): Promise<void> {
+  const card = page.locator('main li').filter({ has: page.getByRole('heading', { name: title }) });
+  await card.getByRole('link', { name: 'Use This Prompt' }).click();
+}
+
+/** The New Video dialog is open on AI Generate with `prompt` in its Prompt field. */
+async function expectNewVideoWith(page: Page, prompt: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  const dialog = page.getByRole('dialog', { name: 'Create New Video' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await expect.poll(() => dialog.getByLabel('Prompt').inputValue()).toBe(prompt);
+  expect(await dialog.getByRole('tab', { name: 'AI Generate' }).getAttribute('aria-selected')).toBe('true');
+}
+
+const PASSWORD = 'examples-password';
+
+describe('Use This Prompt (issue 25, item 11)', () => {
+  it('opens Sign Up, keeps the prompt through a reload, and after signing up opens New Video with it filled', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const prompt = await examplePrompt(context.request, 'Neon City Nights');
+    await page.goto('/examples');
+    await useThisPrompt(page, 'Neon City Nights');
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await expect.poll(() => page.getByRole('heading', { name: 'Get Started' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Get Started' }).isVisible()).toBe(true);
+    await page.getByLabel('Username').fill(uniqueName('borrower'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectNewVideoWith(page, prompt);
+    await keepScreenshot(page, 'examples-use-prompt-1440');
+
+    // Still there after a reload; once closed, the dashboard opens as usual.
+    await page.reload();
+    await expectNewVideoWith(page, prompt);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it('keeps the prompt when the visitor logs in instead, and takes a signed-in user straight to the filled dialog', async () => {
+    const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+    const username = uniqueName('returner');
+    const other = await browser.newContext({ baseURL: baseUrl });
+    const created = await other.request.post('/api/auth/signup', { data: { username, password: PASSWORD } });
+    expect(created.status(), await created.text()).toBe(201);
+    await other.close();
+
+    await page.goto('/examples');
+    await useThisPrompt(page, 'Ocean Drift');
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectNewVideoWith(page, await examplePrompt(context.request, 'Ocean Drift'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.goto('/examples');
+    await useThisPrompt(page, 'Night Market Bites');
+    await expectNewVideoWith(page, await examplePrompt(context.request, 'Night Market Bites'));
+    const dialog = await page.getByRole('dialog', { name: 'Create New Video' }).boundingBox();
+    expect(dialog && dialog.x >= 0 && dialog.x + dialog.width <= 390).toBe(true);
+    await keepScreenshot(page, 'examples-use-prompt-390');
+    // Straight there: the sign-up page it passed through is not left in the history.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/examples');
     await context.close();
   });
 });

@@ -88,7 +88,9 @@ describe('the pricing page', () => {
     await pricingShown(page);
     await proCard(page).getByRole('button', { name: 'Upgrade' }).click();
     await expect.poll(() => page.getByText('Error', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Failed to start checkout.').isVisible()).toBe(true);
+    // The server's own words (issue 25, item 14), not a generic "Failed to start checkout."
+    expect(await page.getByText('Payments are not configured').isVisible()).toBe(true);
+    expect(await page.getByText('Failed to start checkout.').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/pricing');
     await context.close();
   });

@@ -1,4 +1,5 @@
 import { PageSpinner } from '@/components/page-spinner';
+import { MissingEmailNotice } from '@/features/auth/components/missing-email-notice';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { DashboardOverview } from '@/features/dashboard/components/dashboard-overview';
@@ -16,7 +17,11 @@ export function DashboardPage() {
     <div className="min-h-dvh">
       <DashboardHeader user={user} onLogout={onLogout} isLoggingOut={logout.isPending} />
       <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        {user ? <DashboardOverview user={user} /> : <SignedOutNotice />}
+        {user ? (
+          <DashboardOverview user={user} accountNotes={<MissingEmailNotice user={user} />} />
+        ) : (
+          <SignedOutNotice />
+        )}
       </main>
     </div>
   );

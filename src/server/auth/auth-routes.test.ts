@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../test-support/database-targets.ts';
-import { type TestApp, createTestApp, sessionCookieFrom, signUp } from '../test-support/test-app.ts';
+import { type TestApp, createTestApp, sessionCookieFrom, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
 
 describe.each(testDatabases())('auth API on $name', (database) => {
@@ -139,6 +139,76 @@ describe.each(testDatabases())('auth API on $name', (database) => {
       const { cookie, userId } = await signUp(t.app, { username: uniqueName('maya') });
       await t.db.updateTable('sessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('userId', '=', userId).execute();
       expect((await me(cookie)).statusCode).toBe(401);
+    });
+  });
+
+  describe('adding or changing the e-mail (PATCH /api/auth/me)', () => {
+    const patchMe = (payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'PATCH', url: '/api/auth/me', payload, headers });
+    const storedEmail = async (userId: string) =>
+      (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+
+    it('adds an e-mail to an account made without one, so a forgotten password can be reset', async () => {
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('noemail') });
+      const email = `${uniqueName('later')}@example.com`;
+      const response = await patchMe({ email: ` ${email} `, password: 'secret-pass' }, { cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user).toMatchObject({ id: userId, email });
+      expect((await me(cookie)).json().user.email).toBe(email);
+      expect(await storedEmail(userId)).toBe(email);
+
+      expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+      await waitUntil(async () => (await t.db.selectFrom('passwordResetTokens').select('id').where('userId', '=', userId).execute()).length > 0);
+    });
+
+    it('changes an e-mail, also to one another account uses (as signup allows, and without saying so)', async () => {
+      const shared = `${uniqueName('family')}@example.com`;
+      await signUp(t.app, { username: uniqueName('sibling'), email: shared });
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('maya'), email: `${uniqueName('old')}@example.com` });
+      const response = await patchMe({ email: shared, password: 'secret-pass' }, { cookie });
+      expect(response.statusCode).toBe(200);
+      expect(await storedEmail(userId)).toBe(shared);
+    });
+
+    it('asks for the password: a wrong one is refused with 403 and changes nothing', async () => {
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('maya') });
+      const response = await patchMe({ email: `${uniqueName('thief')}@example.com`, password: 'not-the-password' }, { cookie });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'That password is not correct.' });
+      expect(await storedEmail(userId)).toBeNull();
+    });
+
+    it.each([
+      [{ email: 'nope', password: 'secret-pass' }, 'Please enter a valid email address'],
+      [{ email: '', password: 'secret-pass' }, 'Please enter a valid email address'],
+      [{ email: `${'a'.repeat(250)}@example.com`, password: 'secret-pass' }, 'Email address is too long'],
+      [{ password: 'secret-pass' }, 'Email is required'],
+      [{ email: 'maya@example.com' }, 'Password is required'],
+    ])('answers 400 with signup’s message for %o', async (payload, message) => {
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('maya') });
+      const response = await patchMe(payload, { cookie });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+      expect(await storedEmail(userId)).toBeNull();
+    });
+
+    it('answers 401 to a caller who is not signed in, whatever the body', async () => {
+      for (const payload of [{ email: 'maya@example.com', password: 'secret-pass' }, {}]) {
+        const response = await patchMe(payload);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ message: 'Please sign in to continue.' });
+      }
+    });
+
+    it('refuses a cross-site request (CSRF) with 403 and changes nothing', async () => {
+      const { cookie, userId } = await signUp(t.app, { username: uniqueName('victim') });
+      const response = await patchMe(
+        { email: `${uniqueName('attacker')}@example.com`, password: 'secret-pass' },
+        { cookie, origin: 'https://evil.example.net', 'sec-fetch-site': 'cross-site' },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+      expect(await storedEmail(userId)).toBeNull();
     });
   });
 

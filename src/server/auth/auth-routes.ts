@@ -5,13 +5,14 @@ import {
   messageResponseSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
+  updateEmailRequestSchema,
 } from '../../shared/schemas/auth.ts';
 import { currentUserResponseSchema } from '../../shared/schemas/user.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import type { BackgroundTasks } from '../background-tasks.ts';
 import type { AuthService } from './auth-service.ts';
 import { toCurrentUser } from './current-user.ts';
-import { requireUser } from './request-user.ts';
+import { requireUser, signedInOnly } from './request-user.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
 
 const FORGOT_PASSWORD_MESSAGE =
@@ -27,6 +28,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get('/api/auth/me', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => {
     return { user: toCurrentUser(requireUser(request)) };
   });
+
+  // Not in SPEC §7: an account made without an e-mail can add one later (decision 030).
+  app.patch(
+    '/api/auth/me',
+    {
+      config: { rateLimit: rateLimits.changeEmail },
+      preValidation: signedInOnly,
+      schema: { body: updateEmailRequestSchema, response: { 200: currentUserResponseSchema } },
+    },
+    async (request) => ({ user: toCurrentUser(await auth.changeEmail(requireUser(request), request.body)) }),
+  );
 
   app.post(
     '/api/auth/signup',

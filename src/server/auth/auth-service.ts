@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { NEW_USER_CREDITS } from '../../shared/constants.ts';
-import type { ResetPasswordRequest } from '../../shared/schemas/auth.ts';
+import type { ResetPasswordRequest, UpdateEmailRequest } from '../../shared/schemas/auth.ts';
 import { recordCreditChange } from '../credits/credit-ledger.ts';
 import { type Db, isUniqueViolation } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { HttpError, badRequest, conflict } from '../http/http-error.ts';
+import { HttpError, badRequest, conflict, forbidden } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
 import { passwordResetEmail } from '../mail/password-reset-email.ts';
 import type { Mailer } from '../providers/mailer/index.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts';
 import { consumeResetToken, createResetToken, deleteUserResetTokens } from './reset-tokens-repository.ts';
 import { createSession, deleteSession, deleteUserSessions } from './sessions-repository.ts';
-import { findUserByUsername, findUsersByEmail, insertUser, updatePasswordHash, usernameKey } from './users-repository.ts';
+import { findUserByUsername, findUsersByEmail, insertUser, updateEmail, updatePasswordHash, usernameKey } from './users-repository.ts';
 
 const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 const INVALID_RESET_MESSAGE = 'This password reset link is invalid or has expired. Please request a new one.';
+const WRONG_PASSWORD_MESSAGE = 'That password is not correct.';
 
 export interface SignedIn {
   user: UserRow;
@@ -96,7 +97,19 @@ export function createAuthService({ db, mailer, logger, publicUrl, now = () => n
     });
   }
 
-  return { signup, login, logout, requestPasswordReset, resetPassword };
+  /**
+   * Sets the address password resets and notices go to. The password is asked again: with the address,
+   * a borrowed session could take the account for good. Several accounts may share one address, as at
+   * signup, so nothing here says whether another account has it.
+   */
+  async function changeEmail(user: UserRow, { email, password }: UpdateEmailRequest): Promise<UserRow> {
+    if (!(await verifyPassword(password, user.passwordHash))) throw forbidden(WRONG_PASSWORD_MESSAGE);
+    const updated = await updateEmail(db, user.id, email);
+    logger.info({ userId: user.id }, 'account e-mail changed');
+    return updated;
+  }
+
+  return { signup, login, logout, requestPasswordReset, resetPassword, changeEmail };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -29,6 +29,10 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
 }
 
+export async function updateEmail(db: Db, userId: string, email: string): Promise<UserRow> {
+  return db.updateTable('users').set({ email }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+}
+
 /** Returns false when no such user exists. */
 export async function setAdminFlag(db: Db, username: string, isAdmin: boolean): Promise<boolean> {
   const result = await db

@@ -163,6 +163,13 @@ const MATRIX: Record<string, RouteSpec> = {
       if (caller !== 'anonymous') expect(response.json().user.id).toBe(f.people[caller].userId);
     },
   },
+  'PATCH /api/auth/me': {
+    access: 'signed-in',
+    request: (_f, caller) => ({ payload: { email: `${caller}@example.com`, password: 'secret-pass' } }),
+    verify: (f, caller, response) => {
+      if (caller !== 'anonymous') expect(response.json().user).toMatchObject({ id: f.people[caller].userId, email: `${caller}@example.com` });
+    },
+  },
 
   // Public content
   'GET /api/examples': { access: 'public' },

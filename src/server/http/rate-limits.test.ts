@@ -25,6 +25,7 @@ const LIMITS: Record<string, { max: number; perUser: boolean }> = {
   'POST /api/auth/login': { max: 10, perUser: false },
   'POST /api/auth/forgot-password': { max: 5, perUser: false },
   'POST /api/auth/reset-password': { max: 10, perUser: false },
+  'PATCH /api/auth/me': { max: 10, perUser: true },
   'POST /api/projects': { max: 20, perUser: true },
   'POST /api/projects/:id/extend': { max: 20, perUser: true },
   'POST /api/projects/:id/export': { max: 20, perUser: true },

@@ -26,6 +26,8 @@ export const rateLimits = {
   signup: limit(10, '1 hour'),
   forgotPassword: limit(5, '15 minutes'),
   resetPassword: limit(10, '15 minutes'),
+  // Checks the password, so it is bounded like login, per account: a stolen session cannot guess with it.
+  changeEmail: limit(10, '15 minutes', perUser),
   generation: limit(20, '10 minutes', perUser),
   upload: limit(30, '10 minutes', perUser),
   ai: limit(30, '10 minutes', perUser),

@@ -46,6 +46,16 @@ export const signupRequestSchema = z.object({
   password: passwordSchema,
 });
 
+/**
+ * Adding or changing the account's e-mail: the address as signup checks it, and the password, because
+ * whoever sets the address can reset the password (decision 030).
+ */
+export const updateEmailRequestSchema = z.object({
+  email: emailSchema,
+  password: loginRequestSchema.shape.password,
+});
+export type UpdateEmailRequest = z.infer<typeof updateEmailRequestSchema>;
+
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 

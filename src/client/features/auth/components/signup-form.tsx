@@ -38,7 +38,8 @@ export function SignupForm() {
             Email <span className="font-normal text-muted-foreground">(optional)</span>
           </span>
         }
-        hint="Get notified when your videos are ready"
+        // SPEC's hint, then what going without one costs (issue 25, item 14).
+        hint="Get notified when your videos are ready. Without an email, a forgotten password can't be reset."
         error={errors.email?.message}
       >
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}

@@ -6,6 +6,11 @@ export function loginHref(path: string): string {
   return `/auth?next=${encodeURIComponent(path)}`;
 }
 
+/** The sign-up page, asked to go on to `path` afterwards (or at once, for someone already signed in). */
+export function signupHref(path: string): string {
+  return `/signup?next=${encodeURIComponent(path)}`;
+}
+
 /**
  * Where to go after logging in (or when a signed-in user opens the login page): the `next` of the query if
  * it is a page of this site, else the dashboard. Another site's address (`//evil.example`, `https:…`) or

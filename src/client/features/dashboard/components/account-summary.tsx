@@ -1,15 +1,17 @@
 import { ChevronRight, Coins, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '@shared/schemas/user';
 import { hasLowCredits } from '@shared/user-display';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 
-export function AccountSummary({ user }: { user: CurrentUser }) {
+/** `children`: notes about the account from other features (the page passes them in), under the plan. */
+export function AccountSummary({ user, children }: { user: CurrentUser; children?: ReactNode }) {
   const isPro = user.subscription === 'pro';
 
   return (
-    <section aria-label="Your plan" className="grid gap-3">
+    <section aria-label="Your account" className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-card/60 px-4 py-3">
         <span className="text-sm text-muted-foreground">Plan</span>
         {/* The badge opens the plans page: what the other plan gives, and Upgrade or Manage subscription. */}
@@ -35,6 +37,7 @@ export function AccountSummary({ user }: { user: CurrentUser }) {
           <AlertDescription>Low credits. Upgrade to Pro for unlimited!</AlertDescription>
         </Alert>
       )}
+      {children}
     </section>
   );
 }

@@ -29,14 +29,15 @@ import { InspireButton } from './inspire-button';
 interface AiGenerateFormProps {
   user: CurrentUser;
   onCreated: () => void;
+  initialPrompt?: string | undefined;
 }
 
-export function AiGenerateForm({ user, onCreated }: AiGenerateFormProps) {
+export function AiGenerateForm({ user, onCreated, initialPrompt = '' }: AiGenerateFormProps) {
   const form = useForm({
     resolver: zodResolver(createProjectRequestSchema),
     defaultValues: {
       title: '',
-      prompt: '',
+      prompt: initialPrompt,
       aspectRatio: VIDEO_ASPECT_RATIOS[0],
       duration: VIDEO_DURATIONS[0],
       provider: VIDEO_PROVIDER,

@@ -10,9 +10,11 @@ interface CreateVideoDialogProps {
   user: CurrentUser;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** What the Prompt field starts with (a prompt the user picked on the examples page). */
+  initialPrompt?: string;
 }
 
-export function CreateVideoDialog({ user, open, onOpenChange }: CreateVideoDialogProps) {
+export function CreateVideoDialog({ user, open, onOpenChange, initialPrompt }: CreateVideoDialogProps) {
   const close = () => {
     onOpenChange(false);
   };
@@ -37,7 +39,7 @@ export function CreateVideoDialog({ user, open, onOpenChange }: CreateVideoDialo
           </TabsList>
           <TabsContent value="generate" className="grid gap-4">
             <GenerationNotice />
-            <AiGenerateForm user={user} onCreated={close} />
+            <AiGenerateForm user={user} onCreated={close} initialPrompt={initialPrompt} />
           </TabsContent>
           <TabsContent value="upload">
             <UploadVideoForm onUploaded={close} />

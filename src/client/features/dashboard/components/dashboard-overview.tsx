@@ -1,5 +1,5 @@
 import { ImageIcon, Plus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CurrentUser } from '@shared/schemas/user';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,20 +7,33 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useProjects } from '../api/get-projects';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
+import { useNewVideoLink } from '../hooks/use-new-video-link';
 import { AccountSummary } from './account-summary';
 import { CreateVideoDialog } from './create-video-dialog';
 import { GenerateImageDialog } from './generate-image-dialog';
 import { GenerationNotice } from './generation-notice';
 import { ProjectList } from './project-list';
 
+interface DashboardOverviewProps {
+  user: CurrentUser;
+  /** Shown with the plan and credits (the page passes the auth feature's e-mail note). */
+  accountNotes?: ReactNode;
+}
+
 /** Plan, credits and projects appear together, once the project list has loaded, so nothing jumps. */
-export function DashboardOverview({ user }: { user: CurrentUser }) {
+export function DashboardOverview({ user, accountNotes }: DashboardOverviewProps) {
   useCheckoutReturn();
   const projects = useProjects();
   const [creating, setCreating] = useState(false);
   const [imaging, setImaging] = useState(false);
+  // Use This Prompt on the examples page opens New Video with its prompt (issue 25, item 11).
+  const linked = useNewVideoLink();
   const openCreate = () => {
     setCreating(true);
+  };
+  const onCreateOpenChange = (open: boolean) => {
+    setCreating(open);
+    if (!open) linked.dismiss();
   };
 
   if (projects.isPending) {
@@ -34,7 +47,7 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <AccountSummary user={user} />
+      <AccountSummary user={user}>{accountNotes}</AccountSummary>
       <GenerationNotice className="mt-3" />
       <section aria-labelledby="projects-heading" className="mt-10">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
@@ -78,7 +91,12 @@ export function DashboardOverview({ user }: { user: CurrentUser }) {
           )}
         </div>
       </section>
-      <CreateVideoDialog user={user} open={creating} onOpenChange={setCreating} />
+      <CreateVideoDialog
+        user={user}
+        open={creating || linked.prompt !== null}
+        onOpenChange={onCreateOpenChange}
+        initialPrompt={linked.prompt ?? undefined}
+      />
       <GenerateImageDialog user={user} open={imaging} onOpenChange={setImaging} />
     </>
   );

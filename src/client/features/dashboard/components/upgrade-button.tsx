@@ -2,6 +2,7 @@ import { Crown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { startExternalNavigation } from '../lib/external-navigation';
 
@@ -12,9 +13,10 @@ export function UpgradeButton() {
     const navigation = startExternalNavigation();
     checkout.mutate(undefined, {
       onSuccess: navigation.go,
-      onError: () => {
+      onError: (error) => {
         navigation.cancel();
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to start checkout.' });
+        // The server says why ("Payments are not configured"); SPEC §8's text is for when it does not.
+        toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to start checkout.') });
       },
     });
   };

@@ -1,3 +1,5 @@
+import { takeSearchParam } from './search-param';
+
 type CheckoutOutcome = 'success' | 'cancelled';
 
 export interface CheckoutReturn {
@@ -8,10 +10,7 @@ export interface CheckoutReturn {
 
 /** Stripe sends the user back to /dashboard?checkout=success or ?checkout=cancelled (see the billing routes). */
 export function readCheckoutReturn(search: string): CheckoutReturn | null {
-  const params = new URLSearchParams(search);
-  const outcome = params.get('checkout');
+  const { value: outcome, remainingSearch } = takeSearchParam(search, 'checkout');
   if (outcome !== 'success' && outcome !== 'cancelled') return null;
-  params.delete('checkout');
-  const rest = params.toString();
-  return { outcome, remainingSearch: rest ? `?${rest}` : '' };
+  return { outcome, remainingSearch };
 }

@@ -20,9 +20,11 @@ const MUTED_CATEGORY = 'border-white/10 bg-muted text-muted-foreground';
 interface ExampleCardProps {
   example: ExampleVideo;
   onPlay: () => void;
+  /** Where Use This Prompt leads: New Video with this prompt, through sign-up for a visitor. */
+  promptHref: string;
 }
 
-export function ExampleCard({ example, onPlay }: ExampleCardProps) {
+export function ExampleCard({ example, onPlay, promptHref }: ExampleCardProps) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-white/10 bg-card/60 transition-colors hover:border-fuchsia-500/40">
       <button
@@ -53,7 +55,7 @@ export function ExampleCard({ example, onPlay }: ExampleCardProps) {
         <h3 className="font-semibold">{example.title}</h3>
         <p className="line-clamp-3 text-sm text-muted-foreground">{example.prompt}</p>
         <Button asChild variant="outline" className="mt-auto w-full">
-          <Link href="/auth">Use This Prompt</Link>
+          <Link href={promptHref}>Use This Prompt</Link>
         </Button>
       </div>
     </li>

@@ -11,7 +11,8 @@ import { ExamplePlayerDialog } from './example-player-dialog';
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
-export function ExampleGrid() {
+/** `promptHref` gives each card's Use This Prompt address; the page composes it (features do not import each other). */
+export function ExampleGrid({ promptHref }: { promptHref: (prompt: string) => string }) {
   const examples = useExamples();
   const [selected, setSelected] = useState<ExampleVideo | null>(null);
 
@@ -51,6 +52,7 @@ export function ExampleGrid() {
             <ExampleCard
               key={example.id}
               example={example}
+              promptHref={promptHref(example.prompt)}
               onPlay={() => {
                 setSelected(example);
               }}

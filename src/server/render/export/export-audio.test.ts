@@ -64,7 +64,7 @@ describe('the export’s audio with music', () => {
     expect(buildExportCommand(input(), state({ audio: { volume: 1, isMuted: true } }), spec).filterGraph).not.toContain('sidechaincompress');
     const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), state(), spec);
     expect(silent.filterGraph).not.toContain('sidechaincompress');
-    expect(silent.filterGraph).toMatch(/^\[1:a:0\]aformat/m);
+    expect(silent.filterGraph).toMatch(/^\[1:a:0\]aresample=rematrix_maxval=1,aformat/m);
     expect(silent.filterGraph).toMatch(/^\[2:a:0\]aformat/m);
   });
 
@@ -74,11 +74,13 @@ describe('the export’s audio with music', () => {
     expect(args.join(' ')).toContain('-map [v] -map [a]');
   });
 
-  it('leaves the audio as before music when there is none, or none of it is heard', () => {
+  it('leaves the clip’s sound unnormalised when no music is heard, only mixed down and limited', () => {
     for (const editorState of [state({ music: null }), state({ music: music({ start: 9, end: 10 }) })]) {
       const command = buildExportCommand(input(), editorState, spec);
-      expect(command.filterGraph).toContain('[0:a:0]anull[a]');
-      expect(command.filterGraph).not.toMatch(/alimiter|amerge/);
+      expect(command.filterGraph).toContain(
+        '[0:a:0]aresample=rematrix_maxval=1,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=240,asetpts=PTS-STARTPTS[a]',
+      );
+      expect(command.filterGraph).not.toMatch(/volume=|amerge/);
       expect(buildLoudnessPassCommand(input(), editorState)).toBeNull();
     }
   });

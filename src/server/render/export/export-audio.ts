@@ -4,7 +4,7 @@ import { type MusicSpan, musicSpan } from '../../../shared/editor/music-placemen
 import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
 import { formatNumber } from './css-color-math.ts';
 import { filter } from './filter-syntax.ts';
-import { type MusicFile, loudnessFilters, musicInputArgs, musicMixGraph } from './music-mix.ts';
+import { type MusicFile, clipOnlyFilters, loudnessFilters, musicInputArgs, musicMixGraph } from './music-mix.ts';
 
 /** What the audio of an export reads (AudioInput has it all). */
 interface AudioInput {
@@ -48,8 +48,8 @@ export function planAudio(input: AudioInput, editorState: EditorState, trim: { s
       inputArgs,
       inputCount: musicIndex,
       span: null,
-      // Nothing follows the clip's sound without music: no measuring, no gain.
-      graph: () => (hasSound ? [`[0:a:0]${clipVolume === 1 ? 'anull' : filter('volume', [['volume', formatNumber(clipVolume)]])}[a]`] : []),
+      // Without music the clip's sound is not measured or normalised, only limited.
+      graph: () => (hasSound ? [`[0:a:0]${clipOnlyFilters(clipVolume).join(',')}[a]`] : []),
       output: hasSound ? '[a]' : '1:a:0',
     };
   }

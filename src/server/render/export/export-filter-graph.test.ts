@@ -235,13 +235,13 @@ describe('buildExportCommand', () => {
 
   it('sets the volume, mutes, and gives a silent source a silent track', () => {
     expect(graphOf(buildExportCommand(input(), state({ audio: { volume: 0.35, isMuted: false } }), spec()).args)).toContain(
-      '[0:a:0]volume=volume=0.35[a]',
+      'channel_layouts=stereo,volume=volume=0.35,alimiter',
     );
     expect(graphOf(buildExportCommand(input(), state({ audio: { volume: 0.35, isMuted: true } }), spec()).args)).toContain(
-      '[0:a:0]volume=volume=0[a]',
+      'channel_layouts=stereo,volume=volume=0,alimiter',
     );
     const full = buildExportCommand(input(), state(), spec()).args;
-    expect(graphOf(full)).toContain('[0:a:0]anull[a]');
+    expect(graphOf(full)).toContain('channel_layouts=stereo,alimiter');
     expect(full.join(' ')).toContain('-map [v] -map [a]');
 
     const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), state({ trim: { start: 1, end: 3 } }), spec()).args;

@@ -15,6 +15,11 @@ const MUSIC_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2';
 /** The mix runs, and the export's audio is written, at 48 kHz stereo (DESIGN §5 Media). */
 const MIX_RATE = 48_000;
 const MIX_FORMAT = filter('aformat', [['sample_fmts', 'fltp'], ['sample_rates', MIX_RATE], ['channel_layouts', 'stereo']]);
+/**
+ * Before MIX_FORMAT on the clip's sound: the mixdown to stereo scaled so no output sample exceeds the
+ * loudest input one. Unscaled, a loud 5.1 source's channels add up to +8.5 dB, past what the limiter holds.
+ */
+const SCALED_DOWNMIX = filter('aresample', [['rematrix_maxval', 1]]);
 
 /** An export with music is normalised to this integrated loudness (EBU R128), what TikTok, Reels and Shorts play at. */
 export const TARGET_LUFS = -14;
@@ -104,7 +109,7 @@ const duckingCompressor = filter('sidechaincompress', [
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
   const ducks = mix.duck && mix.clipSounds;
-  const clip = [MIX_FORMAT, ...(mix.clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(mix.clipVolume)]])])];
+  const clip = [SCALED_DOWNMIX, MIX_FORMAT, ...(mix.clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(mix.clipVolume)]])])];
   const lines = ducks
     ? [
         `${mix.clipAudio}${[...clip, 'asplit=2'].join(',')}[clip-split][key]`,
@@ -128,10 +133,22 @@ const LIMITER_ATTACK_MS = 5;
  * delay is cut from the start (ffmpeg 4.1's alimiter has no `latency` option), so the sound stays in sync.
  */
 export function loudnessFilters(gainDb: number): string[] {
+  return [filter('volume', [['volume', `${formatNumber(gainDb)}dB`]]), ...peakLimiter()];
+}
+
+/** The limiter alone (see loudnessFilters), with its look-ahead delay cut from the start. */
+function peakLimiter(): string[] {
   return [
-    filter('volume', [['volume', `${formatNumber(gainDb)}dB`]]),
     filter('alimiter', [['limit', formatNumber(10 ** (LIMIT_DB / 20))], ['attack', LIMITER_ATTACK_MS], ['level', 0]]),
     filter('atrim', [['start_sample', samples(LIMITER_ATTACK_MS / 1000)]]),
     'asetpts=PTS-STARTPTS',
   ];
+}
+
+/**
+ * The clip's own sound without music: at its volume, unnormalised, but mixed down to stereo here (scaled:
+ * a 5.1 source's channels add up, +2.9 dBTP measured) and held under the same -1 dBTP ceiling.
+ */
+export function clipOnlyFilters(clipVolume: number): string[] {
+  return [SCALED_DOWNMIX, MIX_FORMAT, ...(clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(clipVolume)]])]), ...peakLimiter()];
 }

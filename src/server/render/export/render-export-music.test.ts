@@ -195,6 +195,19 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     expect(attack).toBeLessThan(2 * plain + 0.5);
   });
 
+  it('holds a loud 5.1 source without music under -1 dBTP after the downmix to stereo', async () => {
+    const surround = file('surround.mp4');
+    const channel = '0.9*sin(2*PI*440*t)';
+    await runFfmpeg(binaries, [
+      '-f', 'lavfi', '-i', 'testsrc2=s=90x160:r=10:d=2',
+      '-f', 'lavfi', '-i', `aevalsrc=${Array(6).fill(channel).join('|')}:c=5.1:s=${RATE}:d=2`,
+      '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '384k', surround,
+    ]);
+    const output = file('surround-out.mp4');
+    await renderExport(binaries, { inputFile: surround, outputFile: output, editorState: defaultEditorState(2), spec: { resolution: '720p', format: 'mp4', quality: 'low', watermark: false } });
+    expect((await measureLoudness(binaries, output)).truePeakDb).toBeLessThanOrEqual(-1);
+  });
+
   it('holds the true peak under -1 dBTP when the gain lifts a spiky track', async () => {
     // 10 ms bursts twice a second: quiet as a whole, so the gain is large and lifts the bursts past full scale.
     const bursts = await track('bursts.m4a', 'aevalsrc=0.9*sin(2*PI*1000*t)*lt(mod(t\\,0.5)\\,0.01):s=48000:d=3');

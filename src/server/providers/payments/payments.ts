@@ -9,7 +9,9 @@ export type PaymentEvent =
 
 /** The Payments port: Stripe Checkout for the Pro plan, its webhook and the billing portal. */
 export interface Payments {
+  /** Throws PaymentsUnavailableError when the provider cannot be reached or refuses the call. */
   createCheckoutSession(request: { userId: string; email: string | null; successUrl: string; cancelUrl: string }): Promise<string>;
+  /** Throws PaymentsUnavailableError when the provider cannot be reached or refuses the call. */
   createPortalSession(request: { customerId: string; returnUrl: string }): Promise<string>;
   /** Verifies the signature over the raw body; throws InvalidWebhookError when it does not hold. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
@@ -22,4 +24,9 @@ export interface Payments {
 
 export class InvalidWebhookError extends Error {
   override name = 'InvalidWebhookError';
+}
+
+/** The provider could not be reached, failed, or refused a call (a misconfigured price, say); `cause` says which. */
+export class PaymentsUnavailableError extends Error {
+  override name = 'PaymentsUnavailableError';
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { BILLING_INTERVALS, type BillingInterval } from '../../../shared/schemas/billing.ts';
 import type { Config } from '../../config.ts';
-import { InvalidWebhookError, type PaymentEvent, type Payments } from './payments.ts';
+import { InvalidWebhookError, type PaymentEvent, type Payments, PaymentsUnavailableError } from './payments.ts';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -15,25 +15,39 @@ const isBillingInterval = (value: string): value is BillingInterval => (BILLING_
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
+/**
+ * A session call to Stripe. Whatever goes wrong (no connection, the connection dropped, Stripe's 5xx, a 4xx for
+ * a price or customer it does not know) is Stripe's or the configuration's, not the user's: the caller gets
+ * PaymentsUnavailableError, with the SDK's error as its cause for the log.
+ */
+async function sessionCall(what: string, call: () => Promise<string | null>): Promise<string> {
+  let url: string | null;
+  try {
+    url = await call();
+  } catch (error) {
+    throw new PaymentsUnavailableError(`Stripe could not create a ${what} session`, { cause: error });
+  }
+  if (!url) throw new PaymentsUnavailableError(`Stripe returned a ${what} session without a URL`);
+  return url;
+}
+
 export function createStripePayments(config: StripeConfig): Payments {
   const stripe = new Stripe(config.secretKey, clientOptions(config.baseUrl));
   return {
-    async createCheckoutSession({ userId, email, successUrl, cancelUrl }) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [{ price: config.priceId, quantity: 1 }],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        client_reference_id: userId,
-        ...(email ? { customer_email: email } : {}),
-      });
-      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-      return session.url;
-    },
-    async createPortalSession({ customerId, returnUrl }) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
-      return session.url;
-    },
+    createCheckoutSession: ({ userId, email, successUrl, cancelUrl }) =>
+      sessionCall('checkout', async () => {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price: config.priceId, quantity: 1 }],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          client_reference_id: userId,
+          ...(email ? { customer_email: email } : {}),
+        });
+        return session.url;
+      }),
+    createPortalSession: ({ customerId, returnUrl }) =>
+      sessionCall('billing portal', async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
     async retrievePlanPrice({ timeoutMs }) {
       const price = await stripe.prices.retrieve(config.priceId, {}, { timeout: timeoutMs, maxNetworkRetries: 0 });
       if (price.unit_amount === null || !price.recurring) return null;

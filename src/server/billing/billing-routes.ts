@@ -12,6 +12,8 @@ import { createPlanPrice } from './plan-price.ts';
 
 const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a few minutes.';
+const SIGNATURE_FAILED = 'Webhook signature verification failed';
+const MALFORMED_EVENT = 'Webhook event is malformed: its data does not match its type';
 
 interface BillingOptions {
   db: Db;
@@ -81,8 +83,10 @@ const webhookRoute: FastifyPluginAsync<BillingOptions> = async (app, { db, payme
     try {
       event = configured(payments).parseWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
     } catch (error) {
-      if (error instanceof InvalidWebhookError) throw badRequest(`Webhook signature verification failed: ${error.message}`);
-      throw error;
+      if (!(error instanceof InvalidWebhookError)) throw error;
+      // The SDK's words (and what the payload lacked) are for the operator; the sender gets ours.
+      logger.warn({ reason: error.reason, detail: error.message }, 'webhook refused');
+      throw badRequest(error.reason === 'signature' ? SIGNATURE_FAILED : MALFORMED_EVENT);
     }
     const outcome = await recordAndApplyPaymentEvent(db, event, logger);
     if (outcome === 'duplicate') return { received: true, duplicate: true };

@@ -138,13 +138,40 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     expect(audit).toEqual([{ toSubscription: 'pro' }]);
   });
 
-  it('refuses a webhook with a bad signature and changes nothing', async () => {
+  it('refuses a webhook with a bad or missing signature in its own words, not the SDK’s, and changes nothing', async () => {
     const body = signed(event('evt_9', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_9' }));
-    const tampered = await webhook({ payload: body.payload.replace('cus_9', 'cus_8'), signature: body.signature });
-    expect(tampered.statusCode).toBe(400);
-    expect(tampered.json().message).toMatch(/^Webhook signature verification failed/);
-    expect((await webhook({ payload: body.payload, signature: 't=1,v1=deadbeef' })).statusCode).toBe(400);
+    const refused = { status: 400, body: { message: 'Webhook signature verification failed' } };
+    const answer = async (response: Awaited<ReturnType<typeof webhook>>) => ({ status: response.statusCode, body: response.json() });
+    expect(await answer(await webhook({ payload: body.payload.replace('cus_9', 'cus_8'), signature: body.signature }))).toEqual(refused);
+    expect(await answer(await webhook({ payload: body.payload, signature: 't=1,v1=deadbeef' }))).toEqual(refused);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: body.payload });
+    expect(await answer(unsigned)).toEqual(refused);
     expect(await plan()).toBe('free');
+  });
+
+  it('refuses a signed event it acts on whose data is missing or malformed (400, not recorded, so a good delivery still applies); acknowledges other types whatever their data', async () => {
+    const malformed = { status: 400, body: { message: 'Webhook event is malformed: its data does not match its type' } };
+    const answer = async (payload: object | null) => {
+      const response = await webhook(signed(payload as object));
+      return { status: response.statusCode, body: response.json() };
+    };
+    const acted = ['checkout.session.completed', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.payment_failed'];
+    for (const type of acted) {
+      for (const data of [null, {}, { object: null }]) {
+        expect(await answer({ ...event('evt_m', type, {}), data }), `${type} with data ${JSON.stringify(data)}`).toEqual(malformed);
+      }
+    }
+    expect(await answer({ ...event('evt_m', 'customer.subscription.updated', {}), data: { object: { customer: 'cus_m', status: 7 } } })).toEqual(malformed);
+    expect(await answer(null)).toEqual(malformed);
+    expect(await answer({ id: 'evt_m', object: 'event' })).toEqual(malformed);
+    expect(await t.db.selectFrom('stripeEvents').select('id').where('id', '=', 'evt_m').execute()).toEqual([]);
+
+    // A type PromptReel does not act on is acknowledged as Stripe expects, whatever its data.
+    expect(await answer({ ...event('evt_n', 'invoice.created', {}), data: null })).toEqual({ status: 200, body: { received: true } });
+    // Stripe's delivery of the same event with its data applies it.
+    const good = event('evt_m', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_m' });
+    expect(await answer(good)).toEqual({ status: 200, body: { received: true } });
+    expect(await plan()).toBe('pro');
   });
 
   it('answers 503 with a plain message when Stripe cannot be reached or fails, and serves again once it is back', async () => {

@@ -5,6 +5,7 @@ import { queueMissingExampleRenders } from './examples/render-example-job.ts';
 import { requeueUnfinishedGenerations } from './generation/generation-sweep.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { createLogger } from './logger.ts';
+import { releaseStoppedClaims } from './media/uploads-sweep.ts';
 import { queueMissingLibraryTracks } from './music/library/index.ts';
 import { FfmpegNotFoundError } from './render/ffmpeg-binaries.ts';
 import { sweepStaleScratchDirs } from './render/scratch-dir.ts';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   logger.info(`Database ready (${config.database.kind}); storage: ${storage.kind}; jobs: ${queue.kind}; video model: ${videoModel.kind}`);
   const swept = await sweepStaleScratchDirs();
   if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
+  const released = await releaseStoppedClaims(services.db);
+  if (released > 0) logger.info({ uploads: released }, 'gave back the uploads stopped processes were checking');
 
   const app = await buildApp(services, { clientDir: defaultClientDir });
   // With Redis, jobs run in `npm run worker` processes; otherwise this process runs them.

@@ -15,6 +15,13 @@ function signed(event: object) {
 }
 
 const event = (id: string, type: string, object: object) => ({ id, object: 'event', type, api_version: '2025-01-01', created: 1, data: { object } });
+const stripeEnv = (baseUrl: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_PRICE_ID: 'price_pro',
+  STRIPE_WEBHOOK_SECRET: secret,
+  STRIPE_BASE_URL: baseUrl,
+  PUBLIC_URL: 'https://reel.example.com',
+});
 
 describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   let fake: Awaited<ReturnType<typeof startFakeStripeServer>>;
@@ -24,9 +31,7 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   // One app for the describe, a buyer of their own per test (the events and customers differ per test too).
   beforeAll(async () => {
     fake = await startFakeStripeServer();
-    t = await createTestApp(database, {
-      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_ID: 'price_pro', STRIPE_WEBHOOK_SECRET: secret, STRIPE_BASE_URL: fake.baseUrl, PUBLIC_URL: 'https://reel.example.com' },
-    });
+    t = await createTestApp(database, { env: stripeEnv(fake.baseUrl) });
   });
   afterAll(async () => {
     await t.close();
@@ -133,13 +138,71 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     expect(audit).toEqual([{ toSubscription: 'pro' }]);
   });
 
-  it('refuses a webhook with a bad signature and changes nothing', async () => {
+  it('refuses a webhook with a bad or missing signature in its own words, not the SDK’s, and changes nothing', async () => {
     const body = signed(event('evt_9', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_9' }));
-    const tampered = await webhook({ payload: body.payload.replace('cus_9', 'cus_8'), signature: body.signature });
-    expect(tampered.statusCode).toBe(400);
-    expect(tampered.json().message).toMatch(/^Webhook signature verification failed/);
-    expect((await webhook({ payload: body.payload, signature: 't=1,v1=deadbeef' })).statusCode).toBe(400);
+    const refused = { status: 400, body: { message: 'Webhook signature verification failed' } };
+    const answer = async (response: Awaited<ReturnType<typeof webhook>>) => ({ status: response.statusCode, body: response.json() });
+    expect(await answer(await webhook({ payload: body.payload.replace('cus_9', 'cus_8'), signature: body.signature }))).toEqual(refused);
+    expect(await answer(await webhook({ payload: body.payload, signature: 't=1,v1=deadbeef' }))).toEqual(refused);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: body.payload });
+    expect(await answer(unsigned)).toEqual(refused);
     expect(await plan()).toBe('free');
+  });
+
+  it('refuses a signed event it acts on whose data is missing or malformed (400, not recorded, so a good delivery still applies); acknowledges other types whatever their data', async () => {
+    const malformed = { status: 400, body: { message: 'Webhook event is malformed: its data does not match its type' } };
+    const answer = async (payload: object | null) => {
+      const response = await webhook(signed(payload as object));
+      return { status: response.statusCode, body: response.json() };
+    };
+    const acted = ['checkout.session.completed', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.payment_failed'];
+    for (const type of acted) {
+      for (const data of [null, {}, { object: null }]) {
+        expect(await answer({ ...event('evt_m', type, {}), data }), `${type} with data ${JSON.stringify(data)}`).toEqual(malformed);
+      }
+    }
+    expect(await answer({ ...event('evt_m', 'customer.subscription.updated', {}), data: { object: { customer: 'cus_m', status: 7 } } })).toEqual(malformed);
+    expect(await answer(null)).toEqual(malformed);
+    expect(await answer({ id: 'evt_m', object: 'event' })).toEqual(malformed);
+    expect(await t.db.selectFrom('stripeEvents').select('id').where('id', '=', 'evt_m').execute()).toEqual([]);
+
+    // A type PromptReel does not act on is acknowledged as Stripe expects, whatever its data.
+    expect(await answer({ ...event('evt_n', 'invoice.created', {}), data: null })).toEqual({ status: 200, body: { received: true } });
+    // Stripe's delivery of the same event with its data applies it.
+    const good = event('evt_m', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_m' });
+    expect(await answer(good)).toEqual({ status: 200, body: { received: true } });
+    expect(await plan()).toBe('pro');
+  });
+
+  it('answers 503 with a plain message when Stripe cannot be reached or fails, and serves again once it is back', async () => {
+    onTestFinished(() => {
+      fake.control.sessions = 'answer';
+    });
+    // A Stripe customer, so the billing portal has something to open.
+    await webhook(signed(event('evt_u', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: user.userId, customer: 'cus_u' })));
+    const unavailable = { status: 503, body: { message: 'Payments are unavailable right now. Please try again in a few minutes.' } };
+    const attempt = async (app: TestApp['app'], url: string, cookie: string) => {
+      const response = await app.inject({ method: 'POST', url, headers: { cookie } });
+      return { status: response.statusCode, body: response.json() };
+    };
+    for (const failure of ['hang-up', 'server-error', 'unknown-price'] as const) {
+      fake.control.sessions = failure;
+      for (const url of ['/api/create-checkout-session', '/api/billing-portal']) expect(await attempt(t.app, url, user.cookie), `${failure}: ${url}`).toEqual(unavailable);
+    }
+
+    // Nothing listens where Stripe should be: the connection is refused.
+    const down = await startFakeStripeServer();
+    await down.close();
+    const offline = await createTestApp(database, { env: stripeEnv(down.baseUrl) });
+    try {
+      const buyer = await signUp(offline.app, { username: uniqueName('offline') });
+      expect(await attempt(offline.app, '/api/create-checkout-session', buyer.cookie)).toEqual(unavailable);
+    } finally {
+      await offline.close();
+    }
+
+    fake.control.sessions = 'answer';
+    expect(await attempt(t.app, '/api/create-checkout-session', user.cookie)).toEqual({ status: 200, body: { url: 'https://checkout.stripe.com/c/pay/cs_test_123' } });
   });
 
   it('opens the billing portal for a Stripe customer', async () => {

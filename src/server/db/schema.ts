@@ -116,6 +116,9 @@ interface UploadsTable {
   kind: Generated<UploadKind>;
   /** The project it is being processed into, from 'processing' on. */
   projectId: Generated<string | null>;
+  /** While 'checking': the host name and pid of the process whose request is checking it. */
+  claimHost: Generated<string | null>;
+  claimPid: Generated<number | null>;
   sizeBytes: number | null;
   contentType: string | null;
   expiresAt: string;

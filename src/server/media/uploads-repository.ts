@@ -30,6 +30,11 @@ export async function countCheckingUploads(db: Db, userId: string, kind: UploadK
   return Number(row.count);
 }
 
+/** The uploads being checked by processes on `host`, with the pid of each one's process. */
+export async function listCheckingUploadsOnHost(db: Db, host: string) {
+  return db.selectFrom('uploads').select(['id', 'claimPid']).where('status', '=', 'checking').where('claimHost', '=', host).execute();
+}
+
 /** The upload a project is being processed from, if it is still there. */
 export async function findProjectUpload(db: Db, projectId: string) {
   return db.selectFrom('uploads').selectAll().where('projectId', '=', projectId).executeTakeFirst();
@@ -56,7 +61,7 @@ export async function advanceUpload(
   id: string,
   from: UploadStatus,
   to: UploadStatus,
-  details: { sizeBytes?: number; contentType?: string; projectId?: string; expiresAt?: string } = {},
+  details: { sizeBytes?: number; contentType?: string; projectId?: string; expiresAt?: string; claimHost?: string | null; claimPid?: number | null } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('uploads')
@@ -65,6 +70,11 @@ export async function advanceUpload(
     .where('status', '=', from)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A claimed upload back to 'uploaded', its ticket usable again; false when it was not being checked. */
+export function releaseUpload(db: Db, id: string): Promise<boolean> {
+  return advanceUpload(db, id, 'checking', 'uploaded', { claimHost: null, claimPid: null });
 }
 
 export async function deleteUploadRows(db: Db, ids: string[]): Promise<void> {

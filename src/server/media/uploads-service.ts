@@ -13,6 +13,7 @@ import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
+import { thisProcess } from '../process-liveness.ts';
 import { toProject } from '../projects/project-view.ts';
 import { insertProject, updateProject } from '../projects/projects-repository.ts';
 import { ObjectTooLargeError, type Storage, storageKey } from '../providers/storage/storage.ts';
@@ -20,7 +21,7 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
-import { advanceUpload, countCheckingUploads, findUserUpload, insertUpload } from './uploads-repository.ts';
+import { advanceUpload, countCheckingUploads, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
 /** Both kinds PUT here: the ticket, not the path, says what the file is for. */
@@ -122,24 +123,26 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
    * expired). With `alone`, the check gets a deadline of its own (its ticket's expiry becomes now +
    * `deadlineMs`) and the answer is 429 while another upload of that kind of the user's is being checked
    * within its deadline, so one user runs one at a time; a check past its deadline died with its request.
+   * The claim names this process, so a restart gives back what a killed one held (releaseStoppedClaims).
    */
   async function claim(user: UserRow, uploadUrl: string, kind: UploadKind, alone?: { deadlineMs: number; busyMessage: string }): Promise<UploadRow | undefined> {
     const token = tokenFromUrl(uploadUrl);
     const upload = token ? await findOpenUpload(user, token) : undefined;
     if (!upload || upload.status !== 'uploaded' || upload.kind !== kind) return undefined;
-    if (!alone) return (await advanceUpload(db, upload.id, 'uploaded', 'checking')) ? upload : undefined;
+    const { host: claimHost, pid: claimPid } = thisProcess();
+    if (!alone) return (await advanceUpload(db, upload.id, 'uploaded', 'checking', { claimHost, claimPid })) ? upload : undefined;
     const at = now();
     return db.transaction().execute(async (trx) => {
       await lockUserJobs(trx, user.id);
       if ((await countCheckingUploads(trx, user.id, kind, at.toISOString())) > 0) throw new HttpError(429, alone.busyMessage);
       const expiresAt = new Date(at.getTime() + alone.deadlineMs).toISOString();
-      return (await advanceUpload(trx, upload.id, 'uploaded', 'checking', { expiresAt })) ? upload : undefined;
+      return (await advanceUpload(trx, upload.id, 'uploaded', 'checking', { expiresAt, claimHost, claimPid })) ? upload : undefined;
     });
   }
 
   /** A claimed upload that failed on our side, not the file's: the ticket stays usable for another try. */
   async function release(upload: UploadRow): Promise<void> {
-    await advanceUpload(db, upload.id, 'checking', 'uploaded');
+    await releaseUpload(db, upload.id);
   }
 
   /**

@@ -1,10 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sweepAbandonedUploads } from '../media/uploads-sweep.ts';
+import { releaseStoppedClaims, sweepAbandonedUploads } from '../media/uploads-sweep.ts';
+import { thisProcess } from '../process-liveness.ts';
 import { measureLoudness } from '../render/measure-loudness.ts';
 import { probeAudio } from '../render/probe-audio.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -228,5 +230,28 @@ describe.each(testDatabases())('own music tracks on $name', (database) => {
     expect(await uploadRows()).toEqual([]);
     expect(await storedUploads()).toEqual([]);
     expect((await complete(url)).statusCode).toBe(404);
+  });
+
+  it('gives back, at start-up, only the claims of stopped processes on this machine', async () => {
+    const exited = spawn('true');
+    await once(exited, 'exit');
+    const { host, pid } = thisProcess();
+    // Who claimed each upload, and whether a restarted server may give it back.
+    const holders = [
+      { claimHost: host, claimPid: exited.pid!, released: true },
+      // This process has claimed nothing yet at start-up: a claim in its pid is a previous life's.
+      { claimHost: host, claimPid: pid, released: true },
+      { claimHost: host, claimPid: process.ppid, released: false },
+      { claimHost: 'another-machine', claimPid: exited.pid!, released: false },
+      { claimHost: null, claimPid: null, released: false },
+    ];
+    for (const _ of holders) expect((await put(await ticket(), await fs.readFile(fixture('mono.ogg')), 'audio/ogg')).statusCode).toBe(200);
+    const ids = (await uploadRows()).map((row) => row.id);
+    for (const [i, { claimHost, claimPid }] of holders.entries()) {
+      await t.db.updateTable('uploads').set({ status: 'checking', claimHost, claimPid }).where('id', '=', ids[i]!).execute();
+    }
+    expect(await releaseStoppedClaims(t.db)).toBe(2);
+    const statuses = new Map((await uploadRows()).map((row) => [row.id, row.status]));
+    expect(ids.map((id) => statuses.get(id))).toEqual(holders.map((holder) => (holder.released ? 'uploaded' : 'checking')));
   });
 });

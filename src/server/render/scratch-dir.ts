@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isRunning } from '../process-liveness.ts';
 
 /**
  * Every scratch dir lives in this one folder, named `<pid>-<prefix>-XXXXXX` after the process that made it,
@@ -34,16 +35,6 @@ function ownerPid(name: string): number | undefined {
   const match = /^(\d+)-/.exec(name);
   const pid = match ? Number(match[1]) : NaN;
   return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
 }
 
 /**

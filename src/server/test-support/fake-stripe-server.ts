@@ -29,8 +29,15 @@ export async function startFakeStripeServer() {
   const requests: RecordedStripeRequest[] = [];
   /** The Prices `GET /v1/prices/:id` knows; others answer 404 as Stripe does. */
   const prices = new Map<string, object>([['price_pro', stripePrice('price_pro', { unit_amount: 1299, currency: 'eur', recurring: { interval: 'month', interval_count: 1 } })]]);
-  /** While true, price lookups get no answer at all (a hung Stripe). */
-  const control = { stallPrices: false };
+  const control = {
+    /** While true, price lookups get no answer at all (a hung Stripe). */
+    stallPrices: false,
+    /**
+     * How checkout and portal sessions are answered: as Stripe does; by closing the connection without an answer
+     * (Stripe unreachable half-way); with Stripe's 500; or with the 400 Stripe gives for a price it does not know.
+     */
+    sessions: 'answer' as 'answer' | 'hang-up' | 'server-error' | 'unknown-price',
+  };
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -38,6 +45,16 @@ export async function startFakeStripeServer() {
       const path = req.url?.split('?')[0] ?? '';
       requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, form: new URLSearchParams(body) });
       res.setHeader('content-type', 'application/json');
+      const session = req.method === 'POST' && (path === '/v1/checkout/sessions' || path === '/v1/billing_portal/sessions');
+      if (session && control.sessions === 'hang-up') return req.socket.destroy();
+      if (session && control.sessions === 'server-error') {
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Something went wrong on Stripe\'s end.' } }));
+      }
+      if (session && control.sessions === 'unknown-price') {
+        res.statusCode = 400;
+        return res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'line_items[0][price]', message: "No such price: 'price_pro'" } }));
+      }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         return res.end(JSON.stringify({ id: 'cs_test_123', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_123' }));
       }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import type { DatabaseTarget } from '../config.ts';
 import { waitFor } from './wait-for.ts';
 
 declare module 'vitest' {
@@ -72,6 +73,26 @@ export async function makeServerHome(name: string): Promise<ServerHome> {
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     remove: () => fs.rm(home, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A server home with a database of its own made by `database` (a TestDatabase of database-targets.ts: on SQLite
+ * a copy of the migrated template), and the settings that point a server at it; `remove` gives back both.
+ */
+export async function makeServerHomeOn(database: { create(dir: string): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> }, name: string) {
+  const home = await makeServerHome(name);
+  await fs.mkdir(home.dataDir, { recursive: true });
+  const { target, drop } = await database.create(home.dataDir);
+  const settings: Record<string, string> = { DATABASE_URL: target.kind === 'sqlite' ? `sqlite:${target.file}` : target.url };
+  return {
+    home,
+    target,
+    settings,
+    async remove() {
+      await drop();
+      await home.remove();
+    },
   };
 }
 

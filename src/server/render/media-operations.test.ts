@@ -219,6 +219,15 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       expect(times.at(-1)).toBeGreaterThanOrEqual(2 - 1 / 24);
     });
 
+    it('writes closed GOPs with at most two B-frames in a row, as YouTube asks', async () => {
+      const stored = file('gop-stored.mp4');
+      await normalizeVideo(binaries, await segment('gop.mp4', 2), stored);
+      // x264 writes its settings into the stream: what MediaInfo and the platforms' checks read.
+      const settings = /x264 - core[^\0]*/.exec((await fs.readFile(stored)).toString('latin1'))?.[0] ?? '';
+      expect(settings).toMatch(/ bframes=2 /);
+      expect(settings).toMatch(/ open_gop=0 /);
+    });
+
     it('stores a variable-rate screen recording at a constant rate at or above its average, not at its 60 fps step', async () => {
       const recording = await variableRateClip(file('screen-recording.mp4'));
       const before = await probeMedia(binaries, recording);

@@ -16,7 +16,7 @@ export interface MediaOperationOptions {
 
 /**
  * Encoder settings every stored video gets: H.264 yuv420p + AAC 48 kHz stereo, moov first (DESIGN §5), and
- * a keyframe at least every second. x264's default of one per 250 frames leaves a short clip a single
+ * a keyframe at least every second in closed GOPs. x264's default of one per 250 frames leaves a short clip a single
  * keyframe, so every seek (the player's scrubbing, each frame of the timeline's filmstrip) decodes from the
  * clip's start.
  */
@@ -24,6 +24,8 @@ export function h264AacOutputArgs(crf = 23): string[] {
   return [
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p',
     '-force_key_frames', 'expr:gte(t,n_forced*1)',
+    // Closed GOPs and at most two B-frames in a row, as YouTube's upload spec asks (veryfast uses three).
+    '-bf', '2', '-flags', '+cgop',
     '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2',
     '-movflags', '+faststart',
   ];

@@ -228,6 +228,8 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     ...h264AacOutputArgs(CRF_BY_QUALITY[spec.quality]),
     ...OUTPUT_COLOR_ARGS,
     '-map_metadata', '-1',
+    // The date it was made: MOV readers (Photos, Final Cut) sort and show it.
+    '-metadata', 'creation_time=now',
     '-f', spec.format,
     input.outputFile,
   ];

@@ -36,7 +36,7 @@ async function facts(media: string) {
   ]);
   const parsed = JSON.parse(stdout) as {
     streams: Array<Record<string, string | number | undefined>>;
-    format: { format_name: string; duration: string; tags?: { major_brand?: string } };
+    format: { format_name: string; duration: string; tags?: { major_brand?: string; creation_time?: string } };
   };
   const video = parsed.streams.find((s) => s.codec_type === 'video') ?? {};
   const audio = parsed.streams.find((s) => s.codec_type === 'audio');
@@ -160,8 +160,9 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         expect(distances.indexOf(Math.min(...distances))).toBe(1);
       });
 
-      it('writes a MOV container for format mov, and adds silence to a silent source', async () => {
+      it('writes a MOV container for format mov, dated when it was made, and adds silence to a silent source', async () => {
         const source = await clip('silent.mp4', '160x90', 1, { audio: false });
+        const started = Date.now();
         const probe = await renderExport(binaries, {
           inputFile: source,
           outputFile: file('silent-out.mov'),
@@ -171,6 +172,10 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         expect(probe.audioCodec).toBe('aac');
         const { format, audio } = await facts(file('silent-out.mov'));
         expect(format.tags?.major_brand?.trim()).toBe('qt');
+        // Whole seconds in the file: the date lies within the render, give or take the second it was cut to.
+        const created = Date.parse(format.tags?.creation_time ?? '');
+        expect(created).toBeGreaterThanOrEqual(started - 1000);
+        expect(created).toBeLessThanOrEqual(Date.now());
         expect(Number(audio?.duration)).toBeCloseTo(0.6, 1);
       });
 

@@ -64,13 +64,13 @@ describe('the export’s audio with music', () => {
     expect(buildExportCommand(input(), state({ audio: { volume: 1, isMuted: true } }), spec).filterGraph).not.toContain('sidechaincompress');
     const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), state(), spec);
     expect(silent.filterGraph).not.toContain('sidechaincompress');
-    expect(silent.filterGraph).toMatch(/^\[1:a:0\]aresample=rematrix_maxval=1,aformat/m);
+    expect(silent.filterGraph).toMatch(/^\[1:a:0\]aresample=rematrix_maxval=1:first_pts=0,aformat/m);
     expect(silent.filterGraph).toMatch(/^\[2:a:0\]aformat/m);
   });
 
   it('applies the measured gain and a limiter after the mix, and maps the result', () => {
     const { args, filterGraph } = buildExportCommand({ ...input(), loudnessGainDb: -3.25 }, state(), spec);
-    expect(filterGraph).toContain('[mix]volume=volume=-3.25dB,alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=240,asetpts=PTS-STARTPTS[a]');
+    expect(filterGraph).toContain('[mix]volume=volume=-3.25dB,alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=1264,asetpts=PTS-STARTPTS[a]');
     expect(args.join(' ')).toContain('-map [v] -map [a]');
   });
 
@@ -78,7 +78,7 @@ describe('the export’s audio with music', () => {
     for (const editorState of [state({ music: null }), state({ music: music({ start: 9, end: 10 }) })]) {
       const command = buildExportCommand(input(), editorState, spec);
       expect(command.filterGraph).toContain(
-        '[0:a:0]aresample=rematrix_maxval=1,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=240,asetpts=PTS-STARTPTS[a]',
+        '[0:a:0]aresample=rematrix_maxval=1:first_pts=0,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=1264,asetpts=PTS-STARTPTS[a]',
       );
       expect(command.filterGraph).not.toMatch(/volume=|amerge/);
       expect(buildLoudnessPassCommand(input(), editorState)).toBeNull();

@@ -16,10 +16,12 @@ const MUSIC_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2';
 const MIX_RATE = 48_000;
 const MIX_FORMAT = filter('aformat', [['sample_fmts', 'fltp'], ['sample_rates', MIX_RATE], ['channel_layouts', 'stereo']]);
 /**
- * Before MIX_FORMAT on the clip's sound: the mixdown to stereo scaled so no output sample exceeds the
- * loudest input one. Unscaled, a loud 5.1 source's channels add up to +8.5 dB, past what the limiter holds.
+ * Before MIX_FORMAT on the clip's sound: silence from the output's start up to where the sound begins (a
+ * camera's audio that starts late stays where it was heard: the export has no edit lists to say so), and
+ * the mixdown to stereo scaled so no output sample exceeds the loudest input one (unscaled, a loud 5.1
+ * source's channels add up to +8.5 dB, past what the limiter holds).
  */
-const SCALED_DOWNMIX = filter('aresample', [['rematrix_maxval', 1]]);
+const CLIP_SOUND = filter('aresample', [['rematrix_maxval', 1], ['first_pts', 0]]);
 
 /** An export with music is normalised to this integrated loudness (EBU R128), what TikTok, Reels and Shorts play at. */
 export const TARGET_LUFS = -14;
@@ -109,7 +111,7 @@ const duckingCompressor = filter('sidechaincompress', [
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
   const ducks = mix.duck && mix.clipSounds;
-  const clip = [SCALED_DOWNMIX, MIX_FORMAT, ...(mix.clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(mix.clipVolume)]])])];
+  const clip = [CLIP_SOUND, MIX_FORMAT, ...(mix.clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(mix.clipVolume)]])])];
   const lines = ducks
     ? [
         `${mix.clipAudio}${[...clip, 'asplit=2'].join(',')}[clip-split][key]`,
@@ -126,6 +128,11 @@ export function musicMixGraph(mix: MusicMix, output: string): string[] {
 
 /** The limiter looks this far ahead, and so delays the sound by as much. */
 const LIMITER_ATTACK_MS = 5;
+/**
+ * The AAC encoder's priming: its first 1024 samples are the decoder's warm-up. Without an edit list to skip
+ * them every player plays them, so the sound is cut by as much at its start and lands on its picture.
+ */
+const AAC_PRIMING_SAMPLES = 1024;
 
 /**
  * After the mix: the constant gain the measuring pass asked for, and a limiter that only touches peaks
@@ -136,11 +143,11 @@ export function loudnessFilters(gainDb: number): string[] {
   return [filter('volume', [['volume', `${formatNumber(gainDb)}dB`]]), ...peakLimiter()];
 }
 
-/** The limiter alone (see loudnessFilters), with its look-ahead delay cut from the start. */
+/** The limiter alone (see loudnessFilters), with its look-ahead delay and the AAC priming cut from the start. */
 function peakLimiter(): string[] {
   return [
     filter('alimiter', [['limit', formatNumber(10 ** (LIMIT_DB / 20))], ['attack', LIMITER_ATTACK_MS], ['level', 0]]),
-    filter('atrim', [['start_sample', samples(LIMITER_ATTACK_MS / 1000)]]),
+    filter('atrim', [['start_sample', samples(LIMITER_ATTACK_MS / 1000) + AAC_PRIMING_SAMPLES]]),
     'asetpts=PTS-STARTPTS',
   ];
 }
@@ -150,5 +157,5 @@ function peakLimiter(): string[] {
  * a 5.1 source's channels add up, +2.9 dBTP measured) and held under the same -1 dBTP ceiling.
  */
 export function clipOnlyFilters(clipVolume: number): string[] {
-  return [SCALED_DOWNMIX, MIX_FORMAT, ...(clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(clipVolume)]])]), ...peakLimiter()];
+  return [CLIP_SOUND, MIX_FORMAT, ...(clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(clipVolume)]])]), ...peakLimiter()];
 }

@@ -29,6 +29,37 @@ async function clip(name: string, size: string, seconds: number, { audio = true 
   return output;
 }
 
+/**
+ * A 2 s 30 fps clip, black but for one white frame at 1 s, silent but for a 1 kHz beep from 1 s: its sound
+ * `late` seconds after its picture, as a camera that starts audio late writes it (an edit list in the source).
+ */
+async function flashAndBeep(name: string, late: number): Promise<string> {
+  const output = file(name);
+  await runFfmpeg(binaries, [
+    '-f', 'lavfi', '-i', "color=black:s=90x160:r=30:d=2,format=yuv420p,geq=lum='if(between(T,1,1.02),235,16)':cb=128:cr=128",
+    '-itsoffset', String(late), '-f', 'lavfi', '-i', "aevalsrc='if(between(t,1,1.05),0.8*sin(2*PI*1000*t),0)':s=48000:d=2",
+    ...h264AacOutputArgs(), output,
+  ]);
+  return output;
+}
+
+/** When the white frame shows and the beep starts, in seconds, as a player that ignores edit lists plays the file. */
+async function flashAndBeepTimes(media: string): Promise<{ flash: number; beep: number }> {
+  const { stdout } = await run(binaries.ffmpegPath, [
+    '-v', 'error', '-ignore_editlist', '1', '-i', media, '-map', '0:v:0',
+    '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=-', '-f', 'null', '-',
+  ], { maxBuffer: 64 * 1024 * 1024 });
+  const frames = [...stdout.matchAll(/pts_time:([\d.]+)\s+lavfi\.signalstats\.YAVG=([\d.]+)/g)];
+  const flash = Number(frames.find((frame) => Number(frame[2]) > 100)?.[1]);
+  const { stdout: raw } = await run(
+    binaries.ffmpegPath,
+    ['-v', 'error', '-ignore_editlist', '1', '-i', media, '-map', '0:a:0', '-ac', '1', '-ar', '48000', '-f', 'f32le', '-'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const samples = new Float32Array(raw.buffer, raw.byteOffset, raw.byteLength / 4);
+  return { flash, beep: samples.findIndex((sample) => Math.abs(sample) > 0.1) / 48_000 };
+}
+
 /** ffprobe's view of the first video and audio streams, and the container. */
 async function facts(media: string) {
   const { stdout } = await run(binaries.ffprobePath, [
@@ -96,6 +127,19 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
     expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000', channels: 2 });
     expect(fractions.at(-1)).toBe(1);
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+  });
+
+  it.each([
+    ['in step', 0],
+    ['whose sound starts 0.5 s late', 0.5],
+  ])('writes a source %s without edit lists, in sync within a frame for a player that ignores them', async (_name, late) => {
+    const source = await flashAndBeep(`sync-${late}.mp4`, late);
+    const output = file(`sync-${late}-out.mp4`);
+    await renderExport(binaries, { inputFile: source, outputFile: output, editorState: defaultEditorState(2), spec: spec() });
+    expect((await fs.readFile(output)).includes('elst')).toBe(false);
+    const { flash, beep } = await flashAndBeepTimes(output);
+    expect(flash).toBeCloseTo(1, 2);
+    expect(Math.abs(beep - (1 + late))).toBeLessThan(1 / 30);
   });
 
   // Cases about the command itself, not the build: they run once, on the system ffmpeg.

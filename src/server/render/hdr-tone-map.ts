@@ -6,7 +6,7 @@ const HDR_TRANSFERS = ['arib-std-b67', 'smpte2084'] as const;
 type HdrTransfer = (typeof HDR_TRANSFERS)[number];
 
 /** How an HDR picture is coded, in names both ffprobe and zscale know. */
-interface HdrColor {
+export interface HdrColor {
   transfer: HdrTransfer;
   primaries: 'bt2020' | 'bt709' | 'smpte432';
   matrix: 'bt2020nc' | 'bt2020c' | 'bt709';

@@ -9,6 +9,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { FfmpegError, FfmpegTimeoutError } from '../render/ffmpeg-runner.ts';
 import { storedFrameRate } from '../render/frame-rate.ts';
+import { hdrColorOf } from '../render/hdr-tone-map.ts';
 import { extractThumbnail, measureMedia, normalizeVideo } from '../render/media-operations.ts';
 import { type MediaProbe, isFaststart } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
@@ -41,11 +42,15 @@ const measureTimeoutMs = (seconds: number) => Math.ceil(30_000 + seconds * 200);
 const encodeTimeoutMs = (seconds: number) => Math.ceil(60_000 + seconds * 6_000);
 const THUMBNAIL_TIMEOUT_MS = 30_000;
 
-/** Already what we store (H.264 yuv420p + AAC in MP4 with faststart, small enough): no need to re-encode. */
+/**
+ * Already what we store (H.264 yuv420p + AAC in MP4 with faststart, small enough, SDR): no need to re-encode.
+ * HDR in that form is re-encoded, to be tone-mapped.
+ */
 async function isStoredForm(file: string, probe: MediaProbe, frameRate: number): Promise<boolean> {
   return (
     probe.videoCodec === 'h264' &&
     probe.pixelFormat === 'yuv420p' &&
+    hdrColorOf(probe) === undefined &&
     probe.audioCodec === 'aac' &&
     probe.formatName.includes('mp4') &&
     probe.width % 2 === 0 &&

@@ -9,6 +9,7 @@ import { probeMedia } from '../render/probe-media.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { cachedFixture } from '../test-support/cached-fixture.ts';
 import { type TestDatabase, sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
+import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../test-support/hdr-clips.ts';
 import { makeCutMp4, makeLyingMatroska, makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 
@@ -248,6 +249,21 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('uploads', () => {
     const file = path.join(t.dataDir, 'large-out.mp4');
     await fs.writeFile(file, (await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } })).rawPayload);
     expect(await probeMedia(t.services.ffmpeg, file)).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080 });
+  });
+
+  it('tone-maps an HLG video that is otherwise in stored form (8-bit H.264 + AAC, faststart) instead of keeping it', async () => {
+    const sdr = await makeSdrPicture(t.services.ffmpeg, path.join(t.dataDir, 'hdr-sdr-picture.mp4'));
+    const hlg = await makeHdrClip(t.services.ffmpeg, sdr, path.join(t.dataDir, 'hlg-8-bit.mp4'), { transfer: 'arib-std-b67', bits: 8 });
+    const url = await ticket();
+    expect((await put(url, await fs.readFile(hlg))).statusCode).toBe(200);
+    const project = await processed((await complete(url)).json().id);
+    expect(project).toMatchObject({ status: 'ready', aspectRatio: '9:16' });
+
+    // What the preview plays, and the export starts from.
+    const stored = path.join(t.dataDir, 'hlg-stored.mp4');
+    await fs.writeFile(stored, (await t.app.inject({ method: 'GET', url: project.videoUrl, headers: { cookie } })).rawPayload);
+    expect(await colourTags(t.services.ffmpeg, stored)).toEqual({ space: 'bt709', transfer: 'bt709', primaries: 'bt709', range: 'tv' });
+    await expectPictureLike(t.services.ffmpeg, stored, sdr);
   });
 
   it('refuses more than 100 MB with 413 and removes the partial file', async () => {

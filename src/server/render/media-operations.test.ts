@@ -15,6 +15,7 @@ import {
   trimToDuration,
 } from './media-operations.ts';
 import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
+import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../test-support/hdr-clips.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -260,6 +261,30 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       const text = file('not-a-video.txt');
       await fs.writeFile(text, 'just words\n'.repeat(300));
       await expect(normalizeVideo(binaries, text, file('never.mp4'))).rejects.toBeInstanceOf(NotAVideoError);
+    });
+  });
+
+  describe('normalizeVideo and HDR', () => {
+    let sdr: string;
+    beforeAll(async () => {
+      sdr = await makeSdrPicture(binaries, file('sdr-picture.mp4'));
+    });
+
+    it.each([
+      ['HLG', 'arib-std-b67'],
+      ['PQ', 'smpte2084'],
+    ] as const)('tone-maps a 10-bit %s clip to BT.709 SDR that looks like the SDR picture it was made from, tagged BT.709', async (_name, transfer) => {
+      const hdr = await makeHdrClip(binaries, sdr, file(`${transfer}.mp4`), { transfer });
+      const output = file(`${transfer}-stored.mp4`);
+      await normalizeVideo(binaries, hdr, output);
+      await expectPictureLike(binaries, output, sdr);
+      expect(await colourTags(binaries, output)).toEqual({ space: 'bt709', transfer: 'bt709', primaries: 'bt709', range: 'tv' });
+    });
+
+    it('leaves an SDR picture as it was', async () => {
+      const output = file('sdr-stored.mp4');
+      await normalizeVideo(binaries, sdr, output);
+      await expectPictureLike(binaries, output, sdr, 1);
     });
   });
 });

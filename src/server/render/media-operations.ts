@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
 import { storedFrameRate } from './frame-rate.ts';
+import { BT709_OUTPUT_TAGS, hdrColorOf, toneMapToBt709 } from './hdr-tone-map.ts';
 import { type MediaProbe, probeMedia, VIDEO_DEMUXERS } from './probe-media.ts';
 import { withScratchDir } from './scratch-dir.ts';
 
@@ -164,6 +165,7 @@ export interface NormalizeOptions extends MediaOperationOptions {
 /**
  * Turns any video a user uploads (mp4, mov, avi, webm…) into the stored form: H.264 yuv420p with even
  * dimensions and square pixels, aspect and rotation kept, plus AAC (silence when the input has no audio).
+ * HDR (HLG or PQ) is tone-mapped to BT.709 SDR and tagged so, after the resize, on at most the stored size.
  */
 export async function normalizeVideo(
   binaries: FfmpegBinaries,
@@ -179,15 +181,17 @@ export async function normalizeVideo(
   const rate = storedFrameRate(probe, maxFrameRate ?? Number.POSITIVE_INFINITY);
   const fps = rate === undefined ? [] : [`fps=${rate}`];
   const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0', '-shortest'];
+  const hdr = hdrColorOf(probe);
   await runFfmpeg(
     binaries,
     [
       ...videoInput(input),
       ...(probe.audioCodec ? [] : silentAudioInput(length)),
       '-map', '0:V:0', ...audio,
-      '-vf', [scale, ...fps, 'setsar=1', 'format=yuv420p'].join(','),
+      '-vf', [scale, ...fps, ...(hdr ? toneMapToBt709(hdr) : []), 'setsar=1', 'format=yuv420p'].join(','),
       ...(durationSeconds === undefined ? [] : ['-t', durationSeconds.toFixed(3)]),
       ...h264AacOutputArgs(crf),
+      ...(hdr ? BT709_OUTPUT_TAGS : []),
       '-map_metadata', '-1',
       output,
     ],

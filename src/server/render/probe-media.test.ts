@@ -48,6 +48,20 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       expect(probe.sizeBytes).toBe((await fs.stat(file)).size);
     });
 
+    it('reads the colour tags, which say whether the picture is HDR, and leaves them out when untagged', async () => {
+      const hlg = path.join(dir, 'hlg-tagged.mp4');
+      await runFfmpeg(binaries, [
+        ...testVideo, ...h264, '-colorspace', 'bt2020nc', '-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-color_range', 'tv', hlg,
+      ]);
+      expect(await probeMedia(binaries, hlg)).toMatchObject({
+        colorSpace: 'bt2020nc', colorTransfer: 'arib-std-b67', colorPrimaries: 'bt2020', colorRange: 'tv',
+      });
+      const untagged = path.join(dir, 'untagged.mp4');
+      await runFfmpeg(binaries, [...testVideo, ...h264, untagged]);
+      const probe = await probeMedia(binaries, untagged);
+      expect([probe.colorSpace, probe.colorTransfer, probe.colorPrimaries, probe.colorRange]).toEqual([undefined, undefined, undefined, undefined]);
+    });
+
     it('reports no audio codec for a silent video, and applies the pixel aspect ratio', async () => {
       const file = path.join(dir, 'silent.mkv');
       await runFfmpeg(binaries, [...testVideo, '-vf', 'scale=120:90,setsar=4/3', ...h264, file]);

@@ -2,8 +2,16 @@ import fs from 'node:fs/promises';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runMediaTool } from './ffmpeg-runner.ts';
 
-/** What we need to know about a video file, from ffprobe. */
-export interface MediaProbe {
+/** A video stream's colour tags as ffprobe names them (bt2020nc, arib-std-b67, tv…); absent when the file does not say. */
+export interface ColorTags {
+  colorSpace?: string;
+  colorTransfer?: string;
+  colorPrimaries?: string;
+  colorRange?: string;
+}
+
+/** What we need to know about a video file, from ffprobe; its colour tags say whether it is HDR (hdrColorOf). */
+export interface MediaProbe extends ColorTags {
   /** The container's duration: what a player shows (the longest stream). */
   durationSeconds: number;
   /** How long the picture lasts; AAC padding can make the container ~20 ms longer. */
@@ -39,6 +47,10 @@ interface ProbeStream {
   width?: number;
   height?: number;
   pix_fmt?: string;
+  color_space?: string;
+  color_transfer?: string;
+  color_primaries?: string;
+  color_range?: string;
   avg_frame_rate?: string;
   r_frame_rate?: string;
   sample_aspect_ratio?: string;
@@ -128,6 +140,10 @@ export async function probeMedia(binaries: FfmpegBinaries, file: string, { timeo
     audioCodec: audio?.codec_name ?? null,
     formatName,
     sizeBytes,
+    colorSpace: video.color_space,
+    colorTransfer: video.color_transfer,
+    colorPrimaries: video.color_primaries,
+    colorRange: video.color_range,
   };
 }
 

@@ -98,8 +98,24 @@ describe('buildExportCommand', () => {
   });
 
   it("uses the source's own colour tags when it has them", () => {
-    const { args } = buildExportCommand(input({ sourceColor: { matrix: 'bt601', range: 'pc' } }), state(), spec());
+    const { args } = buildExportCommand(input({ probe: probe({ colorSpace: 'smpte170m', colorRange: 'pc' }) }), state(), spec());
     expect(filtersOf(args)[0]).toContain('in_color_matrix=bt601:in_range=pc');
+  });
+
+  it('tone-maps an HDR source to BT.709 before anything else, then reads it as BT.709 limited', () => {
+    const hlg = probe({ colorSpace: 'bt2020nc', colorTransfer: 'arib-std-b67', colorPrimaries: 'bt2020', colorRange: 'tv' });
+    const filters = filtersOf(buildExportCommand(input({ probe: hlg }), state(), spec()).args);
+    expect(filters[0]).toBe('[0:v:0]zscale=tin=arib-std-b67:pin=bt2020:min=bt2020nc:rin=tv:t=linear:p=bt709:npl=203');
+    expect(filters.slice(1, 5)).toEqual([
+      'format=gbrpf32le',
+      expect.stringMatching(/^tonemap=tonemap=mobius:/),
+      'zscale=tin=linear:pin=bt709:t=bt709:p=bt709:m=bt709:r=tv',
+      'format=yuv420p',
+    ]);
+    expect(filters[5]).toContain('in_color_matrix=bt709:in_range=tv');
+
+    const sdr = filtersOf(buildExportCommand(input({ probe: probe({ colorTransfer: 'bt709' }) }), state(), spec()).args);
+    expect(sdr.join(',')).not.toMatch(/zscale|tonemap/);
   });
 
   it('pads a source of another aspect with black, centred', () => {

@@ -3,6 +3,7 @@ import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import { clampTrim } from '../../../shared/editor/editor-state.ts';
 import { exportFrameSize, fitInside } from '../../../shared/editor/frame-geometry.ts';
 import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
+import { BT709_OUTPUT_TAGS, type HdrColor, hdrColorOf, toneMapToBt709 } from '../hdr-tone-map.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { exportFrameRate } from '../frame-rate.ts';
@@ -14,13 +15,36 @@ import type { MusicFile } from './music-mix.ts';
 import { MAX_ANIMATION_FPS, type TextImage, type TextImageOptions, planTextImages } from './overlay-images.ts';
 
 /** How the source's YUV turns into RGB: its tags, or what Chromium assumes for an untagged video. */
-export interface SourceColor {
+interface SourceColor {
   matrix: 'bt709' | 'bt601' | 'bt2020' | 'smpte240m' | 'fcc';
   range: 'tv' | 'pc';
+  /** An HDR source (one stored before uploads were tone-mapped) is tone-mapped to BT.709 first, as processing does now. */
+  hdr?: HdrColor;
 }
 
 /** Chromium shows untagged H.264 as BT.709, limited range; so does the export. */
-export const UNTAGGED_SOURCE_COLOR: SourceColor = { matrix: 'bt709', range: 'tv' };
+const UNTAGGED_SOURCE_COLOR: SourceColor = { matrix: 'bt709', range: 'tv' };
+
+const MATRICES: Record<string, SourceColor['matrix']> = {
+  bt709: 'bt709',
+  smpte170m: 'bt601',
+  bt470bg: 'bt601',
+  bt2020nc: 'bt2020',
+  bt2020c: 'bt2020',
+  smpte240m: 'smpte240m',
+  fcc: 'fcc',
+};
+
+/** The source's colour as the export reads it from its tags; untagged (what our own renders write) means BT.709 limited. */
+export function sourceColorOf(probe: MediaProbe): SourceColor {
+  const fullRange = probe.colorRange === 'pc' || /^yuvj/.test(probe.pixelFormat);
+  const hdr = hdrColorOf(probe);
+  return {
+    matrix: MATRICES[probe.colorSpace ?? ''] ?? UNTAGGED_SOURCE_COLOR.matrix,
+    range: fullRange ? 'pc' : 'tv',
+    ...(hdr ? { hdr } : {}),
+  };
+}
 
 export interface ExportInput {
   inputFile: string;
@@ -28,7 +52,6 @@ export interface ExportInput {
   probe: MediaProbe;
   /** Directory the caller writes `files` into before running ffmpeg (the job's scratch dir). */
   workDir: string;
-  sourceColor?: SourceColor;
   /** The music track's file when the edit has music (without it the music lane is left out). */
   music?: MusicFile;
   /** With music: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
@@ -54,9 +77,6 @@ export interface ExportCommand {
   /** What `images` were planned with, for drawTextImages to plan them again on a worker thread. */
   textImageOptions: TextImageOptions;
 }
-
-/** The export is tagged BT.709 limited range so every player (and Chromium) decodes it as it was encoded. */
-const OUTPUT_COLOR_ARGS = ['-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv'];
 
 /** gblur's recursive filter approaches a Gaussian with more passes: 3 keeps a hard edge within ~6 levels of CSS blur. */
 const GBLUR_STEPS = 3;
@@ -168,7 +188,9 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   const functions = parseCssFilter(cssFilter(editorState.colorGrading, editorState.visualEffect, scale));
   const firstBlur = functions.findIndex((fn) => fn.kind === 'blur');
   const beforePadding = firstBlur < 0 ? functions : functions.slice(0, firstBlur);
-  const color = input.sourceColor ?? UNTAGGED_SOURCE_COLOR;
+  const source = sourceColorOf(probe);
+  // What the tone map makes of an HDR source is BT.709 limited.
+  const color = source.hdr ? UNTAGGED_SOURCE_COLOR : source;
 
   const files: ExportCommand['files'] = [];
   const textFile = (name: string, contents: string): string => {
@@ -192,6 +214,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
 
   const video = [
     ...(rate.resample ? [filter('fps', [['fps', formatNumber(rate.fps)]])] : []),
+    ...(source.hdr ? [...toneMapToBt709(source.hdr), 'format=yuv420p'] : []),
     // One swscale pass resizes and converts to RGB with the source's own matrix and range.
     filter('scale', [['w', fit.width], ['h', fit.height], ['in_color_matrix', color.matrix], ['in_range', color.range]]),
     'format=gbrp',
@@ -226,7 +249,8 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-map', '[v]', '-map', audio.output,
     '-t', seconds(durationSeconds),
     ...h264AacOutputArgs(CRF_BY_QUALITY[spec.quality]),
-    ...OUTPUT_COLOR_ARGS,
+    // Tagged BT.709 limited range so every player (and Chromium) decodes it as it was encoded.
+    ...BT709_OUTPUT_TAGS,
     '-map_metadata', '-1',
     // The date it was made: MOV readers (Photos, Final Cut) sort and show it.
     '-metadata', 'creation_time=now',

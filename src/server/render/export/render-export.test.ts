@@ -8,10 +8,12 @@ import { type EditorState, defaultEditorState, newTextOverlay } from '../../../s
 import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
-import { isFaststart } from '../probe-media.ts';
+import { isFaststart, probeMedia } from '../probe-media.ts';
 import { scratchRoot } from '../scratch-dir.ts';
+import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../../test-support/hdr-clips.ts';
+import { sourceColorOf } from './export-filter-graph.ts';
 import type { ExportSpec } from './export-spec.ts';
-import { probeSourceColor, renderExport } from './render-export.ts';
+import { renderExport } from './render-export.ts';
 
 const run = promisify(execFile);
 let binaries: FfmpegBinaries;
@@ -142,6 +144,19 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
     expect(Math.abs(beep - (1 + late))).toBeLessThan(1 / 30);
   });
 
+  it.each([
+    ['HLG', 'arib-std-b67'],
+    ['PQ', 'smpte2084'],
+  ] as const)('exports a %s clip stored before uploads were tone-mapped (8-bit, HDR tags) like the SDR picture it was made from', async (_name, transfer) => {
+    const sdr = await makeSdrPicture(binaries, file(`sdr-for-${transfer}.mp4`));
+    const stored = await makeHdrClip(binaries, sdr, file(`stored-${transfer}.mp4`), { transfer, bits: 8 });
+    for (const [input, output] of [[sdr, `sdr-${transfer}-out.mp4`], [stored, `${transfer}-out.mp4`]] as const) {
+      await renderExport(binaries, { inputFile: input, outputFile: file(output), editorState: defaultEditorState(2), spec: spec() });
+    }
+    await expectPictureLike(binaries, file(`${transfer}-out.mp4`), file(`sdr-${transfer}-out.mp4`));
+    expect(await colourTags(binaries, file(`${transfer}-out.mp4`))).toEqual({ space: 'bt709', transfer: 'bt709', primaries: 'bt709', range: 'tv' });
+  });
+
   // Cases about the command itself, not the build: they run once, on the system ffmpeg.
   if (build === 'the system ffmpeg') {
     describe('command details', () => {
@@ -225,10 +240,10 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
 
       it('reads colour tags, and takes an untagged source as BT.709 limited', async () => {
         const source = await clip('tags.mp4', '160x90', 0.2);
-        expect(await probeSourceColor(binaries, source)).toEqual({ matrix: 'bt709', range: 'tv' });
+        expect(sourceColorOf(await probeMedia(binaries, source))).toEqual({ matrix: 'bt709', range: 'tv' });
         const tagged = file('tagged.mp4');
         await runFfmpeg(binaries, ['-i', source, '-c', 'copy', '-bsf:v', 'h264_metadata=matrix_coefficients=6:video_full_range_flag=1', tagged]);
-        expect(await probeSourceColor(binaries, tagged)).toEqual({ matrix: 'bt601', range: 'pc' });
+        expect(sourceColorOf(await probeMedia(binaries, tagged))).toEqual({ matrix: 'bt601', range: 'pc' });
       });
 
       it("fails with ffmpeg's reason, removes the partial output and its scratch dir", async () => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
-import { FfmpegError, runFfmpeg, runMediaTool } from '../ffmpeg-runner.ts';
-import { type MediaProbe, VIDEO_DEMUXERS, probeMedia } from '../probe-media.ts';
+import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
+import { type MediaProbe, probeMedia } from '../probe-media.ts';
 import { withScratchDir } from '../scratch-dir.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
-import { type ExportInput, type SourceColor, UNTAGGED_SOURCE_COLOR, buildExportCommand } from './export-filter-graph.ts';
+import { type ExportInput, buildExportCommand } from './export-filter-graph.ts';
 import { type ExportSpec, exportCpuBudgetSeconds, loudnessPassCpuBudgetSeconds } from './export-spec.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { drawTextImages } from './overlay-images.ts';
@@ -21,34 +21,6 @@ export interface RenderExportOptions {
   /** A rising fraction in 0..1 of the trimmed length; exactly 1 when the file is written. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-}
-
-const MATRICES: Record<string, SourceColor['matrix']> = {
-  bt709: 'bt709',
-  smpte170m: 'bt601',
-  bt470bg: 'bt601',
-  bt2020nc: 'bt2020',
-  bt2020c: 'bt2020',
-  smpte240m: 'smpte240m',
-  fcc: 'fcc',
-};
-
-/** The source's colour tags as the export reads them; untagged (what our own renders write) means BT.709 limited. */
-export async function probeSourceColor(binaries: FfmpegBinaries, file: string): Promise<SourceColor> {
-  const { stdout } = await runMediaTool(
-    binaries.ffprobePath,
-    [
-      '-v', 'error', '-format_whitelist', VIDEO_DEMUXERS, '-select_streams', 'V:0',
-      '-show_entries', 'stream=color_space,color_range,pix_fmt', '-of', 'json', file,
-    ],
-    { timeout: 60_000 },
-  );
-  const stream = (JSON.parse(stdout) as { streams?: Array<Record<string, string | undefined>> }).streams?.[0] ?? {};
-  const fullRange = stream.color_range === 'pc' || /^yuvj/.test(stream.pix_fmt ?? '');
-  return {
-    matrix: MATRICES[stream.color_space ?? ''] ?? UNTAGGED_SOURCE_COLOR.matrix,
-    range: fullRange ? 'pc' : 'tv',
-  };
 }
 
 /**
@@ -79,9 +51,9 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
   const { inputFile, outputFile, editorState, spec, music, onProgress, signal } = options;
-  const [probe, sourceColor] = await Promise.all([probeMedia(binaries, inputFile), probeSourceColor(binaries, inputFile)]);
+  const probe = await probeMedia(binaries, inputFile);
   await withScratchDir('promptreel-export', async (workDir) => {
-    const input = { inputFile, outputFile, probe, workDir, sourceColor, music };
+    const input = { inputFile, outputFile, probe, workDir, music };
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
     const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));

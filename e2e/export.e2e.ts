@@ -646,6 +646,8 @@ describe('exporting from the editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Export Video' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expectAccessible(page, 'export');
+    // 5.5 s: long enough for every platform, so no warning about the length.
+    expect(await dialog.getByRole('note').count()).toBe(0);
 
     // The presets: five platforms at 1080p MP4 High, and 4K Pro locked on the free plan.
     for (const name of ['TikTok', 'Instagram Reels', 'YouTube Shorts', 'Snapchat Spotlight', 'Facebook Reels']) {

@@ -1,11 +1,11 @@
-import { Download, RotateCcw, Square } from 'lucide-react';
+import { Download, RotateCcw, Square, TriangleAlert } from 'lucide-react';
 import { standardSize } from '@shared/editor/frame-geometry';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '../../api/get-current-user';
-import { describeSettings } from './export-phase';
+import { describeSettings, shortVideoWarning } from './export-phase';
 import { ExportPresets } from './export-presets';
 import { ExportSettingsFields } from './export-settings-fields';
 import { ExportStatus } from './export-status';
@@ -26,6 +26,7 @@ export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialog
   const running = phase.kind === 'running';
   const showSettings = phase.kind === 'settings' || phase.kind === 'failed';
   const size = standardSize(project.aspectRatio, settings.resolution);
+  const shortWarning = shortVideoWarning(flow.outputSeconds);
   const summary = `${describeSettings(settings)} · ${String(size.width)} × ${String(size.height)} px`;
   // Closing while it renders keeps the render (the header's chip follows it); closing after it ended forgets it (SPEC §4).
   const close = () => {
@@ -55,6 +56,12 @@ export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialog
             <p className="text-xs text-muted-foreground">
               Output: {String(size.width)} × {String(size.height)} px{!isPro && ' · with the PromptReel watermark (free plan)'}
             </p>
+            {shortWarning && (
+              <p role="note" className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+                <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
+                {shortWarning}
+              </p>
+            )}
           </div>
         ) : (
           <ExportStatus phase={phase} summary={summary} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PRESETS } from '@shared/schemas/export';
 import { ApiError } from '@/lib/api';
-import { describeSettings, exportPhase, isProOnly, presetSettings, sameSettings } from './export-phase';
+import { describeSettings, exportPhase, isProOnly, presetSettings, sameSettings, shortVideoWarning } from './export-phase';
 
 const pending = (progress: number) => ({ status: 'pending' as const, progress, outputUrl: null, errorMessage: null });
 
@@ -48,5 +48,15 @@ describe('export presets and settings', () => {
     expect(describeSettings(presetSettings('4K Pro'))).toBe('4K · MP4 · High');
     expect(sameSettings(presetSettings('TikTok'), { resolution: '1080p', format: 'mp4', quality: 'high' })).toBe(true);
     expect(sameSettings(presetSettings('TikTok'), { resolution: '1080p', format: 'mov', quality: 'high' })).toBe(false);
+  });
+});
+
+describe('the short-video warning', () => {
+  it('warns before exporting under 3 s, which TikTok and Instagram refuse, and says nothing from 3 s on', () => {
+    expect(shortVideoWarning(2.4)).toBe(
+      'This video is 2.4 s long: TikTok and Instagram take videos of 3 seconds or more. Lengthen the trim before you export for them.',
+    );
+    expect(shortVideoWarning(3)).toBeNull();
+    expect(shortVideoWarning(8)).toBeNull();
   });
 });

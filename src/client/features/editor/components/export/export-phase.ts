@@ -60,3 +60,12 @@ export function describeSettings(settings: ExportSettings): string {
 export function qualityName(quality: ExportSettings['quality']): string {
   return QUALITY_NAMES[quality];
 }
+
+/** TikTok and Instagram refuse videos shorter than this, in seconds. */
+const PLATFORM_MIN_SECONDS = 3;
+
+/** What the export dialog says before a render the platforms would refuse for its length, or null. */
+export function shortVideoWarning(outputSeconds: number): string | null {
+  if (outputSeconds >= PLATFORM_MIN_SECONDS) return null;
+  return `This video is ${outputSeconds.toFixed(1)} s long: TikTok and Instagram take videos of ${PLATFORM_MIN_SECONDS} seconds or more. Lengthen the trim before you export for them.`;
+}

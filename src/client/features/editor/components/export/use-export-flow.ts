@@ -57,6 +57,8 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
 
   return {
     phase,
+    /** The length of what would be exported now: the edit's output. */
+    outputSeconds: outputDuration(store.present),
     settings,
     presetName,
     starting: start.isPending,

@@ -88,7 +88,9 @@ describe('music under the clip', () => {
       expectAgreement(view);
     }
 
-    // Deleting one's own track asks first.
+    // The uploaded track is under the clip at once; the browser is a click away. Deleting one's own track asks first.
+    await expect.poll(() => page.getByRole('group', { name: 'Music: slow tone' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Change track' }).click();
     await page.getByRole('button', { name: 'Delete slow tone' }).click();
     const confirm = page.getByRole('alertdialog', { name: /Delete/ });
     await expect.poll(() => confirm.isVisible()).toBe(true);
@@ -99,6 +101,8 @@ describe('music under the clip', () => {
 
   it('uploads a track, puts it under the clip, plays it in the preview, and exports the mix at −14 LUFS', async () => {
     await openEditor(page, projectId, { readyState: 2 });
+    // The track the test before uploaded is in use: the new one takes its place.
+    await page.getByRole('button', { name: 'Change track' }).click();
     await page.getByRole('button', { name: 'Upload your own' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Audio file').setInputFiles(makeToneMp3(workDir, MUSIC_HZ, 4, 'low-hum.mp3'));
@@ -107,9 +111,18 @@ describe('music under the clip', () => {
     // The dialog closes once the server has normalised the track; what it says otherwise is the failure.
     await expect.poll(async () => ((await dialog.count()) === 0 ? 'closed' : dialog.innerText()), { timeout: 60_000 }).toBe('closed');
 
-    const row = page.getByRole('listitem', { name: 'low hum' });
-    await row.getByRole('button', { name: 'Use' }).click();
+    // The uploaded track is put under the clip at once, and says so.
+    await expect.poll(() => page.getByText('It now plays under your video.').isVisible()).toBe(true);
     const lane = page.getByRole('group', { name: 'Music: low hum' });
+    await expect.poll(() => lane.isVisible()).toBe(true);
+    // In the browser its row says "In use"; at 1440 px every row's button is whole (they were cut to "Us" and "In us").
+    await page.getByRole('button', { name: 'Change track' }).click();
+    const inUse = page.getByRole('listitem', { name: 'low hum' }).getByRole('button', { name: 'In use' });
+    await expect.poll(() => inUse.isDisabled()).toBe(true);
+    const rowButtons = page.getByRole('list', { name: 'Music tracks' }).getByRole('button', { name: /^(Use|In use)$/ });
+    expect(await rowButtons.count()).toBeGreaterThan(1);
+    expect(await rowButtons.evaluateAll((buttons) => buttons.filter((button) => button.scrollWidth > button.clientWidth).length)).toBe(0);
+    await page.getByRole('button', { name: 'Keep the current track' }).click();
     await expect.poll(() => lane.isVisible()).toBe(true);
     await expect.poll(() => lane.getByTestId('waveform').count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => lane.getAttribute('data-music-preview'), { timeout: 30_000 }).toBe('ready');

@@ -59,7 +59,7 @@ export type EditAction =
   | { type: 'setMuted'; muted: boolean; gesture?: string }
   | { type: 'setColorGrade'; key: GradeKey; value: number; gesture?: string }
   | { type: 'resetColorGrade'; key: GradeKey; gesture?: string }
-  /** Puts a track under the clip (replacing the music there), from its start, looped over the output. */
+  /** Puts a track under the clip, from its start, looped over the output; in place of another it keeps its settings. */
   | { type: 'placeMusic'; track: { id: string; duration: number }; clipHasSound: boolean; gesture?: string }
   | { type: 'removeMusic'; gesture?: string }
   | { type: 'changeMusic'; change: MusicChange; trackSeconds: number; gesture?: string }

@@ -27,6 +27,22 @@ describe('music edits', () => {
     expect(canUndo(run([{ type: 'removeMusic' }]))).toBe(false);
   });
 
+  it('changes the track and keeps what the creator set: volume, fades, where it plays, loop and ducking', () => {
+    const other = { id: 'library-upbeat-v1', duration: 30 };
+    const store = run([
+      placed,
+      { type: 'changeMusic', change: { volume: 0.3, fadeIn: 1.5, fadeOut: 2, loop: false, duck: false }, trackSeconds: 60 },
+      { type: 'setMusicTiming', edit: { edge: 'start', start: 1 } },
+      { type: 'changeMusic', change: { trackIn: 10, trackOut: 20 }, trackSeconds: 60 },
+      { type: 'placeMusic', track: other, clipHasSound: true },
+    ]);
+    // The piece is the new track's whole length: the old one's In and Out points belong to the old track.
+    expect(music(store)).toEqual({
+      trackId: other.id, start: 1, end: 8, trackIn: 0, trackOut: 30, volume: 0.3, fadeIn: 1.5, fadeOut: 2, loop: false, duck: false,
+    });
+    expect(store.past.at(-1)?.command.label).toBe('Change music');
+  });
+
   it('keeps settings in their ranges and the piece inside the track', () => {
     const store = run([
       placed,

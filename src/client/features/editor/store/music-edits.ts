@@ -31,9 +31,14 @@ const TIMING_LABELS: Record<TimingEdit['edge'], string> = {
   end: 'Change music end',
 };
 
+/**
+ * Puts a track under the clip. Another track in place of one already there keeps what the creator set
+ * (volume, fades, where it plays, loop, ducking) and takes the new track's whole length as its piece.
+ */
 export function placeMusicCommand(state: EditorState, track: { id: string; duration: number }, clipHasSound: boolean): EditorCommand | null {
-  const label = state.music ? 'Change music' : 'Add music';
-  return sectionCommand(label, state, { music: newMusicPlacement(track, outputDuration(state), clipHasSound) });
+  const fresh = newMusicPlacement(track, outputDuration(state), clipHasSound);
+  if (!state.music) return sectionCommand('Add music', state, { music: fresh });
+  return sectionCommand('Change music', state, { music: { ...state.music, trackId: fresh.trackId, trackIn: fresh.trackIn, trackOut: fresh.trackOut } });
 }
 
 export function removeMusicCommand(state: EditorState): EditorCommand | null {

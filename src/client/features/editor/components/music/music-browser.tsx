@@ -113,7 +113,7 @@ export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
           </ul>
         </>
       )}
-      <UploadMusicDialog open={uploading} onOpenChange={setUploading} />
+      <UploadMusicDialog open={uploading} onOpenChange={setUploading} onUploaded={onUse} />
       {deleting && (
         <DeleteMusicTrackDialog
           track={deleting}

@@ -56,7 +56,7 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
           <Trash2 aria-hidden />
         </Button>
       )}
-      <Button type="button" variant={current ? 'secondary' : 'outline'} size="sm" disabled={current} onClick={onUse}>
+      <Button type="button" variant={current ? 'secondary' : 'outline'} size="sm" className="shrink-0" disabled={current} onClick={onUse}>
         {current ? 'In use' : 'Use'}
       </Button>
     </li>

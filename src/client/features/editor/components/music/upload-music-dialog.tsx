@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { completeMusicUploadRequestSchema, MUSIC_TITLE_MAX } from '@shared/schemas/music';
+import { completeMusicUploadRequestSchema, MUSIC_TITLE_MAX, type MusicTrack } from '@shared/schemas/music';
 import { FormField } from '@/components/form-field';
 import { UploadProgress } from '@/components/upload-progress';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -19,9 +19,11 @@ const uploadMusicFormSchema = completeMusicUploadRequestSchema.pick({ title: tru
 interface UploadMusicDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The stored track: the editor puts it under the clip at once. */
+  onUploaded: (track: MusicTrack) => void;
 }
 
-export function UploadMusicDialog({ open, onOpenChange }: UploadMusicDialogProps) {
+export function UploadMusicDialog({ open, onOpenChange, onUploaded }: UploadMusicDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -34,8 +36,9 @@ export function UploadMusicDialog({ open, onOpenChange }: UploadMusicDialogProps
           onCancel={() => {
             onOpenChange(false);
           }}
-          onUploaded={() => {
+          onUploaded={(track) => {
             onOpenChange(false);
+            onUploaded(track);
           }}
         />
       </DialogContent>
@@ -43,7 +46,7 @@ export function UploadMusicDialog({ open, onOpenChange }: UploadMusicDialogProps
   );
 }
 
-function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUploaded: () => void }) {
+function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUploaded: (track: MusicTrack) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const suggestedTitle = useRef('');
@@ -51,8 +54,8 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
   const { errors } = form.formState;
   const { upload, phase, progress, error, cancel, reset } = useMusicUpload({
     onUploaded: (track) => {
-      toast({ title: `Uploaded ${track.title}` });
-      onUploaded();
+      toast({ title: `Uploaded ${track.title}`, description: 'It now plays under your video.' });
+      onUploaded(track);
     },
   });
   const busy = phase !== 'idle';

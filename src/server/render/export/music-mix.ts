@@ -111,7 +111,7 @@ const duckingCompressor = filter('sidechaincompress', [
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
   const ducks = mix.duck && mix.clipSounds;
-  const clip = [CLIP_SOUND, MIX_FORMAT, ...(mix.clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(mix.clipVolume)]])])];
+  const clip = clipSound(mix.clipVolume);
   const lines = ducks
     ? [
         `${mix.clipAudio}${[...clip, 'asplit=2'].join(',')}[clip-split][key]`,
@@ -157,5 +157,10 @@ function peakLimiter(): string[] {
  * a 5.1 source's channels add up, +2.9 dBTP measured) and held under the same -1 dBTP ceiling.
  */
 export function clipOnlyFilters(clipVolume: number): string[] {
-  return [CLIP_SOUND, MIX_FORMAT, ...(clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(clipVolume)]])]), ...peakLimiter()];
+  return [...clipSound(clipVolume), ...peakLimiter()];
+}
+
+/** The clip's sound from its start, in the mix's format, at its volume: what both the mix and the clip alone begin with. */
+function clipSound(clipVolume: number): string[] {
+  return [CLIP_SOUND, MIX_FORMAT, ...(clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(clipVolume)]])])];
 }

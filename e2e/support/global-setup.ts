@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { builtInMedia, seedBuiltInMedia } from './built-in-media.ts';
+import { seedBuiltInMedia } from './built-in-media.ts';
 import { startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -29,18 +29,17 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Starts the built server on a free port with its own DATA_DIR, seeded with the built-in media instead of
- * rendering them (built-in-media.ts), and one Chromium for every file.
+ * Starts the built server on a free port with its own DATA_DIR, seeded with stand-ins for the built-in media
+ * instead of rendering them (built-in-media.ts), and one Chromium for every file.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'dist/server/main.js')) || !fs.existsSync(path.join(root, 'dist/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` before `npm run test:e2e`.');
   }
-  const media = await builtInMedia();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-e2e-'));
   // Every e2e file signs up users from 127.0.0.1 against this one server. No Stripe: the pricing page shows PRO_PRICE.
   const server = await startServer(dataDir, { RATE_LIMIT_SCALE: '100', PRO_PRICE: '9.99 USD/month', STARTUP_RENDERS: 'off' });
-  seedBuiltInMedia(media, dataDir);
+  await seedBuiltInMedia(dataDir);
   const browser = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);

@@ -10,7 +10,8 @@ import { encodeLibraryTrack } from './encode-track.ts';
 import type { TrackDefinition } from './track-definition.ts';
 import { synthesizeTrack } from './synthesize-track.ts';
 
-const LIBRARY_ARTIST = 'PromptReel Library';
+/** The artist every library track is listed under. */
+export const LIBRARY_ARTIST = 'PromptReel Library';
 
 export interface LibraryTrackDeps {
   db: Db;

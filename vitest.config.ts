@@ -17,6 +17,7 @@ const serverUnitTests = [
   'src/server/music/library/render-track.test.ts',
   'src/server/projects/editor-document/editor-document.test.ts',
   'src/server/providers/text-model/offline-text-model.test.ts',
+  'src/server/render/export/canvas-fonts.test.ts',
   'src/server/render/export/css-color-math.test.ts',
   'src/server/render/export/export-audio.test.ts',
   'src/server/render/export/export-filter-graph.test.ts',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FALLBACK_FACES } from '../src/shared/editor/fonts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays, video } from './support/editor-page.ts';
@@ -345,11 +346,21 @@ describe('a pro user', () => {
       page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/fonts/noto-color-emoji.ttf')));
     expect(await emojiFetched()).toBe(false);
     await textOverlays(page).dblclick();
-    await page.getByRole('textbox', { name: 'Overlay text' }).fill('Sunny 🌞');
+    await page.getByRole('textbox', { name: 'Overlay text' }).fill('Sunny 🌞 ✓');
     await page.keyboard.press('Escape');
     await expect.poll(emojiFetched).toBe(true);
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
-    expect(await overlayText(page)).toBe('Text overlay: Sunny 🌞');
+    expect(await overlayText(page)).toBe('Text overlay: Sunny 🌞 ✓');
+    // The overlay list and the timeline bar quote the text with the frame's fallback faces, so its emoji and
+    // symbols are not boxes on a system without fonts for them.
+    const fontFamilyOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).fontFamily);
+    for (const quoted of [
+      page.getByRole('list', { name: 'Text overlays' }).getByRole('button', { name: 'Sunny 🌞 ✓', exact: true }),
+      page.getByRole('slider', { name: 'Text timing: Sunny 🌞 ✓' }),
+    ]) {
+      const families = await fontFamilyOf(quoted);
+      for (const face of FALLBACK_FACES) expect(families, `${face.cssFamily} behind the quoted text`).toContain(face.cssFamily);
+    }
 
     // Delete removes the selected overlay; undo brings it back.
     await textOverlays(page).click();

@@ -16,6 +16,8 @@ const SOURCES: Record<string, string> = {
   'noto-color-emoji.ttf': '@expo-google-fonts/noto-color-emoji/400Regular/NotoColorEmoji_400Regular.ttf',
   'noto-sans-arabic-bold.ttf': '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
   'noto-sans-hebrew-bold.ttf': '@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf',
+  'noto-sans-symbols-bold.ttf': '@expo-google-fonts/noto-sans-symbols/700Bold/NotoSansSymbols_700Bold.ttf',
+  'noto-sans-symbols-2.ttf': '@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf',
 };
 
 export class FontFilesMissingError extends Error {

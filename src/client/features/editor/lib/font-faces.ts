@@ -1,4 +1,4 @@
-import { ALL_FONT_FACES, EMOJI_FACE, FONT_FACES, FONT_URL_PREFIX } from '@shared/editor/fonts';
+import { ALL_FONT_FACES, EMOJI_FACE, FALLBACK_FAMILIES, FONT_FACES, FONT_URL_PREFIX } from '@shared/editor/fonts';
 
 export type FontStatus = 'loading' | 'ready' | 'error';
 
@@ -64,6 +64,12 @@ export function subscribeFontStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * The UI's own sans-serif, then the overlays' fallback faces: an overlay's text quoted in a list or on a
+ * timeline bar shows its emoji and symbols (✓ ★ ♪) as the frame does, where the system has no font for them.
+ */
+export const UI_TEXT_FONT_FAMILY = `ui-sans-serif, system-ui, sans-serif, ${FALLBACK_FAMILIES}`;
 
 /** The CSS family of a font the UI names, quoted for a style attribute. */
 export function cssFontFamily(family: keyof typeof FONT_FACES): string {

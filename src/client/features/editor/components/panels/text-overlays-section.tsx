@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { newTextOverlay, outputDuration } from '@shared/editor/editor-state';
+import { overlayFontFamilies } from '@shared/editor/fonts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { cssFontFamily } from '../../lib/font-faces';
 import { newOverlayId } from '../../lib/ids';
 import { freeOverlayY } from '../../lib/new-overlay-place';
 import { useEditor } from '../../store/editor-context';
@@ -46,7 +46,7 @@ export function TextOverlaysSection() {
                   aria-pressed={selected}
                   onClick={() => dispatch({ type: 'select', id: overlay.id })}
                   className="min-w-0 flex-1 cursor-pointer truncate rounded-md px-2 py-1.5 text-left outline-none hover:bg-white/5 focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                  style={{ fontFamily: cssFontFamily(overlay.fontFamily) }}
+                  style={{ fontFamily: overlayFontFamilies(overlay.fontFamily) }}
                 >
                   {overlay.text.replace(/\n/g, ' ')}
                 </button>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
+import { UI_TEXT_FONT_FAMILY } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { BarLaneRow } from './bar-lane';
 import { MusicLaneRow } from './music-lane';
@@ -61,7 +62,7 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
   }, [playing, time, zoom.pxPerSecond]);
 
   return (
-    <section aria-label="Timeline" className="grid gap-1">
+    <section aria-label="Timeline" className="grid gap-1" style={{ fontFamily: UI_TEXT_FONT_FAMILY }}>
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-xs font-medium text-muted-foreground">Timeline</h2>
         <div className="flex items-center gap-1">

@@ -121,7 +121,12 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(generationRoutes, { videoModel });
   await app.register(aiRoutes, { ai, storage });
   await app.register(examplesRoutes, { examples: services.examples, storage });
-  await app.register(musicRoutes, { db, storage, musicUploads: createMusicUploads({ db, storage, ffmpeg, uploads, logger }) });
+  await app.register(musicRoutes, {
+    db,
+    storage,
+    musicUploads: createMusicUploads({ db, storage, ffmpeg, uploads, logger }),
+    libraryRendersQueued: config.startupRenders,
+  });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger, proPrice: config.proPrice ?? null });
   await app.register(adminRoutes, { db, catalog: services.catalog });

@@ -15,6 +15,7 @@ import { rateLimits } from '../http/rate-limits.ts';
 import { sendStoredObject } from '../media/send-stored-object.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { musicTrackKey } from './music-keys.ts';
+import { withPreparingLibraryTracks } from './library/preparing-tracks.ts';
 import { findPlayableTrack, listMusicTracks } from './music-repository.ts';
 import { type MusicUploads, TRACK_NOT_FOUND } from './music-uploads.ts';
 /** Library tracks never change under their id (a changed composition gets a new id), so players may cache them. */
@@ -28,13 +29,22 @@ function toMusicTrack(row: Awaited<ReturnType<typeof listMusicTracks>>[number]):
  * The music library and the caller's own tracks (SPEC §3 MusicTrack), each streamed to whoever may play it;
  * a user's own tracks are uploaded (ticket, PUT to the upload path, complete) and deleted here.
  */
-export const musicRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; musicUploads: MusicUploads }> = async (app, { db, storage, musicUploads }) => {
+export const musicRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: Storage;
+  musicUploads: MusicUploads;
+  /** Whether start-up renders the library's missing tracks: then the list shows them as preparing meanwhile. */
+  libraryRendersQueued: boolean;
+}> = async (app, { db, storage, musicUploads, libraryRendersQueued }) => {
   app.addHook('preValidation', signedInOnly);
 
   app.get(
     '/api/music-tracks',
     { schema: { querystring: musicTrackListQuerySchema, response: { 200: musicTrackListSchema } } },
-    async (request) => ({ tracks: (await listMusicTracks(db, requireUser(request).id, request.query.genre)).map(toMusicTrack) }),
+    async (request) => {
+      const tracks = (await listMusicTracks(db, requireUser(request).id, request.query.genre)).map(toMusicTrack);
+      return { tracks: libraryRendersQueued ? withPreparingLibraryTracks(tracks, request.query.genre, new Date()) : tracks };
+    },
   );
 
   app.get('/api/music-tracks/:id/audio', { schema: { params: musicTrackParamsSchema } }, async (request, reply) => {

@@ -54,7 +54,8 @@ export function testFfmpeg(): Promise<FfmpegBinaries> {
 export async function createTestApp(database: TestDatabase = sqliteDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-test-'));
   const { target, drop } = await database.create(dataDir);
-  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', ...options.env };
+  // A test app runs no start-up (main.ts queues the built-in renders): it says so unless a test turns it on.
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', STARTUP_RENDERS: 'off', ...options.env };
   const config = { ...loadConfig(env), database: target };
   const logger = createLogger(config, options.logStream);
   const db = createDatabase(target);

@@ -15,6 +15,8 @@ export const musicTrackSchema = z.object({
   genre: z.string().nullable(),
   isCustom: z.union([z.literal(0), z.literal(1)]),
   createdAt: z.string(),
+  /** A library track whose first render is still under way: listed, not yet playable (absent once it is). */
+  preparing: z.literal(true).optional(),
 });
 export type MusicTrack = z.infer<typeof musicTrackSchema>;
 

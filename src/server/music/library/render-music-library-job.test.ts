@@ -18,13 +18,29 @@ describe.each(testDatabases())('the render-music-library job on $name', (databas
   beforeEach(async () => {
     logLines = [];
     const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
-    t = await createTestApp(database, { runJobs: true, env: { LOG_LEVEL: 'info' }, logStream });
+    t = await createTestApp(database, { runJobs: true, env: { LOG_LEVEL: 'info', STARTUP_RENDERS: 'on' }, logStream });
   });
   afterEach(() => t.close());
 
   const rows = () => t.db.selectFrom('musicTracks').selectAll().orderBy('id').execute();
 
   it('renders and lists the missing tracks on worker threads; queueing again or running again does nothing', async () => {
+    // Before any render the whole library is listed, each track as preparing and not yet playable.
+    const listener = await signUp(t.app, { username: 'listener' });
+    const list = async (query = '') =>
+      (await t.app.inject({ method: 'GET', url: `/api/music-tracks${query}`, headers: { cookie: listener.cookie } })).json<{
+        tracks: Array<{ id: string; title: string; duration: number; genre: string; preparing?: true }>;
+      }>().tracks;
+    const first = await list();
+    expect(first.map((track) => track.id).sort()).toEqual(LIBRARY_TRACKS.map((track) => track.id).sort());
+    expect(first.every((track) => track.preparing)).toBe(true);
+    expect(first.map((track) => track.title)).toEqual(LIBRARY_TRACKS.map((track) => track.title).sort());
+    for (const track of first) expect(track.duration).toBeGreaterThan(25);
+    const genre = LIBRARY_TRACKS[0]!.genre;
+    expect((await list(`?genre=${genre}`)).map((track) => track.genre)).toEqual(LIBRARY_TRACKS.filter((track) => track.genre === genre).map(() => genre));
+    const notYet = await t.app.inject({ method: 'GET', url: `/api/music-tracks/${LIBRARY_TRACKS[0]!.id}/audio`, headers: { cookie: listener.cookie } });
+    expect(notYet.statusCode).toBe(404);
+
     expect(await queueMissingLibraryTracks(t.db, t.services.queue, t.services.logger, SOME_TRACKS)).toBe(2);
     // A second process starting at the same moment queues the same job ids: still one job per track.
     await queueMissingLibraryTracks(t.db, t.services.queue, t.services.logger, SOME_TRACKS);
@@ -42,8 +58,11 @@ describe.each(testDatabases())('the render-music-library job on $name', (databas
     expect(threads).not.toContain(threadId);
     expect(new Set(threads).size).toBe(2);
 
-    const listed = await t.app.inject({ method: 'GET', url: '/api/music-tracks', headers: { cookie: (await signUp(t.app, { username: 'listener' })).cookie } });
-    expect(listed.json().tracks.map((track: { id: string }) => track.id).sort()).toEqual(SOME_TRACKS.map((track) => track.id).sort());
+    // The rendered tracks are listed as their rows say; the rest are still preparing.
+    const listed = await list();
+    expect(listed.filter((track) => !track.preparing).map((track) => track.id).sort()).toEqual(SOME_TRACKS.map((track) => track.id).sort());
+    expect(listed.filter((track) => track.preparing)).toHaveLength(LIBRARY_TRACKS.length - SOME_TRACKS.length);
+    for (const track of SOME_TRACKS) expect(listed.find((row) => row.id === track.id)?.duration).toBeCloseTo(first.find((row) => row.id === track.id)?.duration ?? 0, 1);
     for (const track of SOME_TRACKS) expect(await t.services.storage.stat(musicTrackKey({ id: track.id, userId: null }))).toBeDefined();
 
     // Done is done: nothing is queued at the next start, and a run of the job (after a crash, say) stores nothing.

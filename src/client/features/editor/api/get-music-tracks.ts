@@ -5,6 +5,8 @@ import { apiRequest } from '@/lib/api';
 /** The cache key of the track list: the music browser refreshes it after an upload or a delete. */
 export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
 
+const LIBRARY_PREPARING_POLL_MS = 5000;
+
 /** GET /api/music-tracks: the built-in library, then the user's own uploads. */
 function musicTracksQueryOptions() {
   return queryOptions({
@@ -14,6 +16,8 @@ function musicTracksQueryOptions() {
       return musicTrackListSchema.parse(await response.json()).tracks;
     },
     staleTime: 60_000,
+    // On a first start the library's tracks are listed while they are still being made: look again until all are ready.
+    refetchInterval: (query) => (query.state.data?.some((track) => track.preparing) ? LIBRARY_PREPARING_POLL_MS : false),
   });
 }
 

@@ -1,4 +1,4 @@
-import { Pause, Play, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pause, Play, Trash2 } from 'lucide-react';
 import type { MusicTrack } from '@shared/schemas/music';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,7 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
         className="size-8"
         aria-label={`Preview ${track.title}`}
         aria-pressed={playing}
+        disabled={track.preparing}
         onClick={onTogglePreview}
       >
         {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
@@ -56,9 +57,16 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
           <Trash2 aria-hidden />
         </Button>
       )}
-      <Button type="button" variant={current ? 'secondary' : 'outline'} size="sm" className="shrink-0" disabled={current} onClick={onUse}>
-        {current ? 'In use' : 'Use'}
-      </Button>
+      {track.preparing ? (
+        <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
+          <LoaderCircle aria-hidden className="size-3.5 animate-spin" />
+          Preparing…
+        </span>
+      ) : (
+        <Button type="button" variant={current ? 'secondary' : 'outline'} size="sm" className="shrink-0" disabled={current} onClick={onUse}>
+          {current ? 'In use' : 'Use'}
+        </Button>
+      )}
     </li>
   );
 }

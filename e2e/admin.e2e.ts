@@ -117,7 +117,21 @@ describe('the admin dashboard', () => {
     await expect.poll(() => page.getByRole('option', { name: 'Pro' }).isVisible()).toBe(true);
     await expectAccessible(page, 'admin, subscription menu open');
     await page.getByRole('option', { name: 'Pro' }).click();
+    // A plan change is confirmed first; Cancel changes nothing and gives the focus back to the select.
+    const confirm = page.getByRole('alertdialog', { name: `Switch ${target} to Pro?` });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await confirm.getByText('They get unlimited credits, 4K exports and no watermark.').isVisible()).toBe(true);
+    await expectAccessible(page, 'admin, confirming a plan change');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await expect.poll(() => planSelect(page, target).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await row.locator('[data-slot="badge"]').innerText()).toBe('Free');
+    expect(await planSelect(page, target).innerText()).toBe('Free');
+    await planSelect(page, target).click();
+    await page.getByRole('option', { name: 'Pro' }).click();
+    await confirm.getByRole('button', { name: 'Switch to Pro' }).click();
     await toastShown(page, 'Subscription updated');
+    await expect.poll(() => planSelect(page, target).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByText('User subscription has been changed successfully.').isVisible()).toBe(true);
     await expect.poll(() => statValue(page, 'Pro Users')).toBe(proBefore + 1);
     await expect.poll(() => freeValue(page)).toBe(freeBefore - 1);
@@ -161,6 +175,11 @@ describe('the admin dashboard', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('option', { name: 'Free' }).isVisible()).toBe(true);
     await page.getByRole('option', { name: 'Free' }).focus();
+    await page.keyboard.press('Enter');
+    // The confirmation opens on Cancel; Tab reaches the switch.
+    const confirmFree = page.getByRole('alertdialog', { name: `Switch ${target} to Free?` });
+    await expect.poll(() => confirmFree.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await toastShown(page, 'Subscription updated');
     await expect.poll(() => statValue(page, 'Pro Users')).toBe(proBefore);
@@ -311,6 +330,19 @@ describe('billing on the dashboard', () => {
     await toastShown(page, 'Error');
     expect(await page.getByText('Payments are not configured').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    // On a phone the toast comes up from the bottom: it covers neither the header nor a dialog's close button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByText('Payments are not configured').count()).toBe(0);
+    await page.getByRole('button', { name: 'Upgrade' }).click();
+    const toastItem = page.getByRole('region', { name: /F8/ }).locator('li').filter({ hasText: 'Payments are not configured' });
+    await expect.poll(() => toastItem.isVisible()).toBe(true);
+    const toastBox = await toastItem.boundingBox();
+    const headerBox = await page.locator('header').first().boundingBox();
+    if (!toastBox || !headerBox) throw new Error('the toast or the header is not laid out');
+    expect(toastBox.y, 'the toast starts below the header').toBeGreaterThan(headerBox.y + headerBox.height);
+    expect(toastBox.y + toastBox.height, 'the toast sits at the bottom of the screen').toBeGreaterThan(844 - 48);
     await context.close();
   });
 

@@ -315,6 +315,8 @@ describe('the editor', () => {
     await expectAccessible(page, 'share');
     await page.keyboard.press('Escape');
     await expect.poll(() => share.count()).toBe(0);
+    // Closing a dialog gives the focus back to the button that opened it.
+    await expect.poll(() => page.getByRole('button', { name: 'Share' }).evaluate((el) => el === document.activeElement)).toBe(true);
     // Leaving within the autosave delay still saves: the change goes out as the editor closes.
     await page.getByRole('radio', { name: 'Blur' }).click();
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -348,6 +350,19 @@ describe('a pro user', () => {
     await textOverlays(page).dblclick();
     await page.getByRole('textbox', { name: 'Overlay text' }).fill('Sunny 🌞 ✓');
     await page.keyboard.press('Escape');
+    // Leaving the text with Escape gives the focus back to the overlay, where the arrows move it on the frame.
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await expect.poll(focusedLabel).toBe('Text overlay: Sunny 🌞 ✓');
+    const frameBox = await page.getByTestId('editor-frame').boundingBox();
+    const before = await textOverlays(page).boundingBox();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(async () => (await textOverlays(page).boundingBox())?.y).not.toBe(before?.y);
+    const after = await textOverlays(page).boundingBox();
+    expect(((after?.x ?? 0) - (before?.x ?? 0)) / (frameBox?.width ?? 1)).toBeCloseTo(0.02, 2);
+    expect(((after?.y ?? 0) - (before?.y ?? 0)) / (frameBox?.height ?? 1)).toBeCloseTo(0.1, 2);
+    await expect.poll(focusedLabel).toBe('Text overlay: Sunny 🌞 ✓');
     await expect.poll(emojiFetched).toBe(true);
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     expect(await overlayText(page)).toBe('Text overlay: Sunny 🌞 ✓');

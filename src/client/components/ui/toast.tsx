@@ -10,7 +10,8 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // At the bottom on every screen: at the top of a phone a toast would cover the header and a dialog's close button.
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -23,7 +23,8 @@ const POPUPS = '[role="dialog"], [role="alertdialog"], [role="listbox"], [role="
 /**
  * The editor's keyboard: Space plays, arrows step a frame, Delete removes the selected overlay,
  * Enter edits it, Escape deselects, and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl+Y undo and redo.
- * Nothing fires while the user is typing or inside a dialog.
+ * Nothing fires while the user is typing or inside a dialog; on a focused overlay the arrows move it
+ * (OverlayBox takes them first).
  */
 export function useEditorHotkeys(handlers: HotkeyHandlers): void {
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {

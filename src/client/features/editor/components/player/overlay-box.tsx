@@ -1,10 +1,19 @@
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TextOverlay } from '@shared/editor/editor-state';
 import type { Box, Frame } from '@shared/editor/text/overlay-layout';
 import { cn } from '@/lib/utils';
 import { useOverlayDrag } from '../../hooks/use-overlay-drag';
+import { overlayNudge } from '../../lib/overlay-nudge';
 import { overlayBoxStyle, overlayEditorStyle } from '../../lib/overlay-style';
 import { useEditor } from '../../store/editor-context';
 import { OverlayTextEditor } from './overlay-text-editor';
+
+/**
+ * The overlay whose box takes the focus when it is drawn: its text was just left from the keyboard, or it was
+ * removed while focused. Kept outside the box: while the fonts for a new text load (an emoji) no box is drawn,
+ * and it comes back as a new one.
+ */
+let focusWhenShown: string | null = null;
 
 interface OverlayBoxProps {
   overlay: TextOverlay;
@@ -19,12 +28,27 @@ interface OverlayBoxProps {
 
 /**
  * One text overlay's hit box over the canvas that draws it: click selects, drag moves, double-click
- * (or Enter) edits in place. It draws no text itself.
+ * (or Enter) edits in place, and focused, the arrow keys move it (Shift: further). Editing left with Escape
+ * or Ctrl/Cmd+Enter gives the focus back to the box. It draws no text itself.
  */
 export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxProps) {
   const { store, dispatch, editingId, setEditingId } = useEditor();
   const selected = store.selectedId === overlay.id;
   const editing = editingId === overlay.id;
+  const boxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (editing || focusWhenShown !== overlay.id) return;
+    focusWhenShown = null;
+    // Unless the user has put the focus somewhere since.
+    if (document.activeElement === document.body || document.activeElement === null) boxRef.current?.focus();
+  }, [editing, overlay.id]);
+  useLayoutEffect(
+    () => () => {
+      // Removed while it has the focus (not drawn while its text's fonts load): it takes it back when drawn again.
+      if (boxRef.current !== null && boxRef.current === document.activeElement) focusWhenShown = overlay.id;
+    },
+    [overlay.id],
+  );
   const drag = useOverlayDrag({
     overlay,
     onSelect: () => {
@@ -40,8 +64,9 @@ export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxPr
       <div style={overlayEditorStyle(overlay, box, frame, scale)} className="z-10 outline-2 outline-offset-4 outline-primary">
         <OverlayTextEditor
           text={overlay.text}
-          onDone={(text) => {
+          onDone={(text, byKey) => {
             if (text !== null) dispatch({ type: 'editOverlayText', id: overlay.id, text });
+            focusWhenShown = byKey ? overlay.id : null;
             setEditingId(null);
           }}
         />
@@ -49,8 +74,21 @@ export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxPr
     );
   }
 
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const nudge = overlayNudge(event.key, event);
+    if (!nudge) return;
+    // Here the arrows move the text; the editor's own keys (a frame per arrow) do not see them.
+    event.preventDefault();
+    const frame = event.currentTarget.parentElement?.getBoundingClientRect();
+    const own = event.currentTarget.getBoundingClientRect();
+    const halfSize = frame && frame.width > 0 && frame.height > 0 ? { width: (own.width / frame.width) * 50, height: (own.height / frame.height) * 50 } : undefined;
+    dispatch({ type: 'select', id: overlay.id });
+    dispatch({ type: 'moveOverlay', id: overlay.id, position: { x: overlay.position.x + nudge.dx, y: overlay.position.y + nudge.dy }, halfSize });
+  };
+
   return (
     <div
+      ref={boxRef}
       role="button"
       tabIndex={0}
       aria-pressed={selected}
@@ -67,6 +105,7 @@ export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxPr
       onDoubleClick={() => {
         setEditingId(overlay.id);
       }}
+      onKeyDown={onKeyDown}
       {...drag}
     />
   );

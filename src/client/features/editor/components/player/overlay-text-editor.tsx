@@ -4,8 +4,11 @@ import { fitOverlayText, overlayLines } from '@shared/editor/editor-state';
 
 interface OverlayTextEditorProps {
   text: string;
-  /** The text to keep, or null to keep the old one (left empty, or nothing changed). */
-  onDone: (text: string | null) => void;
+  /**
+   * The text to keep, or null to keep the old one (left empty, or nothing changed); and whether editing was
+   * left from the keyboard (Escape, Ctrl/Cmd+Enter) rather than by moving the focus elsewhere.
+   */
+  onDone: (text: string | null, byKey: boolean) => void;
 }
 
 /**
@@ -24,13 +27,14 @@ function nextDraft(draft: string, value: string): string {
 export function OverlayTextEditor({ text, onDone }: OverlayTextEditorProps) {
   const [draft, setDraft] = useState(text);
   const finished = useRef(false);
+  const leftByKey = useRef(false);
 
   const finish = () => {
     if (finished.current) return;
     finished.current = true;
     // A line break typed last would add an empty line the box does not show.
     const kept = draft.replace(/\n+$/, '');
-    onDone(kept.trim() === '' || kept === text ? null : kept);
+    onDone(kept.trim() === '' || kept === text ? null : kept, leftByKey.current);
   };
 
   return (
@@ -56,6 +60,7 @@ export function OverlayTextEditor({ text, onDone }: OverlayTextEditorProps) {
         onKeyDown={(event) => {
           if (event.key === 'Escape' || (event.key === 'Enter' && (event.metaKey || event.ctrlKey))) {
             event.preventDefault();
+            leftByKey.current = true;
             event.currentTarget.blur();
           }
         }}

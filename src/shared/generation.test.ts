@@ -18,4 +18,12 @@ describe('generation rules', () => {
     expect(at(150)).toEqual({ percent: 83, minutesLeft: 1 });
     expect(at(600)).toEqual({ percent: 95, minutesLeft: 1 });
   });
+
+  it('runs on what the server measured for its recent generations when it has: 100 s of a 400 s one is a quarter', () => {
+    const start = '2026-11-21T10:00:00.000Z';
+    const at = (seconds: number) => simulatedProgress(start, Date.parse(start) + seconds * 1000, 400);
+    expect(at(0)).toEqual({ percent: 0, minutesLeft: 7 });
+    expect(at(100)).toEqual({ percent: 25, minutesLeft: 5 });
+    expect(at(390)).toEqual({ percent: 95, minutesLeft: 1 });
+  });
 });

@@ -39,11 +39,13 @@ const SIMULATED_TOTAL_SECONDS = 180;
 
 /**
  * The generating badge of SPEC §4: elapsed seconds over 180, capped at 95 percent, and the minutes
- * left (3 minus elapsed minutes, at least 1).
+ * left (3 minus elapsed minutes, at least 1). Where the server has measured how long its recent
+ * generations took for this length (decision 033), that time takes the place of SPEC's 180 s.
  */
-export function simulatedProgress(createdAt: string, now: number): { percent: number; minutesLeft: number } {
+export function simulatedProgress(createdAt: string, now: number, expectedSeconds: number = SIMULATED_TOTAL_SECONDS): { percent: number; minutesLeft: number } {
+  const total = expectedSeconds > 0 ? expectedSeconds : SIMULATED_TOTAL_SECONDS;
   const elapsedSeconds = Math.max(0, (now - Date.parse(createdAt)) / 1000);
-  const percent = Math.min(95, Math.floor((elapsedSeconds / SIMULATED_TOTAL_SECONDS) * 100));
-  const minutesLeft = Math.max(1, Math.ceil(3 - elapsedSeconds / 60));
+  const percent = Math.min(95, Math.floor((elapsedSeconds / total) * 100));
+  const minutesLeft = Math.max(1, Math.ceil((total - elapsedSeconds) / 60));
   return { percent, minutesLeft };
 }

@@ -177,6 +177,17 @@ interface JobsTable {
   updatedAt: ColumnType<string, string, string>;
 }
 
+/** How long one finished export or generation took, request to result (job-timings.ts). */
+interface JobTimingsTable {
+  id: string;
+  kind: 'export' | 'generate';
+  /** What the time depends on besides the length: an export's resolution; '' for a generation. */
+  size: string;
+  outputSeconds: number;
+  seconds: number;
+  finishedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,6 +201,7 @@ export interface Database {
   uploads: UploadsTable;
   subscriptionChanges: SubscriptionChangesTable;
   stripeEvents: StripeEventsTable;
+  jobTimings: JobTimingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,7 +25,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exports: ExportService; db: D
       config: { rateLimit: rateLimits.generation },
       schema: { params: projectParamsSchema, body: exportSettingsSchema, response: { 200: startExportResponseSchema } },
     },
-    async (request) => ({ jobId: await exports.start(requireUser(request), request.params.id, request.body) }),
+    async (request) => exports.start(requireUser(request), request.params.id, request.body),
   );
 
   app.get(

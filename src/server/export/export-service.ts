@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type ExportJobResponse, type ExportSettings, FOUR_K_PRO_ONLY } from '../../shared/schemas/export.ts';
+import { outputDuration } from '../../shared/editor/editor-state.ts';
 import type { Db } from '../db/database.ts';
 import type { ExportJobRow, UserRow } from '../db/schema.ts';
+import { estimateSeconds } from '../estimates/job-timings.ts';
 import { HttpError, forbidden, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { exportJobId, findPendingExport, findUserExportJob, insertExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
@@ -14,6 +17,12 @@ const EXPORT_ALREADY_FINISHED = 'This export has already finished.';
 
 export function toExportJobResponse(job: ExportJobRow): ExportJobResponse {
   return { status: job.status, progress: job.progress, outputUrl: job.outputUrl, errorMessage: job.errorMessage };
+}
+
+/** The job's id, and how long this server's recent exports of its size say it takes (null: too few yet). */
+export interface StartedExport {
+  jobId: string;
+  estimatedSeconds: number | null;
 }
 
 interface ExportServiceDeps {
@@ -30,7 +39,7 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
    * are not in the file); 4K is for pro users only. While an export of the same edit with the same settings is
    * pending, asking again answers its id instead of rendering twice.
    */
-  async function start(user: UserRow, projectId: string, settings: ExportSettings): Promise<string> {
+  async function start(user: UserRow, projectId: string, settings: ExportSettings): Promise<StartedExport> {
     const project = await findUserProject(db, user.id, projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
@@ -48,7 +57,9 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
       return { id, owner };
     });
     if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
-    return started.id;
+    const stored = readStoredEditorDocument(project.editorState);
+    const outputSeconds = stored.kind === 'edit' ? outputDuration(stored.state) : project.duration;
+    return { jobId: started.id, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
   }
 
   async function get(user: UserRow, id: string): Promise<ExportJobRow> {

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { defaultEditorState } from '../../shared/editor/editor-state.ts';
+import { defaultEditorState, outputDuration } from '../../shared/editor/editor-state.ts';
 import { UNREADABLE_EDIT_MESSAGE, readProjectEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
 import { findUserById } from '../auth/users-repository.ts';
 import type { Db } from '../db/database.ts';
+import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject } from '../projects/projects-repository.ts';
@@ -110,15 +111,26 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
       await Promise.all(progressWrites);
       const outputKey = storageKey('exports', `${exportJobId}.${settings.format}`);
       await storage.putFile(outputKey, output, CONTENT_TYPES[settings.format]);
+      const completedAt = now();
       const completed = await updatePendingExportJob(db, exportJobId, {
         status: 'completed',
         progress: 100,
         outputKey,
         outputUrl: `/api/export-jobs/${exportJobId}/download`,
-        completedAt: now().toISOString(),
+        completedAt: completedAt.toISOString(),
       });
-      if (!completed) await storage.delete([outputKey]);
+      if (!completed) {
+        await storage.delete([outputKey]);
+        return;
+      }
       log.info({ settings }, 'export completed');
+      await recordJobTiming(db, {
+        kind: 'export',
+        size: settings.resolution,
+        outputSeconds: outputDuration(editorState),
+        requestedAt: job.createdAt,
+        finishedAt: completedAt,
+      }).catch((error: unknown) => log.warn({ err: error }, 'the export’s time could not be recorded'));
     });
   }
 

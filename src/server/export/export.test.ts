@@ -114,6 +114,10 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     expect(probe.durationSeconds).toBeGreaterThan(0.95);
     expect(probe.durationSeconds).toBeLessThan(1.1);
     expect(await isFaststart(file)).toBe(true);
+
+    // Its time, from Export to the file, is what later exports of this size are estimated from.
+    const timings = await c.t.db.selectFrom('jobTimings').selectAll().where('kind', '=', 'export').where('size', '=', '1080p').execute();
+    expect(timings.some((timing) => Math.abs(timing.outputSeconds - 1) < 1e-9 && timing.seconds > 0)).toBe(true);
   });
 
   it('renders the edit as it was when Export was pressed, not one saved while the export waited', async () => {

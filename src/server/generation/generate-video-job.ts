@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SEGMENT_SECONDS, type VideoAspectRatio, type VideoResolution } from '../../shared/generation.ts';
 import type { Db } from '../db/database.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
+import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
@@ -161,6 +162,9 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       }
       await storage.delete(await deleteSegments(db, projectId));
       log.info({ duration: probe.durationSeconds }, 'video ready');
+      await recordJobTiming(db, { kind: 'generate', size: '', outputSeconds: project.targetDuration ?? probe.durationSeconds, requestedAt: project.createdAt, finishedAt: now() }).catch(
+        (error: unknown) => log.warn({ err: error }, 'the generation’s time could not be recorded'),
+      );
       const finished = await findProject(db, projectId);
       if (finished) await deps.notifyReady(finished).catch((error: unknown) => log.error({ err: error }, 'ready e-mail failed'));
     });

@@ -8,6 +8,7 @@ import { spendCredits } from '../credits/credit-ledger.ts';
 import { batchedLookup } from '../db/batched-lookup.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow, VideoProjectRow } from '../db/schema.ts';
+import { estimateSeconds } from '../estimates/job-timings.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { reserveJobSlot } from '../jobs/user-job-limit.ts';
@@ -107,8 +108,16 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     return toProject(project);
   }
 
+  /** The dashboard's list; a generation under way says how long this server's recent ones of its length took. */
   async function list(user: UserRow): Promise<ProjectSummary[]> {
-    return ((await projectsOfUser(user.id)) ?? []).map(toProjectSummary);
+    return Promise.all(
+      ((await projectsOfUser(user.id)) ?? []).map(async (row) => {
+        const summary = toProjectSummary(row);
+        if (row.status !== 'generating' || row.videoKey !== null || row.targetDuration === null) return summary;
+        const estimatedSeconds = await estimateSeconds(db, { kind: 'generate', size: '', outputSeconds: row.targetDuration });
+        return estimatedSeconds === null ? summary : { ...summary, estimatedSeconds };
+      }),
+    );
   }
 
   /** The caller's project, read in the query concurrent requests share; someone else's is a 404 too. */

@@ -14,7 +14,12 @@ export const exportSettingsSchema = z
   .strict();
 export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
-export const startExportResponseSchema = z.object({ jobId: z.string() });
+export const startExportResponseSchema = z.object({
+  jobId: z.string(),
+  /** Seconds this server's recent exports of the same resolution took per output second, times this one's; null until it has done a few. */
+  estimatedSeconds: z.number().nullable(),
+});
+export type StartedExport = z.infer<typeof startExportResponseSchema>;
 
 /** SPEC's three, and 'cancelled': the creator stopped the export (issue 17; decision 020). */
 const EXPORT_JOB_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;

@@ -65,15 +65,20 @@ export type Project = z.infer<typeof projectSchema>;
  * error, source and segment counts). The saved edit and the model settings are only read by the editor
  * (GET /api/projects/{id}), so the list stays small and cheap to serve however much was edited.
  */
-const projectSummarySchema = projectSchema.omit({
-  editorState: true,
-  editorStateError: true,
-  provider: true,
-  model: true,
-  resolution: true,
-  generationProgress: true,
-  extendingSince: true,
-});
+const projectSummarySchema = projectSchema
+  .omit({
+    editorState: true,
+    editorStateError: true,
+    provider: true,
+    model: true,
+    resolution: true,
+    generationProgress: true,
+    extendingSince: true,
+  })
+  .extend({
+    /** While it generates: how long this server's recent generations of its length took, once it has done a few. */
+    estimatedSeconds: z.number().optional(),
+  });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const projectListResponseSchema = z.array(projectSummarySchema);

@@ -10,6 +10,7 @@ import * as providerVideo from './2026-11-24T0500-provider-video.ts';
 import * as uploadKind from './2026-11-24T0900-upload-kind.ts';
 import * as exportEditSnapshot from './2026-11-24T1200-export-edit-snapshot.ts';
 import * as uploadClaimHolder from './2026-11-27T1200-upload-claim-holder.ts';
+import * as jobTimings from './2026-11-27T1900-job-timings.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0900-upload-kind': uploadKind,
   '2026-11-24T1200-export-edit-snapshot': exportEditSnapshot,
   '2026-11-27T1200-upload-claim-holder': uploadClaimHolder,
+  '2026-11-27T1900-job-timings': jobTimings,
 };

@@ -3,10 +3,10 @@ import type { ProjectSummary } from '@shared/schemas/project';
 import { Progress } from '@/components/ui/progress';
 import { useNow } from '@/hooks/use-now';
 
-/** SPEC §4's simulated estimate, with the real segment count for chained videos. */
+/** SPEC §4's simulated estimate (on the server's measured time when it has one), with the real segment count for chained videos. */
 export function GeneratingProgress({ project }: { project: ProjectSummary }) {
   const now = useNow(1000);
-  const { percent, minutesLeft } = simulatedProgress(project.createdAt, now);
+  const { percent, minutesLeft } = simulatedProgress(project.createdAt, now, project.estimatedSeconds);
   const { totalSegments, currentSegment } = project;
 
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EditorState } from '@shared/editor/editor-state';
-import { startExportResponseSchema, type ExportSettings } from '@shared/schemas/export';
+import { startExportResponseSchema, type ExportSettings, type StartedExport } from '@shared/schemas/export';
 import { apiRequest } from '@/lib/api';
 import type { MutationConfig } from '@/lib/query-client';
 import { saveEditorState } from './save-editor-state';
@@ -15,14 +15,14 @@ interface StartExportInput {
   editorState: EditorState;
 }
 
-/** POST /api/projects/{id}/export: queues a render of the saved edit and answers the job's id. */
-async function startExport(queryClient: QueryClient, { projectId, settings, editorState }: StartExportInput): Promise<string> {
+/** POST /api/projects/{id}/export: queues a render of the saved edit; answers the job's id and the server's estimate. */
+async function startExport(queryClient: QueryClient, { projectId, settings, editorState }: StartExportInput): Promise<StartedExport> {
   await saveEditorState(queryClient, projectId, editorState);
   const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/export`, settings);
-  return startExportResponseSchema.parse(await response.json()).jobId;
+  return startExportResponseSchema.parse(await response.json());
 }
 
-export function useStartExport(mutationConfig: MutationConfig<(input: StartExportInput) => Promise<string>> = {}) {
+export function useStartExport(mutationConfig: MutationConfig<(input: StartExportInput) => Promise<StartedExport>> = {}) {
   const queryClient = useQueryClient();
   return useMutation({ ...mutationConfig, mutationFn: (input: StartExportInput) => startExport(queryClient, input) });
 }

@@ -8,4 +8,10 @@ describe('the export estimate', () => {
     expect(exportEstimate(100, '1080p')).toBe('about 3 minutes');
     expect(exportEstimate(100, '4K')).toBe('about 11 minutes');
   });
+
+  it('says what the server measured for its recent exports when it has', () => {
+    expect(exportEstimate(8, '720p', 56)).toBe('about a minute');
+    expect(exportEstimate(8, '720p', 14)).toBe('about 15 seconds');
+    expect(exportEstimate(8, '720p', null)).toBe('about 5 seconds');
+  });
 });

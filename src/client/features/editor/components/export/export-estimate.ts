@@ -14,9 +14,12 @@ const FRAME_PIXELS: Record<ExportSettings['resolution'], number> = {
 const SECONDS_PER_PIXEL_SECOND = 0.8e-6;
 const FIXED_SECONDS = 1;
 
-/** How long rendering this export should take, in words: "about 10 seconds", "about 2 minutes". */
-export function exportEstimate(outputSeconds: number, resolution: ExportSettings['resolution']): string {
-  const seconds = FIXED_SECONDS + Math.max(0, outputSeconds) * FRAME_PIXELS[resolution] * SECONDS_PER_PIXEL_SECOND;
+/**
+ * How long rendering this export should take, in words: "about 10 seconds", "about 2 minutes". The server's
+ * estimate from its recent exports of this resolution when it has one; else the reference machine's rate.
+ */
+export function exportEstimate(outputSeconds: number, resolution: ExportSettings['resolution'], measuredSeconds: number | null = null): string {
+  const seconds = measuredSeconds ?? FIXED_SECONDS + Math.max(0, outputSeconds) * FRAME_PIXELS[resolution] * SECONDS_PER_PIXEL_SECOND;
   if (seconds < 45) return `about ${Math.max(5, Math.round(seconds / 5) * 5)} seconds`;
   const minutes = Math.round(seconds / 60);
   return minutes <= 1 ? 'about a minute' : `about ${minutes} minutes`;

@@ -78,12 +78,12 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
       start.mutate(
         { projectId: project.id, settings, editorState: store.present },
         {
-          onSuccess: (id) => {
+          onSuccess: ({ jobId: id, estimatedSeconds }) => {
             setJobId(id);
             const length = outputDuration(store.present);
             toast({
               title: 'Export started',
-              description: `Rendering takes ${exportEstimate(length, settings.resolution)} for this ${Math.round(length)} s video at ${settings.resolution}. Keep editing: the header shows its progress.`,
+              description: `Rendering takes ${exportEstimate(length, settings.resolution, estimatedSeconds)} for this ${Math.round(length)} s video at ${settings.resolution}. Keep editing: the header shows its progress.`,
             });
           },
           onError: (error) => {

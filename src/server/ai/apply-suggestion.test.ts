@@ -19,6 +19,30 @@ describe('applySuggestion', () => {
     expect(applySuggestion(suggest('text-overlay', 'Open with a hook', 'Wait for the last trick'), next, video, ids).textOverlays).toHaveLength(1);
   });
 
+  it.each([
+    ['Open with a hook', undefined, { y: 22, start: 0, end: 3 }],
+    ['Add a hook in the first second: put it in the top third', 'Wait for it', { y: 22, start: 0, end: 3 }],
+    ['Your hook is in place. A second line in the lower third that asks something', 'Which one?', { y: 72, start: 0, end: 30 }],
+    ['Add a second line in the lower third', 'Watch till the end', { y: 72, start: 0, end: 30 }],
+    ['Put a caption in the middle for the first 5 seconds', 'Big news', { y: 50, start: 0, end: 5 }],
+    ['End with a call to action', 'Follow for part 2', { y: 22, start: 27, end: 30 }],
+    ['Show the price for the last 4 seconds at the bottom', '$9 only', { y: 72, start: 26, end: 30 }],
+  ])('places the text where and when its words say: %s', (description, example, placed) => {
+    const [overlay] = applySuggestion(suggest('text-overlay', description, example), base, video, ids).textOverlays;
+    expect({ y: overlay?.position.y, start: overlay?.start, end: overlay?.end }).toEqual(placed);
+  });
+
+  it('never puts it over a text already there at the same time: the nearest free height instead', () => {
+    const hook = { ...newTextOverlay('hook', 30), text: 'MY HOOK', position: { x: 50, y: 25 }, start: 0, end: 30 };
+    const withHook = { ...base, textOverlays: [hook] };
+    const [, added] = applySuggestion(suggest('text-overlay', 'Open with a hook', 'Wait for it'), withHook, video, ids).textOverlays;
+    expect(added?.position.y).toBe(35);
+    // The creator's lower-third caption for the first half: a suggested lower-third line in the second half keeps its place.
+    const caption = { ...hook, position: { x: 50, y: 72 }, start: 0, end: 15 };
+    const [, later] = applySuggestion(suggest('text-overlay', 'A line in the lower third for the last 10 seconds', 'Part 2 soon'), { ...base, textOverlays: [caption] }, video, ids).textOverlays;
+    expect(later).toMatchObject({ position: { y: 72 }, start: 20, end: 30 });
+  });
+
   it('falls back to the title for the hook and keeps it short', () => {
     const next = applySuggestion(suggest('text-overlay', 'Add a title card'), base, { ...video, title: 'x'.repeat(80) }, ids);
     expect(next.textOverlays[0]?.text.length).toBeLessThanOrEqual(40);

@@ -4,13 +4,20 @@ import {
   parseGradeExample,
   parseTrimExample,
 } from '../../shared/ai/suggestion-examples.ts';
-import { RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
-import { type EditorState, clampToRange, clampTrim, newTextOverlay, outputDuration } from '../../shared/editor/editor-state.ts';
+import { MIN_OVERLAY_SECONDS, RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
+import { type EditorState, clampToRange, clampTrim, newTextOverlay, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
+import { freeOverlayY } from '../../shared/editor/overlay-place.ts';
 import type { Suggestion } from '../../shared/schemas/ai.ts';
 
-/** Hooks sit in the top third, big and heavily outlined, where short-video viewers look first. */
-const HOOK_STYLE = { fontSize: 64, position: { x: 50, y: 22 }, outline: { color: '#000000', thickness: 6 } };
+/** Suggested text is big and heavily outlined; a hook sits in the top third, where short-video viewers look first. */
+const HOOK_STYLE = { fontSize: 64, outline: { color: '#000000', thickness: 6 } };
 const HOOK_MAX_CHARS = 40;
+/** Heights (percent of the frame) a suggestion's words name: the lower third stays above the platforms' captions. */
+const TOP_Y = 22;
+const MIDDLE_Y = 50;
+const LOWER_THIRD_Y = 72;
+/** How long an opening hook or a closing call to action shows, at most. */
+const MOMENT_SECONDS = 3;
 
 const allText = (suggestion: Suggestion) => `${suggestion.title} ${suggestion.description} ${suggestion.example ?? ''}`;
 
@@ -18,6 +25,26 @@ function hookText(suggestion: Suggestion, title: string): string {
   const quoted = /["“']([^"”']{3,60})["”']/.exec(suggestion.description)?.[1];
   const text = (suggestion.example ?? quoted ?? title).trim().toUpperCase();
   return text.length > HOOK_MAX_CHARS ? `${text.slice(0, HOOK_MAX_CHARS - 1).trimEnd()}…` : text;
+}
+
+/**
+ * Where and when a suggested text shows, as its words say (issue 25.10): "lower third", "middle", else the top;
+ * "first 3 seconds", "last 2 seconds", an opening ("open with", "in the first second"), an ending or a
+ * call to action, else the whole edit.
+ */
+function textPlacement(suggestion: Suggestion, outputSeconds: number): { y: number; start: number; end: number } {
+  // The example is the text itself ("Watch till the end"): where and when come from what the tip says.
+  const words = `${suggestion.title} ${suggestion.description}`;
+  const y = /lower third|bottom|lower part/i.test(words) ? LOWER_THIRD_Y : /\b(middle|cent(?:er|re))\b/i.test(words) ? MIDDLE_Y : TOP_Y;
+  const moment = Math.min(MOMENT_SECONDS, outputSeconds);
+  const seconds = (match: RegExpExecArray | null) => Math.min(outputSeconds, Math.max(0.5, Number(match?.[1])));
+  const first = /first (\d+(?:\.\d+)?)\s*(?:s\b|sec)/i.exec(words);
+  const last = /(?:last|final) (\d+(?:\.\d+)?)\s*(?:s\b|sec)/i.exec(words);
+  if (first) return { y, start: 0, end: seconds(first) };
+  if (last) return { y, start: outputSeconds - seconds(last), end: outputSeconds };
+  if (/\b(end|ending|outro|finale|call to action|cta|follow for)\b/i.test(words)) return { y, start: outputSeconds - moment, end: outputSeconds };
+  if (/\b(open with|opening|intro|at the start|beginning|first second|first few seconds)\b/i.test(words)) return { y, start: 0, end: moment };
+  return { y, start: 0, end: outputSeconds };
 }
 
 function chooseEffect(suggestion: Suggestion, current: VisualEffect): VisualEffect {
@@ -81,7 +108,13 @@ export function applySuggestion(
     case 'text-overlay': {
       const text = hookText(suggestion, video.title);
       if (!next.textOverlays.some((overlay) => overlay.text === text)) {
-        next.textOverlays.push({ ...newTextOverlay(newId(), outputDuration(state)), ...HOOK_STYLE, text });
+        const placement = textPlacement(suggestion, outputDuration(state));
+        const start = roundSeconds(placement.start);
+        const end = Math.max(roundSeconds(placement.end), start + MIN_OVERLAY_SECONDS);
+        const y = placement.y;
+        // Never over a text already there at the same time: the nearest free height instead.
+        const position = { x: 50, y: freeOverlayY(next.textOverlays, { prefer: y, during: { start, end } }) };
+        next.textOverlays.push({ ...newTextOverlay(newId(), outputDuration(state)), ...HOOK_STYLE, position, start, end, text });
       }
       break;
     }

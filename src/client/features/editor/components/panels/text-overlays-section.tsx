@@ -2,10 +2,10 @@ import { Plus, Trash2 } from 'lucide-react';
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { newTextOverlay, outputDuration } from '@shared/editor/editor-state';
 import { overlayFontFamilies } from '@shared/editor/fonts';
+import { freeOverlayY } from '@shared/editor/overlay-place';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { newOverlayId } from '../../lib/ids';
-import { freeOverlayY } from '../../lib/new-overlay-place';
 import { useEditor } from '../../store/editor-context';
 
 export function TextOverlaysSection() {

@@ -16,8 +16,11 @@ export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
 export const startExportResponseSchema = z.object({
   jobId: z.string(),
-  /** Seconds this server's recent exports of the same resolution took per output second, times this one's; null until it has done a few. */
-  estimatedSeconds: z.number().nullable(),
+  /**
+   * Seconds this server's recent exports of the same resolution took per output second, times this one's; null
+   * until it has done a few. Beside SPEC's jobId, so a client reads an answer without it as "no estimate".
+   */
+  estimatedSeconds: z.number().nullable().optional(),
 });
 export type StartedExport = z.infer<typeof startExportResponseSchema>;
 

@@ -83,7 +83,7 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
             const length = outputDuration(store.present);
             toast({
               title: 'Export started',
-              description: `Rendering takes ${exportEstimate(length, settings.resolution, estimatedSeconds)} for this ${Math.round(length)} s video at ${settings.resolution}. Keep editing: the header shows its progress.`,
+              description: `Rendering takes ${exportEstimate(length, settings.resolution, estimatedSeconds ?? null)} for this ${Math.round(length)} s video at ${settings.resolution}. Keep editing: the header shows its progress.`,
             });
           },
           onError: (error) => {

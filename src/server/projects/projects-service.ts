@@ -114,7 +114,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       ((await projectsOfUser(user.id)) ?? []).map(async (row) => {
         const summary = toProjectSummary(row);
         if (row.status !== 'generating' || row.videoKey !== null || row.targetDuration === null) return summary;
-        const estimatedSeconds = await estimateSeconds(db, { kind: 'generate', size: '', outputSeconds: row.targetDuration });
+        const estimatedSeconds = await estimateSeconds(db, { kind: 'generate', size: '', outputSeconds: row.targetDuration }).catch(() => null);
         return estimatedSeconds === null ? summary : { ...summary, estimatedSeconds };
       }),
     );

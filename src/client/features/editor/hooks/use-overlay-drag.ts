@@ -23,6 +23,14 @@ interface OverlayDragOptions {
   onMove: (position: TextOverlay['position'], gesture: string, halfSize: HalfSize) => void;
 }
 
+/** An overlay box's half-size in percent of the frame it sits on (its parent), for moves that keep it inside. */
+export function boxHalfSize(box: HTMLElement): HalfSize | undefined {
+  const frame = box.parentElement?.getBoundingClientRect();
+  if (!frame || frame.width === 0 || frame.height === 0) return undefined;
+  const own = box.getBoundingClientRect();
+  return { width: (own.width / frame.width) * 50, height: (own.height / frame.height) * 50 };
+}
+
 /**
  * Moves an overlay with mouse, pen or finger: the pointer is captured so the drag continues past the
  * frame's edge, and every move of one drag shares a gesture id so it is a single undo step.
@@ -42,16 +50,16 @@ export function useOverlayDrag({ overlay, onSelect, onMove }: OverlayDragOptions
       event.stopPropagation();
       onSelect();
       const frame = event.currentTarget.parentElement?.getBoundingClientRect();
-      if (!frame || frame.width === 0 || frame.height === 0) return;
+      const halfSize = boxHalfSize(event.currentTarget);
+      if (!frame || !halfSize) return;
       event.currentTarget.setPointerCapture(event.pointerId);
-      const box = event.currentTarget.getBoundingClientRect();
       drag.current = {
         pointerId: event.pointerId,
         startX: event.clientX,
         startY: event.clientY,
         origin: overlay.position,
         frame,
-        halfSize: { width: (box.width / frame.width) * 50, height: (box.height / frame.height) * 50 },
+        halfSize,
         gesture: null,
       };
     },

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react';
 import type { TextOverlay } from '@shared/editor/editor-state';
 import type { Box, Frame } from '@shared/editor/text/overlay-layout';
 import { cn } from '@/lib/utils';
-import { useOverlayDrag } from '../../hooks/use-overlay-drag';
+import { boxHalfSize, useOverlayDrag } from '../../hooks/use-overlay-drag';
 import { overlayNudge } from '../../lib/overlay-nudge';
 import { overlayBoxStyle, overlayEditorStyle } from '../../lib/overlay-style';
 import { useEditor } from '../../store/editor-context';
@@ -79,9 +79,7 @@ export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxPr
     if (!nudge) return;
     // Here the arrows move the text; the editor's own keys (a frame per arrow) do not see them.
     event.preventDefault();
-    const frame = event.currentTarget.parentElement?.getBoundingClientRect();
-    const own = event.currentTarget.getBoundingClientRect();
-    const halfSize = frame && frame.width > 0 && frame.height > 0 ? { width: (own.width / frame.width) * 50, height: (own.height / frame.height) * 50 } : undefined;
+    const halfSize = boxHalfSize(event.currentTarget);
     dispatch({ type: 'select', id: overlay.id });
     dispatch({ type: 'moveOverlay', id: overlay.id, position: { x: overlay.position.x + nudge.dx, y: overlay.position.y + nudge.dy }, halfSize });
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
 
 type TimedKind = 'export' | 'generate';
 
@@ -17,14 +18,18 @@ interface Timed {
   outputSeconds: number;
 }
 
-/** Records how long a finished job took, from when it was asked for to when its result was stored. */
-export async function recordJobTiming(db: Db, job: Timed & { requestedAt: string; finishedAt: Date }): Promise<void> {
+/**
+ * Records how long a finished job took, from when it was asked for to when its result was stored. The job's
+ * result is stored by then: a record that cannot be written is logged, never the job's failure.
+ */
+export async function recordJobTiming(db: Db, job: Timed & { requestedAt: string; finishedAt: Date }, logger: Logger): Promise<void> {
   const seconds = (job.finishedAt.getTime() - Date.parse(job.requestedAt)) / 1000;
   if (!(seconds > 0) || !(job.outputSeconds > 0)) return;
   await db
     .insertInto('jobTimings')
     .values({ id: randomUUID(), kind: job.kind, size: job.size, outputSeconds: job.outputSeconds, seconds, finishedAt: job.finishedAt.toISOString() })
-    .execute();
+    .execute()
+    .catch((error: unknown) => logger.warn({ err: error, kind: job.kind }, 'a finished job’s time could not be recorded'));
 }
 
 function median(values: number[]): number {
@@ -34,22 +39,31 @@ function median(values: number[]): number {
 }
 
 /**
+ * Seconds per output second that this server's latest finished jobs of a kind and size took (their median), or
+ * null until there are enough of them, or when they cannot be read: an estimate is never a reason to fail.
+ */
+export async function secondsPerOutputSecond(db: Db, kind: TimedKind, size: string, now = new Date()): Promise<number | null> {
+  const since = new Date(now.getTime() - MAX_AGE_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom('jobTimings')
+    .select(['seconds', 'outputSeconds'])
+    .where('kind', '=', kind)
+    .where('size', '=', size)
+    .where('finishedAt', '>=', since)
+    .orderBy('finishedAt', 'desc')
+    .limit(RECENT_JOBS)
+    .execute()
+    .catch(() => []);
+  return rows.length < MIN_JOBS ? null : median(rows.map((row) => row.seconds / row.outputSeconds));
+}
+
+/**
  * How long a job of this kind, size and length should take on this server, in seconds: the median time per
  * output second of its latest finished jobs of the same kind and size, times this one's length (issue 25.15).
  * Null until there are enough of them; the caller falls back to its fixed estimate.
  */
 export async function estimateSeconds(db: Db, job: Timed, now = new Date()): Promise<number | null> {
   if (!(job.outputSeconds > 0)) return null;
-  const since = new Date(now.getTime() - MAX_AGE_DAYS * 86_400_000).toISOString();
-  const rows = await db
-    .selectFrom('jobTimings')
-    .select(['seconds', 'outputSeconds'])
-    .where('kind', '=', job.kind)
-    .where('size', '=', job.size)
-    .where('finishedAt', '>=', since)
-    .orderBy('finishedAt', 'desc')
-    .limit(RECENT_JOBS)
-    .execute();
-  if (rows.length < MIN_JOBS) return null;
-  return median(rows.map((row) => row.seconds / row.outputSeconds)) * job.outputSeconds;
+  const rate = await secondsPerOutputSecond(db, job.kind, job.size, now);
+  return rate === null ? null : rate * job.outputSeconds;
 }

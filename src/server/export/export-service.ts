@@ -59,9 +59,7 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
     const stored = readStoredEditorDocument(project.editorState);
     const outputSeconds = stored.kind === 'edit' ? outputDuration(stored.state) : project.duration;
-    // The export is queued by now: an estimate that cannot be read is no reason to answer an error.
-    const estimatedSeconds = await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }).catch(() => null);
-    return { jobId: started.id, estimatedSeconds };
+    return { jobId: started.id, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
   }
 
   async function get(user: UserRow, id: string): Promise<ExportJobRow> {

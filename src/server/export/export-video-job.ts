@@ -124,13 +124,11 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
         return;
       }
       log.info({ settings }, 'export completed');
-      await recordJobTiming(db, {
-        kind: 'export',
-        size: settings.resolution,
-        outputSeconds: outputDuration(editorState),
-        requestedAt: job.createdAt,
-        finishedAt: completedAt,
-      }).catch((error: unknown) => log.warn({ err: error }, 'the export’s time could not be recorded'));
+      await recordJobTiming(
+        db,
+        { kind: 'export', size: settings.resolution, outputSeconds: outputDuration(editorState), requestedAt: job.createdAt, finishedAt: completedAt },
+        log,
+      );
     });
   }
 

@@ -162,8 +162,10 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       }
       await storage.delete(await deleteSegments(db, projectId));
       log.info({ duration: probe.durationSeconds }, 'video ready');
-      await recordJobTiming(db, { kind: 'generate', size: '', outputSeconds: project.targetDuration ?? probe.durationSeconds, requestedAt: project.createdAt, finishedAt: now() }).catch(
-        (error: unknown) => log.warn({ err: error }, 'the generation’s time could not be recorded'),
+      await recordJobTiming(
+        db,
+        { kind: 'generate', size: '', outputSeconds: project.targetDuration ?? probe.durationSeconds, requestedAt: project.createdAt, finishedAt: now() },
+        log,
       );
       const finished = await findProject(db, projectId);
       if (finished) await deps.notifyReady(finished).catch((error: unknown) => log.error({ err: error }, 'ready e-mail failed'));

@@ -8,7 +8,7 @@ import { spendCredits } from '../credits/credit-ledger.ts';
 import { batchedLookup } from '../db/batched-lookup.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow, VideoProjectRow } from '../db/schema.ts';
-import { estimateSeconds } from '../estimates/job-timings.ts';
+import { secondsPerOutputSecond } from '../estimates/job-timings.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { reserveJobSlot } from '../jobs/user-job-limit.ts';
@@ -27,6 +27,7 @@ import {
   findProjects,
   insertProject,
   listProjectsOfUsers,
+  type ProjectSummaryRow,
   updateProject,
 } from './projects-repository.ts';
 
@@ -110,14 +111,14 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   /** The dashboard's list; a generation under way says how long this server's recent ones of its length took. */
   async function list(user: UserRow): Promise<ProjectSummary[]> {
-    return Promise.all(
-      ((await projectsOfUser(user.id)) ?? []).map(async (row) => {
-        const summary = toProjectSummary(row);
-        if (row.status !== 'generating' || row.videoKey !== null || row.targetDuration === null) return summary;
-        const estimatedSeconds = await estimateSeconds(db, { kind: 'generate', size: '', outputSeconds: row.targetDuration }).catch(() => null);
-        return estimatedSeconds === null ? summary : { ...summary, estimatedSeconds };
-      }),
-    );
+    const rows = (await projectsOfUser(user.id)) ?? [];
+    const generating = (row: ProjectSummaryRow) => row.status === 'generating' && row.videoKey === null && row.targetDuration !== null;
+    // One rate for every generation in the list: they differ only by length.
+    const rate = rows.some(generating) ? await secondsPerOutputSecond(db, 'generate', '') : null;
+    return rows.map((row) => {
+      const summary = toProjectSummary(row);
+      return rate !== null && generating(row) ? { ...summary, estimatedSeconds: rate * (row.targetDuration ?? 0) } : summary;
+    });
   }
 
   /** The caller's project, read in the query concurrent requests share; someone else's is a 404 too. */

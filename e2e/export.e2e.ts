@@ -14,25 +14,30 @@ import {
   type RgbImage,
   blockDiffs,
   changedBox,
+  decodePng,
   extractFrame,
+  extractFrames,
   ffprobe,
   makeTexturedClip,
   meanAbsDiff,
   meanSignedDiff,
-  pngSize,
   readRgb,
   rowBands,
   topLevelBoxes,
   writeDiffImage,
+  writePng,
 } from './support/media.ts';
 import {
+  awaitExport,
   copyMasterVideo,
   createReadyProject,
   downloadProjectVideo,
   exportThroughApi,
+  getProject,
   saveEditorState,
   setUser,
   signUp,
+  startExport,
   uploadReadyProject,
 } from './support/studio.ts';
 
@@ -315,15 +320,14 @@ async function showFrameAt(page: Page, seconds: number): Promise<void> {
  * hands Playwright a frame whose video layer is still empty (black); that is a capture glitch, not
  * what the player shows, so the shot is retaken after seeking again.
  */
-async function screenshotFrame(page: Page, seconds: number, file: string): Promise<void> {
+async function screenshotFrame(page: Page, seconds: number, file: string): Promise<RgbImage> {
   for (let attempt = 1; ; attempt += 1) {
     await showFrameAt(page, seconds);
-    await page.getByTestId('editor-frame').screenshot({ path: file });
-    const image = readRgb(file);
+    const image = await decodePng(await page.getByTestId('editor-frame').screenshot({ path: file }));
     // The top half holds neither text nor watermark: an empty video layer leaves it black.
     let sum = 0;
     for (let i = 0; i < image.data.length / 2; i += 1) sum += image.data[i]!;
-    if (sum / (image.data.length / 2) > 8) return;
+    if (sum / (image.data.length / 2) > 8) return image;
     if (attempt === 3) throw new Error(`${file}: the player frame stayed black in 3 screenshots`);
     console.warn(`${file}: the video layer was empty in the screenshot; retaking it`);
   }
@@ -443,66 +447,141 @@ async function hitBoxNames(page: Page): Promise<string[]> {
   return Promise.all((await boxes.all()).map(async (box) => (await box.getAttribute('aria-label')) ?? ''));
 }
 
+const GRADE_SLIDERS = { brightness: 'Brightness', contrast: 'Contrast', saturation: 'Saturation' } as const;
+const EFFECT_RADIOS: Record<EditorState['visualEffect'], string> = { none: 'None', grayscale: 'Grayscale', sepia: 'Sepia', vintage: 'Vintage', blur: 'Blur' };
+
+/** Switches the open editor's look (effect and grade) from one case's state to another's with its own controls. */
+async function switchLook(page: Page, from: EditorState, to: EditorState): Promise<void> {
+  expect({ ...to, visualEffect: from.visualEffect, colorGrading: from.colorGrading }, 'only the look differs').toEqual(from);
+  if (to.visualEffect !== from.visualEffect) await page.getByRole('radio', { name: EFFECT_RADIOS[to.visualEffect] }).click();
+  for (const [key, name] of Object.entries(GRADE_SLIDERS) as Array<[keyof typeof GRADE_SLIDERS, string]>) {
+    let steps = to.colorGrading[key] - from.colorGrading[key];
+    if (steps === 0) continue;
+    const slider = page.getByRole('slider', { name });
+    await slider.focus();
+    // PageUp/PageDown move a slider by ten steps, the arrows by one.
+    for (; Math.abs(steps) >= 10; steps -= Math.sign(steps) * 10) await page.keyboard.press(steps > 0 ? 'PageUp' : 'PageDown');
+    for (; steps !== 0; steps -= Math.sign(steps)) await page.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
+    expect(await slider.getAttribute('aria-valuenow')).toBe(String(to.colorGrading[key]));
+  }
+}
+
+/** Cases that differ only in their look share one editor open; each other state opens the editor afresh. */
+function editorOpens(cases: ParityCase[]): ParityCase[][] {
+  const looks = cases.filter((parity) => isEqual({ ...parity.state, visualEffect: 'none', colorGrading: baseState().colorGrading }, baseState()));
+  return [...cases.filter((parity) => !looks.includes(parity)).map((parity) => [parity]), looks];
+}
+
+function isEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** At most this many of one project's parity exports are queued at once (a free user may have six jobs). */
+const EXPORTS_IN_FLIGHT = 4;
+
 /**
  * Every case on one project, each exported once and compared at each of its times: the player's
  * frame at editor time `at + trim.start` (a screenshot of the frame element only) against the 720p
- * export's frame at `at`, scaled to the same size; plus the negative controls. Returns the rows of
- * the report and the measurements to assert on.
+ * export's frame at `at`, scaled to the same size; plus the negative controls. The editor opens once
+ * per state that needs it (the looks are switched in the page, as a creator does) and each export is
+ * queued as soon as its edit is saved, so the server renders while the page is worked on. Returns the
+ * rows of the report and the measurements to assert on.
  */
 async function runParity(page: Page, request: APIRequestContext, projectId: string, source: string, cases: ParityCase[]) {
+  await page.goto('about:blank');
   await page.setViewportSize(PARITY_VIEWPORT);
   const every = [...new Set(cases.flatMap((parity) => (parity.at === 'all' ? [] : (parity.at ?? [AT]))))].sort((a, b) => a - b);
   assertOnFrames(every);
   const results: ParityResult[] = [];
   const rows: string[] = [];
-  const previews = new Map<string, string>();
-  const exports = new Map<string, string>();
+  const previews = new Map<string, RgbImage>();
+  const exports = new Map<string, RgbImage>();
   const key = (name: string, at: number) => `${name}@${String(at)}`;
-  const images = new Map<string, RgbImage>();
-  const image = (file: string | undefined): RgbImage => {
-    if (!file) throw new Error('a frame compared was not captured');
-    const decoded = images.get(file) ?? readRgb(file);
-    images.set(file, decoded);
-    return decoded;
-  };
-  const exportCase = async (state: EditorState, name: string): Promise<string> => {
-    await saveEditorState(request, projectId, state);
-    return exportThroughApi(request, projectId, PARITY_SETTINGS, path.join(workDir, `${source}-${name}.mp4`));
-  };
-  const exportFrame = (file: string, name: string, at: number): string => {
-    const png = path.join(parityDir, `${source}-${name}-${at.toFixed(3)}s-export.png`);
-    extractFrame(file, at, PLAYER_FRAME, png);
-    return png;
+  const image = (frames: Map<string, RgbImage>, name: string, at: number): RgbImage => {
+    const frame = frames.get(key(name, at));
+    if (!frame) throw new Error(`the frame of ${name} at ${String(at)} s was not captured`);
+    return frame;
   };
 
-  for (const parity of cases) {
-    const times = caseTimes(parity, every);
-    await saveEditorState(request, projectId, parity.state);
+  const files = new Map<string, Promise<string>>();
+  const queued: string[] = [];
+  /** Queues an export of the project's saved edit (which must be `state`) under `name`. */
+  const queueExport = async (name: string, state: EditorState): Promise<void> => {
+    while (queued.length >= EXPORTS_IN_FLIGHT) await files.get(queued.shift() ?? '');
+    expect((await getProject(request, projectId)).editorState, `the saved edit of ${name}`).toEqual(state);
+    const done = awaitExport(request, await startExport(request, projectId, PARITY_SETTINGS), path.join(workDir, `${source}-${name}.mp4`));
+    // Awaited when its frames are compared; until then a failure must not count as unhandled.
+    done.catch(() => undefined);
+    files.set(name, done);
+    queued.push(name);
+  };
+  const exportFrames = async (name: string, times: number[]): Promise<Map<number, RgbImage>> => {
+    const frames = extractFrames(await (files.get(name) ?? Promise.reject(new Error(`${name} was not exported`))), times, FPS, PLAYER_FRAME);
+    for (const [at, frame] of frames) await writePng(frame, path.join(parityDir, `${source}-${name}-${at.toFixed(3)}s-export.png`));
+    return frames;
+  };
+
+  // The negative controls need no preview: their exports go first, before any page edits the project.
+  const text = cases.find((parity) => parity.name === 'text');
+  const impactAt = text?.shows?.find((showing) => showing.label === IMPACT.overlay.id)?.at;
+  if (!text || impactAt === undefined) throw new Error('the moved-overlay control needs the Impact overlay of the text case');
+  // The 'text' case with every overlay 3 % to the right, compared while the Impact overlay shows.
+  const moved: EditorState = {
+    ...text.state,
+    textOverlays: text.state.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 3, y: overlay.position.y } })),
+  };
+  await saveEditorState(request, projectId, moved);
+  await queueExport('control-moved-overlay', moved);
+  // An export that ignored the animations.
+  const still: EditorState = {
+    ...ANIMATED.state,
+    textOverlays: ANIMATED.state.textOverlays.map((overlay) => ({ ...overlay, enter: { ...overlay.enter, kind: 'none' }, exit: { ...overlay.exit, kind: 'none' } })),
+  };
+  if (cases.includes(ANIMATED)) {
+    await saveEditorState(request, projectId, still);
+    await queueExport('control-no-animation', still);
+  }
+
+  const hitBoxes = new Map<string, string[]>();
+  for (const opened of editorOpens(cases)) {
+    let shown = opened[0]?.state;
+    if (!shown) continue;
+    await saveEditorState(request, projectId, shown);
     await openEditor(page, projectId, { readyState: 2 });
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     // A free user's player shows the watermark burned into the video it streams; the page draws no second one.
     expect(await page.getByText('Made with PromptReel').count()).toBe(0);
     await fitPlayerFrame(page);
-    const hitBoxes = new Map<number, string[]>();
-    for (const at of times) {
-      const preview = path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-preview.png`);
-      await screenshotFrame(page, at + parity.state.trim.start, preview);
-      expect(pngSize(preview)).toEqual(PLAYER_FRAME);
-      previews.set(key(parity.name, at), preview);
-      hitBoxes.set(at, await hitBoxNames(page));
+    for (const parity of opened) {
+      await switchLook(page, shown, parity.state);
+      shown = parity.state;
+      for (const at of caseTimes(parity, every)) {
+        const file = path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-preview.png`);
+        const preview = await screenshotFrame(page, at + parity.state.trim.start, file);
+        expect({ width: preview.width, height: preview.height }).toEqual(PLAYER_FRAME);
+        previews.set(key(parity.name, at), preview);
+        hitBoxes.set(key(parity.name, at), await hitBoxNames(page));
+      }
+      // The editor saves a switched look on its own (autosave); the export renders what it saved.
+      await expect.poll(async () => (await getProject(request, projectId)).editorState).toEqual(parity.state);
+      await queueExport(parity.name, parity.state);
     }
-    const file = await exportCase(parity.state, parity.name);
+  }
+  await page.goto('about:blank');
 
+  for (const parity of cases) {
+    const times = caseTimes(parity, every);
+    const exported = await exportFrames(parity.name, times);
     for (const at of times) {
-      exports.set(key(parity.name, at), exportFrame(file, parity.name, at));
-      const a = image(previews.get(key(parity.name, at)));
-      const b = image(exports.get(key(parity.name, at)));
+      exports.set(key(parity.name, at), exported.get(at) as RgbImage);
+      const a = image(previews, parity.name, at);
+      const b = image(exports, parity.name, at);
       const shows = parity.shows?.find((expected) => expected.at === at);
       const result: ParityResult = { name: `${parity.name}${shows?.label ? `: ${shows.label}` : ''} at ${at.toFixed(3)} s`, diff: meanAbsDiff(a, b) };
-      writeDiffImage(a, b, path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-diff.png`));
+      await writeDiffImage(a, b, path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-diff.png`));
       const row = (entry: ParityResult, boxes: string) =>
         `| ${source} | ${entry.name} | ${entry.diff ? formatDiff(entry.diff) : ''} | ${entry.diff ? formatDiff(meanSignedDiff(a, b)) : ''} | ${entry.boxOffset === undefined ? '' : `${(entry.boxOffset * 100).toFixed(2)} %`} | ${boxes} |`;
-      const frames = { preview: a, exported: b, previewBase: image(previews.get(key('none', at))), exportBase: image(exports.get(key('none', at))) };
+      const frames = { preview: a, exported: b, previewBase: image(previews, 'none', at), exportBase: image(exports, 'none', at) };
       let boxes = '';
       if (parity.overlay && !parity.parts) {
         const text = compareText(frames);
@@ -511,7 +590,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
         result.textDiff = text.textDiff;
         boxes = describeText(text);
         if (shows?.rows) result.rows = { expected: shows.rows, preview: within(text.previewBox, shows.rows), exported: within(text.exportBox, shows.rows) };
-        if (shows) result.hitBoxes = { shown: hitBoxes.get(at) ?? [], expected: shows.overlays };
+        if (shows) result.hitBoxes = { shown: hitBoxes.get(key(parity.name, at)) ?? [], expected: shows.overlays };
       }
       if (shows?.lines) {
         const lines = lineParity(a, b);
@@ -534,33 +613,21 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
   }
 
   // Negative controls: a wrong effect must fail the colour check, a misplaced overlay the box check.
-  const previewOf = (name: string) => image(previews.get(key(name, AT)));
-  const exportOf = (name: string) => image(exports.get(key(name, AT)));
+  const previewOf = (name: string) => image(previews, name, AT);
+  const exportOf = (name: string) => image(exports, name, AT);
   const wrongSepia = meanAbsDiff(previewOf('none'), exportOf('sepia'));
   const wrongBlur = meanAbsDiff(previewOf('blur'), exportOf('none'));
-  // The 'text' case with every overlay 3 % to the right, compared while the Impact overlay shows.
-  const text = cases.find((parity) => parity.name === 'text');
-  const impactAt = text?.shows?.find((showing) => showing.label === IMPACT.overlay.id)?.at;
-  if (!text || impactAt === undefined) throw new Error('the moved-overlay control needs the Impact overlay of the text case');
-  const moved: EditorState = {
-    ...text.state,
-    textOverlays: text.state.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 3, y: overlay.position.y } })),
-  };
-  const movedFrame = exportFrame(await exportCase(moved, 'control-moved-overlay'), 'control-moved-overlay', impactAt);
+  const movedFrame = (await exportFrames('control-moved-overlay', [impactAt])).get(impactAt) as RgbImage;
   const movedOffset = boxDistance(
-    inkBox(image(previews.get(key('text', impactAt))), image(previews.get(key('none', impactAt)))),
-    inkBox(image(movedFrame), image(exports.get(key('none', impactAt)))),
+    inkBox(image(previews, 'text', impactAt), image(previews, 'none', impactAt)),
+    inkBox(movedFrame, image(exports, 'none', impactAt)),
     PLAYER_FRAME,
   );
   // An export that ignored the animations: at mid-animation every kind must fail the box or the text colour check.
   const stillAnimations: Array<{ kind: string; offset: number; textDiff: number }> = [];
   if (cases.includes(ANIMATED)) {
-    const still: EditorState = {
-      ...ANIMATED.state,
-      textOverlays: ANIMATED.state.textOverlays.map((overlay) => ({ ...overlay, enter: { ...overlay.enter, kind: 'none' }, exit: { ...overlay.exit, kind: 'none' } })),
-    };
-    const stillFrame = exportFrame(await exportCase(still, 'control-no-animation'), 'control-no-animation', AT);
-    const frames = { preview: image(previews.get(key(ANIMATED.name, AT))), exported: image(stillFrame), previewBase: previewOf('none'), exportBase: exportOf('none') };
+    const stillFrame = (await exportFrames('control-no-animation', [AT])).get(AT) as RgbImage;
+    const frames = { preview: image(previews, ANIMATED.name, AT), exported: stillFrame, previewBase: previewOf('none'), exportBase: exportOf('none') };
     for (const part of ANIMATED.parts ?? []) {
       const text = compareText(frames, part.rows);
       stillAnimations.push({ kind: part.label, offset: text.offset, textDiff: Math.max(...(text.textDiff ?? [0])) });
@@ -874,7 +941,7 @@ describe('exporting from the editor', () => {
         extractFrame(pro, seconds, size, proPng);
         const a = readRgb(freePng);
         const b = readRgb(proPng);
-        writeDiffImage(a, b, path.join(parityDir, `watermark-diff-${String(seconds)}s.png`), 16);
+        await writeDiffImage(a, b, path.join(parityDir, `watermark-diff-${String(seconds)}s.png`), 16);
         const outside = meanAbsDiff(a, b, { outside: watermark });
         const outsideSigned = meanSignedDiff(a, b, watermark);
         const inside = meanAbsDiff(a, b, { inside: watermark });

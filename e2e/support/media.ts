@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 
 const FFMPEG = '/usr/bin/ffmpeg';
 const FFPROBE = '/usr/bin/ffprobe';
@@ -45,7 +46,7 @@ export function topLevelBoxes(file: string): string[] {
 }
 
 /** Width and height from a PNG's IHDR chunk. */
-export function pngSize(file: string): { width: number; height: number } {
+function pngSize(file: string): { width: number; height: number } {
   const data = fs.readFileSync(file);
   return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }
@@ -61,11 +62,40 @@ export function extractFrame(video: string, seconds: number, size: { width: numb
   run(FFMPEG, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-vf', scale, '-frames:v', '1', out]);
 }
 
+/**
+ * The frames of a constant-rate `video` at each of `times` (seconds from its first frame, each on a frame), scaled
+ * as extractFrame scales them, decoded in one ffmpeg run: the same pixels as one extractFrame and readRgb per time.
+ */
+export function extractFrames(video: string, times: readonly number[], fps: number, size: { width: number; height: number }): Map<number, RgbImage> {
+  const wanted = [...new Set(times)].sort((a, b) => a - b);
+  const select = wanted.map((seconds) => `eq(n,${String(Math.round(seconds * fps))})`).join('+');
+  const scale = `scale=${String(size.width)}:${String(size.height)}:in_color_matrix=bt709:in_range=tv:flags=bicubic+accurate_rnd+full_chroma_int`;
+  const data = run(FFMPEG, ['-v', 'error', '-i', video, '-vf', `select='${select}',${scale}`, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  const frameBytes = size.width * size.height * 3;
+  if (data.length !== frameBytes * wanted.length) throw new Error(`${video}: expected ${String(wanted.length)} frames, got ${String(data.length / frameBytes)}`);
+  return new Map(wanted.map((seconds, index) => [seconds, { ...size, data: data.subarray(index * frameBytes, (index + 1) * frameBytes) }]));
+}
+
 export interface RgbImage {
   width: number;
   height: number;
   /** rgb24, row by row. */
   data: Buffer;
+}
+
+/** Decodes a PNG in this process (Skia's decoder gives exactly ffmpeg's pixels for Chromium's screenshots). */
+export async function decodePng(png: Buffer): Promise<RgbImage> {
+  const image = await loadImage(png);
+  const context = createCanvas(image.width, image.height).getContext('2d');
+  context.drawImage(image, 0, 0);
+  const rgba = context.getImageData(0, 0, image.width, image.height).data;
+  const data = Buffer.alloc(image.width * image.height * 3);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    data[j] = rgba[i]!;
+    data[j + 1] = rgba[i + 1]!;
+    data[j + 2] = rgba[i + 2]!;
+  }
+  return { width: image.width, height: image.height, data };
 }
 
 /** Decodes an image file to raw rgb24 with ffmpeg (no image library needed). */
@@ -137,16 +167,26 @@ export function meanSignedDiff(a: RgbImage, b: RgbImage, outside?: Region): [num
   return sums.map((sum) => sum / count) as [number, number, number];
 }
 
+/** Writes an rgb24 image as a PNG, encoded in this process. */
+export async function writePng(image: RgbImage, out: string): Promise<void> {
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  const pixels = context.createImageData(image.width, image.height);
+  for (let i = 0, j = 0; j < image.data.length; i += 4, j += 3) {
+    pixels.data[i] = image.data[j]!;
+    pixels.data[i + 1] = image.data[j + 1]!;
+    pixels.data[i + 2] = image.data[j + 2]!;
+    pixels.data[i + 3] = 255;
+  }
+  context.putImageData(pixels, 0, 0);
+  fs.writeFileSync(out, await canvas.encode('png'));
+}
+
 /** Writes a greyscale PNG of |a - b| (amplified) so a failed comparison can be looked at. */
-export function writeDiffImage(a: RgbImage, b: RgbImage, out: string, gain = 4): void {
+export async function writeDiffImage(a: RgbImage, b: RgbImage, out: string, gain = 4): Promise<void> {
   const diff = Buffer.alloc(a.width * a.height * 3);
   for (let i = 0; i < diff.length; i += 1) diff[i] = Math.min(255, Math.abs(a.data[i]! - b.data[i]!) * gain);
-  const result = spawnSync(
-    FFMPEG,
-    ['-v', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${String(a.width)}x${String(a.height)}`, '-i', '-', out],
-    { input: diff },
-  );
-  if (result.status !== 0) throw new Error(`writing ${out} failed: ${result.stderr.toString()}`);
+  await writePng({ width: a.width, height: a.height, data: diff }, out);
 }
 
 /** A 2-second 9:16 test pattern with a tone (360x640, H.264 + AAC): a quick upload. */

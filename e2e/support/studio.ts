@@ -117,22 +117,22 @@ export async function saveEditorState(request: APIRequestContext, id: string, ed
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** Starts an export through the API, waits for it and saves the file; answers its path. */
-export async function exportThroughApi(
-  request: APIRequestContext,
-  id: string,
-  settings: ExportSettings,
-  file: string,
-): Promise<string> {
+/** Starts an export of the project's saved edit through the API; answers its job's id. */
+export async function startExport(request: APIRequestContext, id: string, settings: ExportSettings): Promise<string> {
   const started = await request.post(`/api/projects/${id}/export`, { data: settings });
   expect(started.status(), await started.text()).toBe(200);
-  const { jobId } = (await started.json()) as { jobId: string };
+  return ((await started.json()) as { jobId: string }).jobId;
+}
+
+/** Waits for an export job to complete and saves its file; answers its path. */
+export async function awaitExport(request: APIRequestContext, jobId: string, file: string): Promise<string> {
   let job: ExportJobResponse;
-  const deadline = Date.now() + 120_000;
+  // Bounds a hang only: the job may wait behind the user's other exports on a busy machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     job = (await (await request.get(`/api/export-jobs/${jobId}`)).json()) as ExportJobResponse;
     if (job.status !== 'pending') break;
-    if (Date.now() > deadline) throw new Error('the export did not finish within 120 s');
+    if (Date.now() > deadline) throw new Error('the export did not finish within 300 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   expect(job.errorMessage).toBeNull();
@@ -141,4 +141,9 @@ export async function exportThroughApi(
   expect(download.status()).toBe(200);
   fs.writeFileSync(file, await download.body());
   return file;
+}
+
+/** Starts an export through the API, waits for it and saves the file; answers its path. */
+export async function exportThroughApi(request: APIRequestContext, id: string, settings: ExportSettings, file: string): Promise<string> {
+  return awaitExport(request, await startExport(request, id, settings), file);
 }

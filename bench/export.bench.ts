@@ -93,7 +93,7 @@ function handWrittenArgs(input: string, output: string, clip: Clip): string[] {
   return [
     '-ss', '0.5', '-i', input, '-t', String(clip.seconds - 1),
     '-vf', vf, '-af', 'volume=0.8',
-    ...h264AacOutputArgs(18),
+    ...h264AacOutputArgs({ video: { crf: 18 } }),
     '-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv',
     output,
   ];

@@ -722,6 +722,9 @@ describe('exporting from the editor', () => {
       expect(await dialog.getByRole('radio', { name }).getAttribute('aria-describedby')).toBeTruthy();
     }
     expect(await dialog.getByRole('radio', { name: 'TikTok' }).innerText()).toContain('1080p · MP4 · High');
+    // Each platform's preset shows the lengths its platform takes (decision 034).
+    expect(await dialog.getByRole('radio', { name: 'TikTok' }).innerText()).toContain('3 s – 3 min');
+    expect(await dialog.getByRole('radio', { name: 'Snapchat Spotlight' }).innerText()).toContain('5 s – 60 s');
     const fourK = dialog.getByRole('radio', { name: '4K Pro' });
     expect(await fourK.isDisabled()).toBe(true);
     expect(await fourK.innerText()).toContain('Pro');

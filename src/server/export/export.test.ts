@@ -148,6 +148,11 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     expect(refused.json()).toEqual({ message: 'Upgrade to Pro for 4K export' });
     expect((await start({ resolution: '8K', format: 'mp4', quality: 'high' })).json()).toEqual({ message: 'Resolution must be 720p, 1080p or 4K' });
     expect((await start({ resolution: '720p', format: 'gif', quality: 'high' })).statusCode).toBe(400);
+    const unknownPlatform = await start({ resolution: '720p', format: 'mp4', quality: 'high', platform: 'myspace' });
+    expect(unknownPlatform.statusCode).toBe(400);
+    expect(unknownPlatform.json()).toEqual({
+      message: 'Platform must be tiktok, instagram-reels, youtube-shorts, snapchat-spotlight or facebook-reels',
+    });
 
     await c.t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', c.owner.userId).execute();
     const { jobId } = (await start({ resolution: '720p', format: 'mov', quality: 'low' })).json();

@@ -101,8 +101,12 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
     expect((await exportOf(projectId, settings)).json().jobId).toBe(first!.json().jobId);
     const other = await exportOf(projectId, { ...settings, quality: 'low' });
     expect(other.json().jobId).not.toBe(first!.json().jobId);
+    // A platform is part of the settings: the same size for Instagram Reels is another file, asked for twice one export.
+    const forReels = await exportOf(projectId, { ...settings, platform: 'instagram-reels' });
+    expect([first!.json().jobId, other.json().jobId]).not.toContain(forReels.json().jobId);
+    expect((await exportOf(projectId, { ...settings, platform: 'instagram-reels' })).json().jobId).toBe(forReels.json().jobId);
 
-    expect(await t.db.selectFrom('exportJobs').select('id').where('projectId', '=', projectId).execute()).toHaveLength(2);
-    expect(await t.db.selectFrom('jobs').select('id').where('userId', '=', user.userId).where('name', '=', 'export-video').execute()).toHaveLength(2);
+    expect(await t.db.selectFrom('exportJobs').select('id').where('projectId', '=', projectId).execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('jobs').select('id').where('userId', '=', user.userId).where('name', '=', 'export-video').execute()).toHaveLength(3);
   });
 });

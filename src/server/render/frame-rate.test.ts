@@ -25,4 +25,11 @@ describe('the frame rate a video is written at', () => {
     expect(exportFrameRate(rates(10))).toEqual({ fps: 30, resample: true });
     expect(exportFrameRate(rates(27.3, 60))).toEqual({ fps: 30, resample: true });
   });
+
+  it("keeps to a platform's own slowest rate: Facebook's 24 writes 23.976 fps at 24, YouTube's recorded rate keeps 15", () => {
+    expect(exportFrameRate(rates(24000 / 1001), 24)).toEqual({ fps: 24, resample: true });
+    expect(exportFrameRate(rates(15), 24)).toEqual({ fps: 30, resample: true });
+    expect(exportFrameRate(rates(24000 / 1001), 23)).toEqual({ fps: 24000 / 1001, resample: false });
+    expect(exportFrameRate(rates(15), 0)).toEqual({ fps: 15, resample: false });
+  });
 });

@@ -2,7 +2,7 @@ import type { MediaProbe } from './probe-media.ts';
 
 /** Rates players and the platforms expect: a variable or too slow rate is written at the first at or above it. */
 const STANDARD_RATES = [24, 25, 30, 50, 60];
-/** TikTok and Instagram take 23 to 60 fps. */
+/** TikTok and Instagram take 23 to 60 fps: an export for no platform in particular keeps to that. */
 const MIN_EXPORT_RATE = 23;
 /** A rate and the average within this share of each other: the stream is constant-rate. */
 const CONSTANT_TOLERANCE = 0.01;
@@ -37,16 +37,19 @@ export function storedFrameRate(probe: Rates, maxFrameRate: number): number | un
 
 /**
  * The rate an export is written at: the stored video's own, the standard rate at or above its average when it
- * varies, and under MIN_EXPORT_RATE a whole multiple of it at or above 24 (a 15 fps recording at 30, each
- * frame shown twice; 10 fps at 30). `resample` says the export must convert the rate (ffmpeg's fps filter).
+ * varies, and under `minRate` (the platform's slowest; 0 for none) a whole multiple of it at or above 24 (a
+ * 15 fps recording at 30, each frame shown twice; 10 fps at 30). `resample` says the export must convert the
+ * rate (ffmpeg's fps filter). Every stored video is at most 60 fps, the fastest any platform takes.
  */
-export function exportFrameRate(probe: Rates): { fps: number; resample: boolean } {
+export function exportFrameRate(probe: Rates, minRate = MIN_EXPORT_RATE): { fps: number; resample: boolean } {
   const own = probe.frameRate || probe.nominalFrameRate;
   if (isVariable(probe)) return { fps: standardAbove(own), resample: true };
-  if (own > 0 && own < MIN_EXPORT_RATE) return { fps: floorRate(own), resample: true };
+  if (own > 0 && own < minRate) return { fps: floorRate(own), resample: true };
   return { fps: own, resample: false };
 }
 
+/** 23.976 fps (under Facebook's 24) is written at 24, a slower rate at a whole multiple of it. */
 function floorRate(rate: number): number {
+  if (rate >= 24 * AVERAGE_SLACK) return 24;
   return standardAbove(rate * Math.ceil(24 / rate - 1e-9));
 }

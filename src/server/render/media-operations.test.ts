@@ -16,6 +16,7 @@ import {
 } from './media-operations.ts';
 import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
 import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../test-support/hdr-clips.ts';
+import { keyframeTimes, x264Settings } from '../test-support/media-facts.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -40,20 +41,6 @@ async function dimensions(media: string): Promise<[number, number]> {
   ]);
   const [width, height] = stdout.trim().split(',').map(Number);
   return [width ?? 0, height ?? 0];
-}
-
-/** When the video's keyframes are, in seconds from its first frame. */
-async function keyframeTimes(media: string): Promise<number[]> {
-  const { stdout } = await promisify(execFile)(binaries.ffprobePath, [
-    '-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pkt_pts_time,pts_time', '-of', 'csv=p=0', media,
-  ]);
-  // A frame's line may be followed by one for its side data, which has no time.
-  const times = stdout
-    .trim()
-    .split('\n')
-    .map((line) => Number(line.split(',').find((field) => field !== '' && field !== 'N/A')))
-    .filter((time) => Number.isFinite(time));
-  return times.map((time) => Math.round((time - (times[0] ?? 0)) * 1000) / 1000);
 }
 
 /**
@@ -210,10 +197,10 @@ describe.each(builds)('with %s', (_build, searchPath) => {
       await runFfmpeg(binaries, [
         '-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=24:d=3', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '250', oneKeyframe,
       ]);
-      expect(await keyframeTimes(oneKeyframe)).toEqual([0]);
+      expect(await keyframeTimes(binaries, oneKeyframe)).toEqual([0]);
       const stored = file('one-keyframe-stored.mp4');
       await normalizeVideo(binaries, oneKeyframe, stored);
-      const times = await keyframeTimes(stored);
+      const times = await keyframeTimes(binaries, stored);
       expect(times[0]).toBe(0);
       const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0));
       expect(Math.max(...gaps), `keyframes at ${times.join(', ')} s`).toBeLessThanOrEqual(1 + 1 / 24);
@@ -223,8 +210,7 @@ describe.each(builds)('with %s', (_build, searchPath) => {
     it('writes closed GOPs with at most two B-frames in a row, as YouTube asks', async () => {
       const stored = file('gop-stored.mp4');
       await normalizeVideo(binaries, await segment('gop.mp4', 2), stored);
-      // x264 writes its settings into the stream: what MediaInfo and the platforms' checks read.
-      const settings = /x264 - core[^\0]*/.exec((await fs.readFile(stored)).toString('latin1'))?.[0] ?? '';
+      const settings = await x264Settings(stored);
       expect(settings).toMatch(/ bframes=2 /);
       expect(settings).toMatch(/ open_gop=0 /);
     });

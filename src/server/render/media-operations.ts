@@ -15,19 +15,33 @@ export interface MediaOperationOptions {
   timeoutMs?: number;
 }
 
+/** How an encode spends its bits, where an export for a platform differs from the stored videos' defaults. */
+export interface H264AacSettings {
+  /** x264's constant quality (CRF), or a set average rate in kbit/s. */
+  video?: { crf: number } | { kbps: number };
+  /** A cap on the video's rate in kbit/s (x264's VBV, with a buffer of two seconds of it). */
+  maxVideoKbps?: number;
+  /** A keyframe at least this often. */
+  keyframeSeconds?: number;
+  audioKbps?: number;
+}
+
 /**
  * Encoder settings every stored video gets: H.264 yuv420p + AAC 48 kHz stereo, moov first (DESIGN §5), and
  * a keyframe at least every second in closed GOPs. x264's default of one per 250 frames leaves a short clip a single
  * keyframe, so every seek (the player's scrubbing, each frame of the timeline's filmstrip) decodes from the
  * clip's start.
  */
-export function h264AacOutputArgs(crf = 23): string[] {
+export function h264AacOutputArgs({ video = { crf: 23 }, maxVideoKbps, keyframeSeconds = 1, audioKbps = 128 }: H264AacSettings = {}): string[] {
   return [
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', String(crf), '-pix_fmt', 'yuv420p',
-    '-force_key_frames', 'expr:gte(t,n_forced*1)',
+    '-c:v', 'libx264', '-preset', 'veryfast',
+    ...('crf' in video ? ['-crf', String(video.crf)] : ['-b:v', `${video.kbps}k`]),
+    ...(maxVideoKbps === undefined ? [] : ['-maxrate', `${maxVideoKbps}k`, '-bufsize', `${2 * maxVideoKbps}k`]),
+    '-pix_fmt', 'yuv420p',
+    '-force_key_frames', `expr:gte(t,n_forced*${keyframeSeconds})`,
     // Closed GOPs and at most two B-frames in a row, as YouTube's upload spec asks (veryfast uses three).
     '-bf', '2', '-flags', '+cgop',
-    '-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2',
+    '-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ar', '48000', '-ac', '2',
     '-movflags', '+faststart',
   ];
 }
@@ -190,7 +204,7 @@ export async function normalizeVideo(
       '-map', '0:V:0', ...audio,
       '-vf', [scale, ...fps, ...(hdr ? toneMapToBt709(hdr) : []), 'setsar=1', 'format=yuv420p'].join(','),
       ...(durationSeconds === undefined ? [] : ['-t', durationSeconds.toFixed(3)]),
-      ...h264AacOutputArgs(crf),
+      ...h264AacOutputArgs({ video: { crf } }),
       ...(hdr ? BT709_OUTPUT_TAGS : []),
       '-map_metadata', '-1',
       output,

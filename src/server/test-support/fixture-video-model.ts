@@ -39,7 +39,7 @@ export function fixtureClipFile(aspectRatio: VideoAspectRatio, seconds: number):
         '-v', 'error', '-y',
         '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=24`,
         '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-        '-t', seconds.toFixed(3), '-r', '24', '-g', '48', ...h264AacOutputArgs(23), file,
+        '-t', seconds.toFixed(3), '-r', '24', '-g', '48', ...h264AacOutputArgs(), file,
       ]);
     });
     made.set(name, clip);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aspectValue, exportFrameSize, fitFrame, fitInside, nearestAspectRatio, standardSize } from './frame-geometry.ts';
+import { aspectValue, capWidth, exportFrameSize, fitFrame, fitInside, nearestAspectRatio, standardSize } from './frame-geometry.ts';
 
 describe('frame geometry', () => {
   it('gives the standard frame of DESIGN §5 for each aspect and resolution', () => {
@@ -25,6 +25,14 @@ describe('frame geometry', () => {
     // The nearest standard aspect: 3:2 is 16:9, 4:5 is 1:1.
     expect(exportFrameSize({ width: 1500, height: 1000 }, '720p')).toEqual({ width: 1280, height: 720 });
     expect(exportFrameSize({ width: 1080, height: 1350 }, '720p')).toEqual({ width: 720, height: 720 });
+  });
+
+  it('scales the export frame down to a platform\'s widest (Instagram takes 1920 px), keeping its aspect in even pixels', () => {
+    expect(exportFrameSize({ width: 720, height: 1280 }, '4K', 1920)).toEqual({ width: 1920, height: 3414 });
+    expect(exportFrameSize({ width: 1280, height: 720 }, '4K', 1920)).toEqual({ width: 1920, height: 1080 });
+    expect(exportFrameSize({ width: 500, height: 500 }, '4K', 1920)).toEqual({ width: 1920, height: 1920 });
+    expect(exportFrameSize({ width: 720, height: 1280 }, '1080p', 1920)).toEqual({ width: 1080, height: 1920 });
+    expect(capWidth({ width: 1080, height: 1920 })).toEqual({ width: 1080, height: 1920 });
   });
 
   it('reads aspect ratios, taking anything unreadable as 9:16', () => {

@@ -44,12 +44,18 @@ export function nearestAspectRatio(width: number, height: number): StandardAspec
 }
 
 /**
- * The export's output frame: the standard size for the source's aspect at the chosen resolution. The
- * aspect is the one an upload records for its project (nearest 9:16, 16:9 or 1:1), which is the frame
- * the preview draws.
+ * The export's output frame: the standard size for the source's aspect at the chosen resolution, scaled down
+ * to `maxWidth` for a platform that takes no wider. The aspect is the one an upload records for its project
+ * (nearest 9:16, 16:9 or 1:1), which is the frame the preview draws.
  */
-export function exportFrameSize(source: Size, resolution: StandardResolution): Size {
-  return standardSize(nearestAspectRatio(source.width, source.height), resolution);
+export function exportFrameSize(source: Size, resolution: StandardResolution, maxWidth?: number): Size {
+  return capWidth(standardSize(nearestAspectRatio(source.width, source.height), resolution), maxWidth);
+}
+
+/** The frame at most `maxWidth` wide, its aspect kept to the nearest even height (H.264 4:2:0 needs even sizes). */
+export function capWidth(frame: Size, maxWidth?: number): Size {
+  if (maxWidth === undefined || frame.width <= maxWidth) return frame;
+  return { width: maxWidth, height: 2 * Math.round((frame.height * maxWidth) / frame.width / 2) };
 }
 
 /** '9:16' -> 0.5625 (width over height); anything unreadable is taken as the vertical default. */

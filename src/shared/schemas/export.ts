@@ -1,15 +1,22 @@
 import { z } from 'zod';
+import { EXPORT_PLATFORMS, EXPORT_PLATFORM_IDS, type ExportPlatformId } from '../export-platforms.ts';
 
 export const EXPORT_RESOLUTIONS = ['720p', '1080p', '4K'] as const;
 export const EXPORT_FORMATS = ['mp4', 'mov'] as const;
 export const EXPORT_QUALITIES = ['high', 'medium', 'low'] as const;
 
-/** POST /api/projects/{id}/export (SPEC §3 Export settings). */
+/**
+ * POST /api/projects/{id}/export (SPEC §3 Export settings), and optionally the platform the file is for, whose
+ * upload specification it then follows (decision 034).
+ */
 export const exportSettingsSchema = z
   .object({
     resolution: z.enum(EXPORT_RESOLUTIONS, { error: 'Resolution must be 720p, 1080p or 4K' }),
     format: z.enum(EXPORT_FORMATS, { error: 'Format must be mp4 or mov' }),
     quality: z.enum(EXPORT_QUALITIES, { error: 'Quality must be high, medium or low' }),
+    platform: z
+      .enum(EXPORT_PLATFORM_IDS, { error: `Platform must be ${EXPORT_PLATFORM_IDS.slice(0, -1).join(', ')} or ${EXPORT_PLATFORM_IDS.at(-1)}` })
+      .optional(),
   })
   .strict();
 export type ExportSettings = z.infer<typeof exportSettingsSchema>;
@@ -38,12 +45,20 @@ export type ExportJobResponse = z.infer<typeof exportJobResponseSchema>;
 
 export const FOUR_K_PRO_ONLY = 'Upgrade to Pro for 4K export';
 
-/** SPEC §9: five platform presets, each 1080p mp4 high, plus '4K Pro' for pro users. */
+/** A platform's preset: SPEC §9's 1080p mp4 high, for that platform. */
+function platformPreset<P extends ExportPlatformId>(platform: P) {
+  return { name: EXPORT_PLATFORMS[platform].name, settings: { resolution: '1080p', format: 'mp4', quality: 'high', platform } } as const;
+}
+
+/**
+ * SPEC §9: five platform presets, each 1080p mp4 high, plus '4K Pro' for pro users. A platform's preset names
+ * its platform, so the file follows that platform's upload specification where SPEC leaves it open.
+ */
 export const EXPORT_PRESETS = [
-  { name: 'TikTok', settings: { resolution: '1080p', format: 'mp4', quality: 'high' } },
-  { name: 'Instagram Reels', settings: { resolution: '1080p', format: 'mp4', quality: 'high' } },
-  { name: 'YouTube Shorts', settings: { resolution: '1080p', format: 'mp4', quality: 'high' } },
-  { name: 'Snapchat Spotlight', settings: { resolution: '1080p', format: 'mp4', quality: 'high' } },
-  { name: 'Facebook Reels', settings: { resolution: '1080p', format: 'mp4', quality: 'high' } },
+  platformPreset('tiktok'),
+  platformPreset('instagram-reels'),
+  platformPreset('youtube-shorts'),
+  platformPreset('snapchat-spotlight'),
+  platformPreset('facebook-reels'),
   { name: '4K Pro', settings: { resolution: '4K', format: 'mp4', quality: 'high' }, proOnly: true },
 ] as const satisfies ReadonlyArray<{ name: string; settings: ExportSettings; proOnly?: boolean }>;

@@ -315,7 +315,7 @@ function segmentArgs(request: SegmentRequest, fontFile: string, output: string, 
     '-filter_complex', chains.join(';'),
     '-map', '[v]', '-map', '[a]',
     '-t', duration.toFixed(3), '-r', String(FPS), '-g', String(FPS * 2),
-    ...h264AacOutputArgs(23),
+    ...h264AacOutputArgs(),
     output,
   ];
 }

@@ -266,7 +266,7 @@ describe('buildExportCommand', () => {
     expect(graphOf(silent)).not.toContain('[0:a:0]');
   });
 
-  it('encodes H.264 yuv420p + AAC with the CRF of the quality, in the chosen container', () => {
+  it('encodes H.264 yuv420p + AAC with the CRF of the quality (low: a set rate), in the chosen container', () => {
     const high = buildExportCommand(input(), state(), spec({ quality: 'high' })).args;
     expect(valueOf(high, '-c:v')).toBe('libx264');
     expect(valueOf(high, '-pix_fmt')).toBe('yuv420p');
@@ -278,7 +278,9 @@ describe('buildExportCommand', () => {
     expect(valueOf(high, '-f')).toBe('mp4');
     expect(valueOf(buildExportCommand(input(), state(), spec({ quality: 'medium' })).args, '-crf')).toBe('23');
     const mov = buildExportCommand(input({ outputFile: '/data/out.mov' }), state(), spec({ quality: 'low', format: 'mov' })).args;
-    expect(valueOf(mov, '-crf')).toBe('28');
+    // 0.05 bits per pixel of each 1080x1920 frame at 30 fps.
+    expect(valueOf(mov, '-b:v')).toBe('3110k');
+    expect(valueOf(mov, '-crf')).toBeUndefined();
     expect(valueOf(mov, '-f')).toBe('mov');
   });
 });

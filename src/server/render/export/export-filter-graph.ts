@@ -7,9 +7,10 @@ import { BT709_OUTPUT_TAGS, type HdrColor, hdrColorOf, toneMapToBt709 } from '..
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { exportFrameRate } from '../frame-rate.ts';
+import { exportPlatform } from '../../../shared/export-platforms.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
-import { CRF_BY_QUALITY, type ExportSpec } from './export-spec.ts';
+import { type ExportSpec, exportEncoding } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
 import { MAX_ANIMATION_FPS, type TextImage, type TextImageOptions, planTextImages } from './overlay-images.ts';
@@ -81,7 +82,7 @@ export interface ExportCommand {
 /** gblur's recursive filter approaches a Gaussian with more passes: 3 keeps a hard edge within ~6 levels of CSS blur. */
 const GBLUR_STEPS = 3;
 
-/** A source whose frame rate ffprobe cannot tell is taken as 30 fps for drawing animations. */
+/** A source whose frame rate ffprobe cannot tell is taken as 30 fps for drawing animations and the 'low' rate. */
 const UNKNOWN_FRAME_RATE = 30;
 
 /**
@@ -182,7 +183,8 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   const durationSeconds = trim.end - trim.start;
   if (!(durationSeconds > 0)) throw new Error('Nothing to export: the trimmed clip is empty');
 
-  const frame = exportFrameSize(probe, spec.resolution);
+  const platform = spec.platform ? exportPlatform(spec.platform) : undefined;
+  const frame = exportFrameSize(probe, spec.resolution, platform?.maxWidth);
   const fit = fitInside(probe, frame);
   const scale = referenceScale(frame.width, frame.height);
   const functions = parseCssFilter(cssFilter(editorState.colorGrading, editorState.visualEffect, scale));
@@ -201,8 +203,9 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
 
   // Animations are drawn once per output frame (up to a bound): one picture per frame they change in.
   // A variable or too slow rate is converted first (exportFrameRate): its frames then land on k/fps exactly.
-  const rate = exportFrameRate(probe);
-  const fps = Math.min(MAX_ANIMATION_FPS, rate.fps > 0 ? rate.fps : UNKNOWN_FRAME_RATE);
+  const rate = exportFrameRate(probe, platform?.minFrameRate);
+  const outputFps = rate.fps > 0 ? rate.fps : UNKNOWN_FRAME_RATE;
+  const fps = Math.min(MAX_ANIMATION_FPS, outputFps);
   const textImageOptions: TextImageOptions = {
     frame,
     timing: { fps, trimStart: rate.resample ? 0 : trim.start },
@@ -248,7 +251,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-filter_complex_script', textFile('filter-graph.txt', filterGraph),
     '-map', '[v]', '-map', audio.output,
     '-t', seconds(durationSeconds),
-    ...h264AacOutputArgs(CRF_BY_QUALITY[spec.quality]),
+    ...h264AacOutputArgs(exportEncoding(spec, frame, outputFps)),
     // Tagged BT.709 limited range so every player (and Chromium) decodes it as it was encoded.
     ...BT709_OUTPUT_TAGS,
     '-map_metadata', '-1',

@@ -1,15 +1,37 @@
-import type { StandardResolution } from '../../../shared/editor/frame-geometry.ts';
+import type { Size, StandardResolution } from '../../../shared/editor/frame-geometry.ts';
+import { type ExportPlatformId, exportPlatform } from '../../../shared/export-platforms.ts';
+import type { H264AacSettings } from '../media-operations.ts';
 
-/** What the creator chose in the export dialog (SPEC §3), plus whether their plan stamps the watermark. */
+/** What the creator chose in the export dialog (SPEC §3, and the platform of a preset), plus whether their plan stamps the watermark. */
 export interface ExportSpec {
   resolution: StandardResolution;
   format: 'mp4' | 'mov';
   quality: 'high' | 'medium' | 'low';
+  platform?: ExportPlatformId;
   watermark: boolean;
 }
 
-/** DESIGN §5 Media: x264 CRF by quality. */
-export const CRF_BY_QUALITY: Record<ExportSpec['quality'], number> = { high: 18, medium: 23, low: 28 };
+/** DESIGN §5 Media: x264 CRF by quality; 'low' is a set rate instead (lowQualityKbps). */
+export const CRF_BY_QUALITY = { high: 18, medium: 23 } as const;
+
+/**
+ * A 'low' export's rate, per pixel of each frame: 1.4 Mbit/s at 720p and 30 fps, about a third of YouTube's
+ * recommended upload rate at each size. CRF 28 let a simple clip fall to 150 kbit/s, which the platforms' own
+ * re-encode turns to bands and blocks (decision 034).
+ */
+const LOW_QUALITY_BITS_PER_PIXEL = 0.05;
+
+export function lowQualityKbps(frame: Size, fps: number): number {
+  return Math.round((LOW_QUALITY_BITS_PER_PIXEL * frame.width * frame.height * fps) / 1000);
+}
+
+/** How the export is encoded: the quality's rate control, and what the platform it is for asks (decision 034). */
+export function exportEncoding(spec: Pick<ExportSpec, 'quality' | 'platform'>, frame: Size, fps: number): H264AacSettings {
+  const video = spec.quality === 'low' ? { kbps: lowQualityKbps(frame, fps) } : { crf: CRF_BY_QUALITY[spec.quality] };
+  if (!spec.platform) return { video };
+  const { keyframeSeconds, audioKbps, maxVideoKbps } = exportPlatform(spec.platform);
+  return { video, keyframeSeconds, audioKbps, maxVideoKbps };
+}
 
 
 /**

@@ -11,6 +11,7 @@ import { h264AacOutputArgs } from '../media-operations.ts';
 import { isFaststart, probeMedia } from '../probe-media.ts';
 import { scratchRoot } from '../scratch-dir.ts';
 import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../../test-support/hdr-clips.ts';
+import { mediaFacts } from '../../test-support/media-facts.ts';
 import { sourceColorOf } from './export-filter-graph.ts';
 import type { ExportSpec } from './export-spec.ts';
 import { renderExport } from './render-export.ts';
@@ -62,20 +63,6 @@ async function flashAndBeepTimes(media: string): Promise<{ flash: number; beep: 
   return { flash, beep: samples.findIndex((sample) => Math.abs(sample) > 0.1) / 48_000 };
 }
 
-/** ffprobe's view of the first video and audio streams, and the container. */
-async function facts(media: string) {
-  const { stdout } = await run(binaries.ffprobePath, [
-    '-v', 'error', '-show_format', '-show_streams', '-of', 'json', media,
-  ]);
-  const parsed = JSON.parse(stdout) as {
-    streams: Array<Record<string, string | number | undefined>>;
-    format: { format_name: string; duration: string; tags?: { major_brand?: string; creation_time?: string } };
-  };
-  const video = parsed.streams.find((s) => s.codec_type === 'video') ?? {};
-  const audio = parsed.streams.find((s) => s.codec_type === 'audio');
-  return { video, audio, format: parsed.format };
-}
-
 const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
   resolution: '720p',
   format: 'mp4',
@@ -124,7 +111,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
     expect(probe).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
     expect(probe.videoDurationSeconds).toBeCloseTo(0.6, 1);
     expect(await isFaststart(file('full-out.mp4'))).toBe(true);
-    const { video, audio } = await facts(file('full-out.mp4'));
+    const { video, audio } = await mediaFacts(binaries, file('full-out.mp4'));
     expect(video).toMatchObject({ color_space: 'bt709', color_transfer: 'bt709', color_primaries: 'bt709', color_range: 'tv' });
     expect(audio).toMatchObject({ codec_name: 'aac', sample_rate: '48000', channels: 2 });
     expect(fractions.at(-1)).toBe(1);
@@ -180,8 +167,21 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         const source = await clip('slow.mp4', '90x160', 1);
         await runFfmpeg(binaries, ['-i', source, '-vf', 'fps=15', ...h264AacOutputArgs(), file('slow-15.mp4')]);
         await renderExport(binaries, { inputFile: file('slow-15.mp4'), outputFile: file('slow-out.mp4'), editorState: defaultEditorState(1), spec: spec() });
-        const { video } = await facts(file('slow-out.mp4'));
+        const { video } = await mediaFacts(binaries, file('slow-out.mp4'));
         expect(video).toMatchObject({ r_frame_rate: '30/1', avg_frame_rate: '30/1', nb_frames: '30' });
+      });
+
+      it("exports 'low' at a set rate, so a simple clip keeps more than 1 Mbit/s at 720p (CRF 28 gave it about 150 kbit/s)", async () => {
+        // A slowly moving gradient: little detail, where x264's CRF spends almost nothing and the platforms' re-encode bands it.
+        const source = file('gradient.mp4');
+        await runFfmpeg(binaries, [
+          '-f', 'lavfi', '-i', 'gradients=s=180x320:r=30:d=2:speed=0.02', '-f', 'lavfi', '-i', 'sine=f=330:r=48000:d=2',
+          ...h264AacOutputArgs(), source,
+        ]);
+        await renderExport(binaries, { inputFile: source, outputFile: file('gradient-out.mp4'), editorState: defaultEditorState(2), spec: spec() });
+        const { video } = await mediaFacts(binaries, file('gradient-out.mp4'));
+        expect(video).toMatchObject({ width: 720, height: 1280 });
+        expect(Number(video.bit_rate)).toBeGreaterThan(1_000_000);
       });
 
       it.each([
@@ -229,7 +229,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
           spec: spec({ format: 'mov' }),
         });
         expect(probe.audioCodec).toBe('aac');
-        const { format, audio } = await facts(file('silent-out.mov'));
+        const { format, audio } = await mediaFacts(binaries, file('silent-out.mov'));
         expect(format.tags?.major_brand?.trim()).toBe('qt');
         // Whole seconds in the file: the date lies within the render, give or take the second it was cut to.
         const created = Date.parse(format.tags?.creation_time ?? '');

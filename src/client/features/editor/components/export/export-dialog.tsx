@@ -1,11 +1,12 @@
 import { Download, RotateCcw, Square, TriangleAlert } from 'lucide-react';
-import { standardSize } from '@shared/editor/frame-geometry';
+import { capWidth, standardSize } from '@shared/editor/frame-geometry';
+import { exportPlatform } from '@shared/export-platforms';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '../../api/get-current-user';
-import { describeSettings, shortVideoWarning } from './export-phase';
+import { describeSettings, lengthWarning } from './export-phase';
 import { ExportPresets } from './export-presets';
 import { ExportSettingsFields } from './export-settings-fields';
 import { ExportStatus } from './export-status';
@@ -25,8 +26,9 @@ export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialog
   const { phase, settings } = flow;
   const running = phase.kind === 'running';
   const showSettings = phase.kind === 'settings' || phase.kind === 'failed';
-  const size = standardSize(project.aspectRatio, settings.resolution);
-  const shortWarning = shortVideoWarning(flow.outputSeconds);
+  // A platform that takes no wider gets the frame scaled down (Instagram: 1920 px), as the export does.
+  const size = capWidth(standardSize(project.aspectRatio, settings.resolution), settings.platform && exportPlatform(settings.platform).maxWidth);
+  const warning = lengthWarning(flow.outputSeconds, settings.platform);
   const summary = `${describeSettings(settings)} · ${String(size.width)} × ${String(size.height)} px`;
   // Closing while it renders keeps the render (the header's chip follows it); closing after it ended forgets it (SPEC §4).
   const close = () => {
@@ -56,10 +58,10 @@ export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialog
             <p className="text-xs text-muted-foreground">
               Output: {String(size.width)} × {String(size.height)} px{!isPro && ' · with the PromptReel watermark (free plan)'}
             </p>
-            {shortWarning && (
+            {warning && (
               <p role="note" className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
-                {shortWarning}
+                {warning}
               </p>
             )}
           </div>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_PLATFORM_IDS } from '@shared/export-platforms';
 import { EXPORT_PRESETS } from '@shared/schemas/export';
 import { ApiError } from '@/lib/api';
-import { describeSettings, exportPhase, isProOnly, presetSettings, sameSettings, shortVideoWarning } from './export-phase';
+import { chosenPreset, describeSettings, exportPhase, isProOnly, lengthLimits, lengthWarning, presetPlatform } from './export-phase';
 
 const pending = (progress: number) => ({ status: 'pending' as const, progress, outputUrl: null, errorMessage: null });
 
@@ -41,22 +42,50 @@ describe('the export dialog phase', () => {
 });
 
 describe('export presets and settings', () => {
-  it('has the five platform presets at 1080p MP4 High, and 4K Pro for pro users only', () => {
+  it('has the five platform presets at 1080p MP4 High, each for its platform, and 4K Pro for pro users only', () => {
     const platforms = EXPORT_PRESETS.filter((preset) => !isProOnly(preset));
     expect(platforms.map((preset) => preset.name)).toEqual(['TikTok', 'Instagram Reels', 'YouTube Shorts', 'Snapchat Spotlight', 'Facebook Reels']);
     for (const preset of platforms) expect(describeSettings(preset.settings)).toBe('1080p · MP4 · High');
-    expect(describeSettings(presetSettings('4K Pro'))).toBe('4K · MP4 · High');
-    expect(sameSettings(presetSettings('TikTok'), { resolution: '1080p', format: 'mp4', quality: 'high' })).toBe(true);
-    expect(sameSettings(presetSettings('TikTok'), { resolution: '1080p', format: 'mov', quality: 'high' })).toBe(false);
+    expect(platforms.map(presetPlatform)).toEqual(['tiktok', 'instagram-reels', 'youtube-shorts', 'snapchat-spotlight', 'facebook-reels']);
+    const fourK = EXPORT_PRESETS.find(isProOnly)!;
+    expect([fourK.name, describeSettings(fourK.settings), presetPlatform(fourK)]).toEqual(['4K Pro', '4K · MP4 · High', undefined]);
+  });
+
+  it('keeps a platform chosen when its size, format or quality is changed by hand; 4K Pro only while its settings are its own', () => {
+    expect(chosenPreset({ resolution: '1080p', format: 'mp4', quality: 'high', platform: 'instagram-reels' })).toBe('Instagram Reels');
+    expect(chosenPreset({ resolution: '4K', format: 'mov', quality: 'low', platform: 'instagram-reels' })).toBe('Instagram Reels');
+    expect(chosenPreset({ resolution: '4K', format: 'mp4', quality: 'high' })).toBe('4K Pro');
+    expect(chosenPreset({ resolution: '4K', format: 'mp4', quality: 'low' })).toBeNull();
+    expect(chosenPreset({ resolution: '1080p', format: 'mp4', quality: 'high' })).toBeNull();
+  });
+
+  it('shows the lengths each platform takes', () => {
+    expect(EXPORT_PLATFORM_IDS.map(lengthLimits)).toEqual(['3 s – 3 min', '3 s – 15 min', 'up to 3 min', '5 s – 60 s', '3 s – 90 s']);
   });
 });
 
-describe('the short-video warning', () => {
-  it('warns before exporting under 3 s, which TikTok and Instagram refuse, and says nothing from 3 s on', () => {
-    expect(shortVideoWarning(2.4)).toBe(
+describe('the length warning', () => {
+  it('warns before exporting under 3 s for no platform in particular, which TikTok and Instagram refuse, and says nothing from 3 s on', () => {
+    expect(lengthWarning(2.4)).toBe(
       'This video is 2.4 s long: TikTok and Instagram take videos of 3 seconds or more. Lengthen the trim before you export for them.',
     );
-    expect(shortVideoWarning(3)).toBeNull();
-    expect(shortVideoWarning(8)).toBeNull();
+    expect(lengthWarning(3)).toBeNull();
+    expect(lengthWarning(200)).toBeNull();
+  });
+
+  it("warns when the edit is shorter or longer than its platform takes, comparing the length as shown", () => {
+    expect(lengthWarning(4.5, 'snapchat-spotlight')).toBe(
+      'This video is 4.5 s long: Snapchat Spotlight takes videos of 5 s – 60 s. Lengthen the trim before you export for it.',
+    );
+    expect(lengthWarning(4.5, 'tiktok')).toBeNull();
+    expect(lengthWarning(95, 'facebook-reels')).toBe(
+      'This video is 95.0 s long: Facebook Reels takes videos of 3 s – 90 s. Shorten the trim before you export for it.',
+    );
+    expect(lengthWarning(95, 'instagram-reels')).toBeNull();
+    expect(lengthWarning(181, 'youtube-shorts')).toBe(
+      'This video is 181.0 s long: YouTube Shorts takes videos of up to 3 min. Shorten the trim before you export for it.',
+    );
+    expect(lengthWarning(0.5, 'youtube-shorts')).toBeNull();
+    expect(lengthWarning(180.04, 'tiktok')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { type ExportPlatformId, exportPlatform } from '@shared/export-platforms';
 import { EXPORT_PRESETS, type ExportJobResponse, type ExportSettings } from '@shared/schemas/export';
 import { errorMessage } from '@/lib/api';
 
@@ -42,12 +43,23 @@ export function isProOnly(preset: ExportPreset): boolean {
   return 'proOnly' in preset && preset.proOnly;
 }
 
-export function presetSettings(name: PresetName): ExportSettings {
-  return EXPORT_PRESETS.find((preset) => preset.name === name)?.settings ?? DEFAULT_PRESET.settings;
+function sameSettings(a: ExportSettings, b: ExportSettings): boolean {
+  return a.resolution === b.resolution && a.format === b.format && a.quality === b.quality && a.platform === b.platform;
 }
 
-export function sameSettings(a: ExportSettings, b: ExportSettings): boolean {
-  return a.resolution === b.resolution && a.format === b.format && a.quality === b.quality;
+/**
+ * The preset the dialog shows chosen: the platform's whatever size, format and quality were picked by hand
+ * (the file is still for that platform), else the one whose settings these are exactly (4K Pro), else none.
+ */
+export function chosenPreset(settings: ExportSettings): PresetName | null {
+  const chosen = EXPORT_PRESETS.find((preset) =>
+    settings.platform ? presetPlatform(preset) === settings.platform : sameSettings(preset.settings, settings),
+  );
+  return chosen?.name ?? null;
+}
+
+export function presetPlatform(preset: ExportPreset): ExportPlatformId | undefined {
+  return 'platform' in preset.settings ? preset.settings.platform : undefined;
 }
 
 const QUALITY_NAMES: Record<ExportSettings['quality'], string> = { high: 'High', medium: 'Medium', low: 'Low' };
@@ -61,11 +73,33 @@ export function qualityName(quality: ExportSettings['quality']): string {
   return QUALITY_NAMES[quality];
 }
 
-/** TikTok and Instagram refuse videos shorter than this, in seconds. */
-const PLATFORM_MIN_SECONDS = 3;
+function formatLength(seconds: number): string {
+  return seconds >= 120 ? `${seconds / 60} min` : `${seconds} s`;
+}
 
-/** What the export dialog says before a render the platforms would refuse for its length, or null. */
-export function shortVideoWarning(outputSeconds: number): string | null {
-  if (outputSeconds >= PLATFORM_MIN_SECONDS) return null;
-  return `This video is ${outputSeconds.toFixed(1)} s long: TikTok and Instagram take videos of ${PLATFORM_MIN_SECONDS} seconds or more. Lengthen the trim before you export for them.`;
+/** The lengths a platform takes: '3 s – 3 min', or 'up to 3 min' where it publishes no minimum. */
+export function lengthLimits(platform: ExportPlatformId): string {
+  const { minSeconds, maxSeconds } = exportPlatform(platform);
+  return minSeconds === undefined ? `up to ${formatLength(maxSeconds)}` : `${formatLength(minSeconds)} – ${formatLength(maxSeconds)}`;
+}
+
+/** TikTok and Instagram refuse videos shorter than this, in seconds: the warning for an export for no platform in particular. */
+const PLATFORMS_MIN_SECONDS = 3;
+
+/**
+ * What the export dialog says before a render its platform would refuse for its length (for no platform in
+ * particular, under TikTok's and Instagram's 3 s), or null. The length is compared as it is shown, to a tenth.
+ */
+export function lengthWarning(outputSeconds: number, platform?: ExportPlatformId): string | null {
+  const shown = Math.round(outputSeconds * 10) / 10;
+  const length = `This video is ${shown.toFixed(1)} s long`;
+  if (!platform) {
+    if (shown >= PLATFORMS_MIN_SECONDS) return null;
+    return `${length}: TikTok and Instagram take videos of ${PLATFORMS_MIN_SECONDS} seconds or more. Lengthen the trim before you export for them.`;
+  }
+  const { name, minSeconds, maxSeconds } = exportPlatform(platform);
+  const takes = `${length}: ${name} takes videos of ${lengthLimits(platform)}.`;
+  if (minSeconds !== undefined && shown < minSeconds) return `${takes} Lengthen the trim before you export for it.`;
+  if (shown > maxSeconds) return `${takes} Shorten the trim before you export for it.`;
+  return null;
 }

@@ -3,7 +3,7 @@ import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { EXPORT_PRESETS } from '@shared/schemas/export';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { describeSettings, isProOnly, type ExportPreset, type PresetName } from './export-phase';
+import { describeSettings, isProOnly, lengthLimits, presetPlatform, type ExportPreset, type PresetName } from './export-phase';
 
 interface ExportPresetsProps {
   value: PresetName | null;
@@ -12,7 +12,7 @@ interface ExportPresetsProps {
   onChoose: (preset: ExportPreset) => void;
 }
 
-/** SPEC §9: the five platform presets and '4K Pro', which a free plan sees locked. */
+/** SPEC §9: the five platform presets, each with the lengths its platform takes, and '4K Pro', which a free plan sees locked. */
 export function ExportPresets({ value, isPro, disabled, onChoose }: ExportPresetsProps) {
   return (
     <fieldset className="grid gap-2">
@@ -32,14 +32,16 @@ export function ExportPresets({ value, isPro, disabled, onChoose }: ExportPreset
         {EXPORT_PRESETS.map((preset) => {
           const pro = isProOnly(preset);
           const locked = pro && !isPro;
+          const platform = presetPlatform(preset);
           const detailId = `export-preset-${preset.name.toLowerCase().replace(/\s+/g, '-')}`;
+          const lengthsId = `${detailId}-lengths`;
           return (
             <RadioGroupPrimitive.Item
               key={preset.name}
               value={preset.name}
               disabled={locked}
               aria-label={preset.name}
-              aria-describedby={detailId}
+              aria-describedby={platform ? `${detailId} ${lengthsId}` : detailId}
               title={locked ? 'Upgrade to Pro for 4K export' : undefined}
               className={cn(
                 'relative flex min-w-0 cursor-pointer flex-col items-stretch gap-1 rounded-lg border border-input bg-input/20 px-3 py-2.5 text-left outline-none transition-colors',
@@ -66,6 +68,11 @@ export function ExportPresets({ value, isPro, disabled, onChoose }: ExportPreset
                   </Badge>
                 )}
               </span>
+              {platform && (
+                <span id={lengthsId} className="text-xs text-muted-foreground">
+                  {lengthLimits(platform)}
+                </span>
+              )}
             </RadioGroupPrimitive.Item>
           );
         })}

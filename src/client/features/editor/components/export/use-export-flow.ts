@@ -9,15 +9,7 @@ import { useStartExport } from '../../api/export-video';
 import { rememberExport, rememberedExport } from '../../lib/remembered-export';
 import { useEditor } from '../../store/editor-context';
 import { exportEstimate } from './export-estimate';
-import {
-  DEFAULT_PRESET,
-  exportPhase,
-  presetSettings,
-  requestMessage,
-  sameSettings,
-  type ExportPreset,
-  type PresetName,
-} from './export-phase';
+import { DEFAULT_PRESET, chosenPreset, exportPhase, requestMessage, type ExportPreset } from './export-phase';
 
 /**
  * The editor's export: the chosen settings, the job it started and that job's polled phase. It lives in the
@@ -27,7 +19,6 @@ import {
 export function useExportFlow(project: Pick<Project, 'id'>) {
   const { store } = useEditor();
   const [settings, setSettings] = useState<ExportSettings>(DEFAULT_PRESET.settings);
-  const [presetName, setPresetName] = useState<PresetName | null>(DEFAULT_PRESET.name);
   const [jobId, setJobIdState] = useState<string | null>(() => rememberedExport(project.id));
   const job = useExportJob(jobId);
   const phase = exportPhase(jobId, job.data, job.error);
@@ -60,18 +51,15 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
     /** The length of what would be exported now: the edit's output. */
     outputSeconds: outputDuration(store.present),
     settings,
-    presetName,
+    presetName: chosenPreset(settings),
     starting: start.isPending,
     cancelling: cancel.isPending,
     choosePreset(preset: ExportPreset) {
-      setPresetName(preset.name);
       setSettings(preset.settings);
     },
-    /** A manual change keeps the preset selected only while the settings still are the preset's. */
+    /** A manual change keeps the platform: the file is still for it (chosenPreset). */
     changeSettings(change: Partial<ExportSettings>) {
-      const next = { ...settings, ...change };
-      setSettings(next);
-      if (presetName !== null && !sameSettings(next, presetSettings(presetName))) setPresetName(null);
+      setSettings({ ...settings, ...change });
     },
     exportVideo() {
       // Callbacks on mutate() are dropped by reset(): an export forgotten while the request runs stays forgotten.

@@ -61,14 +61,24 @@ export async function migrateDatabase(target: DatabaseTarget): Promise<void> {
 }
 
 /**
+ * A schema of its own for this run, named so the run's teardown drops it (dropRunSchemas). No schema is
+ * dropped while the run goes on: Kysely's migrator reads every schema's tables (pg_get_serial_sequence by
+ * schema name), and a schema another worker drops in the middle of that read fails this worker's migration
+ * with `schema "…" does not exist`.
+ */
+export function runSchemaName(kind: string): string {
+  return `t_${inject('runId') ?? randomBytes(4).toString('hex')}_${kind}`;
+}
+
+/**
  * PostgreSQL: each vitest worker migrates one schema of its own once, and every test app it starts takes
  * that schema back emptied (files in a worker run one after another). An app made while the worker's schema
- * is still in use (a test with two apps at once) gets a fresh schema of its own, removed when it is dropped.
+ * is still in use (a test with two apps at once) gets a fresh schema of its own, left to the run's teardown.
  */
 let workerSchemaInUse = false;
 
 function postgres(baseUrl: string): TestDatabase {
-  const workerSchema = `t_${inject('runId') ?? randomBytes(4).toString('hex')}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const workerSchema = runSchemaName(`w${process.env.VITEST_POOL_ID ?? '0'}`);
   return {
     name: 'postgres',
     async create() {
@@ -84,19 +94,16 @@ function postgres(baseUrl: string): TestDatabase {
         }
         return { target, drop: async () => void (workerSchemaInUse = false) };
       }
-      const schema = `t_${randomBytes(6).toString('hex')}`;
+      const schema = runSchemaName(`x${randomBytes(6).toString('hex')}`);
       await adminQuery(baseUrl, `create schema ${schema}`);
-      return {
-        target: schemaTarget(baseUrl, schema),
-        drop: async () => void (await adminQuery(baseUrl, `drop schema ${schema} cascade`)),
-      };
+      return { target: schemaTarget(baseUrl, schema), drop: async () => {} };
     },
   };
 }
 
-/** Drops the workers' schemas of the run `runId` (the global setup's teardown). */
+/** Drops every schema of the run `runId` (the global setup's teardown). */
 export async function dropRunSchemas(baseUrl: string, runId: string): Promise<void> {
-  const { rows } = await adminQuery(baseUrl, `select nspname from pg_namespace where nspname like 't\\_${runId}\\_w%'`);
+  const { rows } = await adminQuery(baseUrl, `select nspname from pg_namespace where nspname like 't\\_${runId}\\_%'`);
   for (const { nspname } of rows as Array<{ nspname: string }>) await adminQuery(baseUrl, `drop schema ${nspname} cascade`);
 }
 

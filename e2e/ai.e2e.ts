@@ -7,7 +7,7 @@ import { axeViolations, expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, textOverlays } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
-import { createReadyProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
+import { createReadyProject, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -31,6 +31,15 @@ async function credits(request: APIRequestContext): Promise<number> {
 
 function headerDuration(page: Page): Locator {
   return page.locator('header').getByText(/^\d+(\.\d)?s$/);
+}
+
+/** Where an overlay's hit box sits on the frame, in CSS px. */
+function placeInFrame(overlay: Locator): Promise<number[]> {
+  return overlay.evaluate((box) => {
+    const frame = box.closest('[data-testid="editor-frame"]')!.getBoundingClientRect();
+    const place = box.getBoundingClientRect();
+    return [place.left - frame.left, place.top - frame.top, place.width, place.height].map(Math.round);
+  });
 }
 
 async function noHorizontalScroll(page: Page): Promise<void> {
@@ -118,10 +127,11 @@ describe('the AI features', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 60_000);
 
-  it('gets suggestions, applies the text-overlay one to the preview as one undoable step, and charges 10 credits', async () => {
+  it('gets suggestions, previews the text-overlay one in the player for free, discards it, then keeps it for 10 credits as one undoable step', async () => {
     await openEditor(page, projectId);
     expect(await textOverlays(page).count()).toBe(0);
     const before = await credits(page.request);
+    const savedEdit = (await getProject(page.request, projectId)).editorState;
 
     await page.getByRole('button', { name: 'Get suggestions' }).click();
     await expect.poll(() => page.getByText('AI Suggestions ready').isVisible()).toBe(true);
@@ -129,17 +139,61 @@ describe('the AI features', () => {
     const count = await cards.count();
     expect(count).toBeGreaterThanOrEqual(3);
     expect(count).toBeLessThanOrEqual(5);
-    expect(await cards.getByRole('button', { name: 'Apply (10 credits)' }).count()).toBe(count);
+    expect(await cards.getByRole('button', { name: 'Preview' }).count()).toBe(count);
 
+    // Preview: the player shows the text, the edit waits, and nothing is saved or charged.
     const overlayCard = cards.filter({ hasText: 'Text overlay' }).first();
-    await overlayCard.getByRole('button', { name: 'Apply (10 credits)' }).click();
+    const keep = overlayCard.getByRole('button', { name: 'Keep (10 credits)' });
+    await overlayCard.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => keep.isVisible()).toBe(true);
+    expect(await keep.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => textOverlays(page).count()).toBe(1);
+    const previewed = await textOverlays(page).getAttribute('aria-label');
+    expect(previewed).toMatch(/^Text overlay: \S/);
+    const previewedPlace = await placeInFrame(textOverlays(page));
+    expect(await page.getByTestId('preview-notice').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add Text' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Get suggestions' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'editor, a suggestion previewed');
+    await keepScreenshot(page, 'ai-suggestion-preview-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalScroll(page);
+    await keepScreenshot(page, 'ai-suggestion-preview-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Never autosaved: no save is under way (one would start with the change), and none has landed.
+    expect(await page.getByText('All changes saved').count()).toBe(1);
+    expect((await getProject(page.request, projectId)).editorState).toEqual(savedEdit);
+    expect(await credits(page.request)).toBe(before);
+
+    // Discard (Escape, from Keep): exactly the edit and the credits there were, and the focus back on Preview.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => textOverlays(page).count()).toBe(0);
+    const previewButton = overlayCard.getByRole('button', { name: 'Preview' });
+    await expect.poll(() => previewButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('preview-notice').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Text' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+    expect(await credits(page.request)).toBe(before);
+    expect((await getProject(page.request, projectId)).editorState).toEqual(savedEdit);
+
+    // Preview again and keep it, from the keyboard: what was shown is what is kept, for 10 credits.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => keep.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText('Suggestion Applied').isVisible()).toBe(true);
     expect(await page.getByText(/10 credits used/).isVisible()).toBe(true);
     await expect.poll(() => textOverlays(page).count()).toBe(1);
     // The text is drawn on the preview's canvas; its hit box names it.
-    expect(await textOverlays(page).getAttribute('aria-label')).toMatch(/^Text overlay: \S/);
-    expect(await overlayCard.getByRole('button', { name: 'Applied' }).isDisabled()).toBe(true);
+    expect(await textOverlays(page).getAttribute('aria-label')).toBe(previewed);
+    expect(await placeInFrame(textOverlays(page))).toEqual(previewedPlace);
+    const applied = overlayCard.getByRole('button', { name: 'Applied' });
+    expect(await applied.getAttribute('aria-disabled')).toBe('true');
+    expect(await applied.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('preview-notice').count()).toBe(0);
     expect(await credits(page.request)).toBe(before - 10);
+    expect((await getProject(page.request, projectId)).editorState?.textOverlays).toHaveLength(1);
     await keepScreenshot(page, 'ai-suggestions-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await noHorizontalScroll(page);
@@ -303,10 +357,10 @@ describe('credits and plans in the AI tools', () => {
     await expectAccessible(page, 'extend video, short of credits');
     await page.keyboard.press('Escape');
 
-    // Suggestions are offered, but every Apply button is disabled and says why: on hover and to a screen reader.
+    // Suggestions are offered, but every Preview button is disabled and says why: on hover and to a screen reader.
     const reason = 'Insufficient credits. Applying a suggestion costs 10 credits and you have 5. Upgrade to Pro for unlimited.';
     await page.getByRole('button', { name: 'Get suggestions' }).click();
-    const short = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Apply (10 credits)' });
+    const short = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Preview' });
     await expect.poll(() => short.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     expect(await page.getByText(reason).isVisible()).toBe(true);
     for (const button of await short.all()) {
@@ -326,9 +380,10 @@ describe('credits and plans in the AI tools', () => {
     setUser(dataDir, username, { subscription: 'pro' });
     await openEditor(page, id);
     await page.getByRole('button', { name: 'Get suggestions' }).click();
-    const apply = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Apply (free)' });
-    await expect.poll(() => apply.count()).toBeGreaterThanOrEqual(3);
-    await apply.first().click();
+    const preview = page.getByRole('list', { name: 'AI suggestions' }).getByRole('button', { name: 'Preview' });
+    await expect.poll(() => preview.count()).toBeGreaterThanOrEqual(3);
+    await preview.first().click();
+    await page.getByRole('button', { name: 'Keep (free)' }).click();
     await expect.poll(() => page.getByText(/free for Pro/).isVisible()).toBe(true);
     expect(await credits(page.request)).toBe(5);
 

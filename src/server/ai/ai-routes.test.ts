@@ -115,6 +115,11 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
       currentEditorState: defaultEditorState(8),
     });
     expect(applied.json()).toMatchObject({ creditsUsed: 0, editorState: { visualEffect: 'grayscale' } });
+    const preview = await post(`/api/projects/${project.id}/auto-apply/preview`, {
+      suggestion: { type: 'effect', title: 'Mood', description: 'Go old', example: 'sepia' },
+      currentEditorState: applied.json().editorState,
+    });
+    expect(preview.json()).toMatchObject({ credits: 0, editorState: { visualEffect: 'sepia' } });
   });
 });
 
@@ -123,7 +128,8 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
   let t: TestApp;
   let user: { cookie: string; userId: string };
   beforeAll(async () => {
-    t = await createTestApp(database);
+    // A user per test is more sign-ups than one address may make in an hour; the limits have their own tests.
+    t = await createTestApp(database, { env: { RATE_LIMIT_SCALE: '100' } });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -143,8 +149,80 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
   const savedState = async (id: string) => (await request('GET', `/api/projects/${id}`)).json().editorState as EditorState | null;
   const apply = (id: string, suggestion: Suggestion, currentEditorState: EditorState) =>
     request('POST', `/api/projects/${id}/auto-apply`, { suggestion, currentEditorState });
+  const preview = (id: string, suggestion: unknown, currentEditorState: unknown, cookie = user.cookie) =>
+    t.app.inject({ method: 'POST', url: `/api/projects/${id}/auto-apply/preview`, headers: { cookie }, payload: { suggestion, currentEditorState } });
+  const withoutIds = (state: EditorState) => ({ ...state, textOverlays: state.textOverlays.map(({ id: _id, ...overlay }) => overlay) });
   const suggestionRows = () => t.db.selectFrom('creditLedger').select('delta').where('userId', '=', user.userId).where('reason', '=', 'suggestion').execute();
   const contextOf = (state: EditorState, duration: number) => ({ ...context, duration, ...state });
+
+  it('previews the edit auto-apply would save and what keeping it costs, saving and charging nothing; keeping it makes that edit', async () => {
+    const id = await readyProject(15);
+    const secondLine: Suggestion = {
+      type: 'text-overlay',
+      title: 'A second line',
+      description: 'Add a second line in the lower third for the first 5 seconds',
+      example: 'Which boat wins?',
+    };
+    const before = await credits(t, user.userId);
+    let state = defaultEditorState(15);
+    for (const suggestion of [secondLine, grayscale]) {
+      const shown = await preview(id, suggestion, state);
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json().credits).toBe(10);
+      // Looked at twice, still nothing saved or charged.
+      expect(withoutIds((await preview(id, suggestion, state)).json().editorState)).toEqual(withoutIds(shown.json().editorState));
+      expect(await credits(t, user.userId)).toBe(before - (suggestion === secondLine ? 0 : 10));
+      expect(await savedState(id)).toEqual(suggestion === secondLine ? null : state);
+
+      const kept = await apply(id, suggestion, state);
+      expect(kept.json().creditsUsed).toBe(10);
+      expect(withoutIds(kept.json().editorState)).toEqual(withoutIds(shown.json().editorState));
+      state = kept.json().editorState;
+    }
+    expect(state.textOverlays).toEqual([expect.objectContaining({ text: 'WHICH BOAT WINS?', position: { x: 50, y: 72 }, start: 0, end: 5 })]);
+    expect(state.visualEffect).toBe('grayscale');
+    expect(await suggestionRows()).toEqual([{ delta: -10 }, { delta: -10 }]);
+    // What the saved edit has already costs nothing to keep, and is the saved edit itself.
+    expect((await preview(id, grayscale, state)).json()).toEqual({ editorState: state, credits: 0 });
+  });
+
+  it('previews only for the project’s owner, and refuses what auto-apply refuses with the same answer, charging nothing', async () => {
+    const id = await readyProject(8);
+    const before = await credits(t, user.userId);
+    const other = await signUp(t.app, { username: uniqueName('peeker') });
+    const notYours = await preview(id, grayscale, defaultEditorState(8), other.cookie);
+    expect(notYours.statusCode).toBe(404);
+    expect(notYours.json()).toEqual({ message: 'Project not found' });
+    expect((await preview(id, grayscale, defaultEditorState(8), '')).statusCode).toBe(401);
+
+    const full: EditorState = {
+      ...defaultEditorState(8),
+      textOverlays: Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`line-${i}`, 8), text: `Line ${i}` })),
+    };
+    const refused: Array<[unknown, unknown, number, string | RegExp]> = [
+      [{ ...grayscale, type: 'sparkles' }, defaultEditorState(8), 400, /\w/],
+      [undefined, defaultEditorState(8), 400, /\w/],
+      [grayscale, { version: 99 }, 400, 'Unknown editor document version 99'],
+      [grayscale, 'grayscale please', 400, /\w/],
+      [hook, full, 400, 'At most 50 text overlays'],
+      [grayscale, { ...defaultEditorState(8), trim: { start: 0, end: 99999 } }, 400, /^Trim end must be at most the video's length/],
+    ];
+    for (const [suggestion, currentEditorState, status, message] of refused) {
+      const shown = await preview(id, suggestion, currentEditorState);
+      expect(shown.statusCode, shown.body).toBe(status);
+      expect(shown.json().message).toMatch(message);
+      expect(shown.json().message).not.toMatch(/went wrong/);
+      const applied = await request('POST', `/api/projects/${id}/auto-apply`, { suggestion, currentEditorState });
+      expect(applied.json()).toEqual(shown.json());
+    }
+    await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', id).execute();
+    const extending = await preview(id, grayscale, defaultEditorState(8));
+    expect(extending.statusCode).toBe(409);
+    expect(extending.json()).toEqual({ message: 'The video is still being generated' });
+    expect(await credits(t, user.userId)).toBe(before);
+    expect(await suggestionRows()).toEqual([]);
+    expect(await savedState(id)).toBeNull();
+  });
 
   it('refuses a hook when the edit already has 50 overlays, saving and charging nothing', async () => {
     const id = await readyProject(15);

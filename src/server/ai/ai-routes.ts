@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   assistantRequestSchema,
   assistantResponseSchema,
+  autoApplyPreviewResponseSchema,
   autoApplyRequestSchema,
   autoApplyResponseSchema,
   generateImageRequestSchema,
@@ -57,6 +58,13 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; storage: Storage }
       requireUser(request);
       return { suggestions: await ai.suggest(request.body.videoContext) };
     },
+  );
+
+  app.post(
+    '/api/projects/:id/auto-apply/preview',
+    { ...limited, schema: { params: projectParamsSchema, body: autoApplyRequestSchema, response: { 200: autoApplyPreviewResponseSchema } } },
+    async (request) =>
+      ai.previewAutoApply(requireUser(request), request.params.id, request.body.suggestion, request.body.currentEditorState),
   );
 
   app.post(

@@ -95,12 +95,11 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
   }
 
   /**
-   * Applies a suggestion to the edit and saves the result by the projects' one save path (PATCH's
-   * rules). It costs 10 credits (pro: free), charged in the save's transaction and only when the edit
-   * changes: applied to the edit on screen, or repeated after its result was saved, it is free. `document` is
-   * the edit the creator sees, of any version the codec reads (SPEC §7 sends none).
+   * The edit with a suggestion applied, and whether applying it is free: applied to the edit on screen, or
+   * repeated after its result was saved, it changes nothing. `document` is the edit the creator sees, of any
+   * version the codec reads (SPEC §7 sends none).
    */
-  async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
+  async function appliedEdit(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
     const project = await projects.get(user, projectId);
     const decoded = decodeEditorDocument(document);
     if (!decoded.ok) throw badRequest(decoded.reason);
@@ -109,7 +108,27 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
     const saved = project.editorState;
     // Keeping the saved state (not an equal one) keeps its overlays' ids.
     const editorState = saved && sameEdit(applied, saved) ? saved : applied;
-    if (editorState === saved || sameEdit(applied, current)) {
+    return { editorState, free: editorState === saved || sameEdit(applied, current) };
+  }
+
+  /**
+   * What auto-apply would make of the edit and what keeping it would cost (decision 036), refused as auto-apply
+   * would refuse it; nothing is saved or charged.
+   */
+  async function previewAutoApply(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
+    const { editorState, free } = await appliedEdit(user, projectId, suggestion, document);
+    await projects.checkEditorState(user, projectId, editorState);
+    return { editorState, credits: free || user.subscription === 'pro' ? 0 : SUGGESTION_COST };
+  }
+
+  /**
+   * Applies a suggestion to the edit and saves the result by the projects' one save path (PATCH's
+   * rules). It costs 10 credits (pro: free), charged in the save's transaction and only when the edit
+   * changes.
+   */
+  async function autoApply(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
+    const { editorState, free } = await appliedEdit(user, projectId, suggestion, document);
+    if (free) {
       await projects.saveEditorState(user, projectId, editorState);
       return { editorState, creditsUsed: 0 };
     }
@@ -122,7 +141,7 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
     return { editorState, creditsUsed };
   }
 
-  return { inspire, generateImage, assistant, suggest, autoApply };
+  return { inspire, generateImage, assistant, suggest, previewAutoApply, autoApply };
 }
 
 export type AiService = ReturnType<typeof createAiService>;

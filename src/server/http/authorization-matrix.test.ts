@@ -143,6 +143,19 @@ async function ownerUpload(f: Fixtures, { put, kind = 'video' }: { put: boolean;
   return { token, url };
 }
 
+/** Auto-apply and its preview take the same request and are the owner's alone. */
+const autoApplyRoute: RouteSpec = {
+  access: 'owner',
+  notYours: notFoundAs(PROJECT_NOT_FOUND),
+  request: (f) => ({
+    params: { id: f.project.id },
+    payload: {
+      suggestion: { type: 'effect', title: 'Mood', description: 'Go monochrome', example: 'grayscale' },
+      currentEditorState: defaultEditorState(f.project.duration),
+    },
+  }),
+};
+
 const MATRIX: Record<string, RouteSpec> = {
   // Accounts
   'POST /api/auth/signup': { access: 'public', ok: 201, request: () => ({ payload: { username: `new-${randomUUID().slice(0, 8)}`, password: 'secret-pass' } }) },
@@ -294,17 +307,8 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/images/:id': { access: 'owner', notYours: notFoundAs('Image not found'), request: (f) => ({ params: { id: f.imageId } }) },
   'POST /api/ai-assistant': { access: 'signed-in', request: () => ({ payload: { message: 'How do I hook viewers?', videoContext: context } }) },
   'POST /api/suggest-improvements': { access: 'signed-in', request: () => ({ payload: { videoContext: context } }) },
-  'POST /api/projects/:id/auto-apply': {
-    access: 'owner',
-    notYours: notFoundAs(PROJECT_NOT_FOUND),
-    request: (f) => ({
-      params: { id: f.project.id },
-      payload: {
-        suggestion: { type: 'effect', title: 'Mood', description: 'Go monochrome', example: 'grayscale' },
-        currentEditorState: defaultEditorState(f.project.duration),
-      },
-    }),
-  },
+  'POST /api/projects/:id/auto-apply/preview': autoApplyRoute,
+  'POST /api/projects/:id/auto-apply': autoApplyRoute,
 
   // Billing (Stripe spoken by a local fake)
   'GET /api/billing/plans': { access: 'public' },

@@ -38,6 +38,7 @@ const LIMITS: Record<string, { max: number; perUser: boolean }> = {
   'POST /api/ai-assistant': { max: 30, perUser: true },
   'POST /api/suggest-improvements': { max: 30, perUser: true },
   'POST /api/projects/:id/auto-apply': { max: 30, perUser: true },
+  'POST /api/projects/:id/auto-apply/preview': { max: 30, perUser: true },
   'POST /api/admin/providers/check': { max: 30, perUser: true },
 };
 

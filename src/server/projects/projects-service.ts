@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
+import type { EditorState } from '../../shared/editor/editor-state.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
 import type { createProjectRequestSchema } from '../../shared/schemas/project.ts';
@@ -174,10 +175,32 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     await storage.delete(keys.filter((key): key is string => Boolean(key)));
   }
 
+  const stillGenerating = () => new HttpError(409, 'The video is still being generated');
+
   /**
-   * The one way an edit is saved (the editor's PATCH and auto-apply): the project must be ready, the
-   * document must decode (any version; it is stored as the current one), its trim must end within the
-   * clip, and a saved edit the codec cannot read is never replaced. `alongside` runs in
+   * The rules an edit is saved by: the project must be ready, the document must decode (any version; it is
+   * stored as the current one), its trim must end within the clip, and a saved edit the codec cannot read is
+   * never replaced.
+   */
+  async function checkedEdit(user: UserRow, projectId: string, editorState: unknown): Promise<{ project: VideoProjectRow; state: EditorState }> {
+    const project = await ownProject(user, projectId);
+    if (project.status !== 'ready') throw stillGenerating();
+    const decoded = decodeEditorDocument(editorState);
+    if (!decoded.ok) throw badRequest(decoded.reason);
+    if (decoded.state.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
+      throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
+    }
+    if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
+    return { project, state: decoded.state };
+  }
+
+  /** Refuses an edit as saving it would, saving nothing (auto-apply's preview). */
+  async function checkEditorState(user: UserRow, projectId: string, editorState: unknown): Promise<void> {
+    await checkedEdit(user, projectId, editorState);
+  }
+
+  /**
+   * The one way an edit is saved (the editor's PATCH and auto-apply), by checkedEdit's rules. `alongside` runs in
    * the save's transaction (auto-apply charges there): a refused save charges nothing, a refused
    * charge saves nothing.
    */
@@ -187,16 +210,8 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     editorState: unknown,
     alongside?: (trx: Db) => Promise<void>,
   ): Promise<Project> {
-    const project = await ownProject(user, projectId);
-    const stillGenerating = () => new HttpError(409, 'The video is still being generated');
-    if (project.status !== 'ready') throw stillGenerating();
-    const decoded = decodeEditorDocument(editorState);
-    if (!decoded.ok) throw badRequest(decoded.reason);
-    if (decoded.state.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
-      throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
-    }
-    if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
-    const changes = { editorState: encodeEditorDocument(decoded.state), updatedAt: now().toISOString() };
+    const { project, state } = await checkedEdit(user, projectId, editorState);
+    const changes = { editorState: encodeEditorDocument(state), updatedAt: now().toISOString() };
     const save = async (trx: Db) => {
       await alongside?.(trx);
       // Only while still ready: an extension that started since the read must not have the edit land under it.
@@ -205,10 +220,10 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       }
     };
     await (alongside ? db.transaction().execute(save) : save(db));
-    return toProject({ ...project, ...changes }, { kind: 'edit', state: decoded.state });
+    return toProject({ ...project, ...changes }, { kind: 'edit', state });
   }
 
-  return { create, list, get, remove, saveEditorState };
+  return { create, list, get, remove, checkEditorState, saveEditorState };
 }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;

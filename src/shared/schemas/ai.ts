@@ -66,6 +66,8 @@ export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggest
 /** SPEC §7 sends `currentEditorState` without a version: any version the codec reads is taken, as by PATCH. */
 export const autoApplyRequestSchema = z.object({ suggestion: suggestionSchema, currentEditorState: editorDocumentSchema });
 export const autoApplyResponseSchema = z.object({ editorState: editorStateSchema, creditsUsed: z.number().int().min(0) });
+/** The preview: the edit auto-apply would save, and the credits keeping it would cost now (0 for Pro or no change). */
+export const autoApplyPreviewResponseSchema = z.object({ editorState: editorStateSchema, credits: z.number().int().min(0) });
 
 export const extendRequestSchema = z.object({
   prompt: z.string({ error: 'Prompt is required' }).trim().min(1, 'Prompt is required').max(2000, 'Prompt is too long'),

@@ -23,8 +23,8 @@ const EditorAudioContext = createContext<EditorAudio | null>(null);
 
 /** Decodes the clip's and the music's sound once for the editor, and plays the music under the video. */
 export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVideoElement | null>): EditorAudio {
-  const { store } = useEditor();
-  const { music, trim, audio } = store.present;
+  const { shown } = useEditor();
+  const { music, trim, audio } = shown;
   const { track, isLoading, isError } = useMusicTrack(music?.trackId);
   const clipSound = useDecodedAudio(videoUrl);
   const trackSound = useDecodedAudio(track?.url);

@@ -4,8 +4,8 @@ import { useEditor } from '../store/editor-context';
 
 /** Loads the faces the edit's overlays need (emoji only once one holds an emoji) and reports when all can be drawn. */
 export function useEditorFonts(): FontStatus {
-  const { store } = useEditor();
-  const emoji = store.present.textOverlays.some((overlay) => hasEmoji(overlay.text));
+  const { shown } = useEditor();
+  const emoji = shown.textOverlays.some((overlay) => hasEmoji(overlay.text));
   useEffect(() => {
     loadEditorFonts({ emoji });
   }, [emoji]);

@@ -1,11 +1,14 @@
 import { createContext, useCallback, useContext, useReducer, useState, type Dispatch, type ReactNode } from 'react';
 import type { EditorState } from '@shared/editor/editor-state';
 import { editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
+import { shownState } from './suggestion-preview';
 
 interface EditorContextValue {
   store: EditorStore;
+  /** What the player, the frame and the timeline draw: the edit, or a suggestion previewed on it. Never saved or exported. */
+  shown: EditorState;
   dispatch: Dispatch<EditorAction>;
-  /** The edit cannot change now (the video is being extended): every action but selecting is ignored. */
+  /** The edit cannot change now (the video is being extended): every action but selecting and discarding a preview is ignored. */
   readOnly: boolean;
   /** The overlay whose text is being typed in place, if any. */
   editingId: string | null;
@@ -31,18 +34,21 @@ export function EditorProvider({ editorState, duration, readOnly = false, childr
   // One gate for every way of editing (panels, drags on the stage and timeline, typing in place, hotkeys, AI suggestions).
   const dispatch = useCallback(
     (action: EditorAction) => {
-      if (!readOnly || action.type === 'select') apply(action);
+      if (!readOnly || action.type === 'select' || action.type === 'discardPreview') apply(action);
     },
     [readOnly],
   );
+  // While a suggestion is previewed the reducer holds every edit; typing in place would be lost, so it does not start.
+  const previewing = store.preview !== null;
   const setEditingId = useCallback(
     (id: string | null) => {
-      if (!readOnly || id === null) setEditing(id);
+      if ((!readOnly && !previewing) || id === null) setEditing(id);
     },
-    [readOnly],
+    [readOnly, previewing],
   );
+  const shown = shownState(store);
   return (
-    <EditorContext value={{ store, dispatch, readOnly, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
+    <EditorContext value={{ store, shown, dispatch, readOnly, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
   );
 }
 

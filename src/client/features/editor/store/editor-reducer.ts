@@ -3,6 +3,7 @@ import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } fro
 import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
 import { commandFor, type EditAction } from './edit-actions';
 import { rebaseChange, replaceStateCommand } from './replace-state';
+import type { SuggestionPreview } from './suggestion-preview';
 
 interface HistoryEntry {
   command: EditorCommand;
@@ -18,6 +19,8 @@ export interface EditorStore {
   selectedId: string | null;
   /** The clip's length, which bounds the trim. */
   duration: number;
+  /** A suggestion shown but not kept: while there is one, the edit waits (suggestion-preview.ts). */
+  preview: SuggestionPreview | null;
 }
 
 export type EditorAction =
@@ -25,22 +28,31 @@ export type EditorAction =
   | { type: 'addOverlay'; overlay: TextOverlay }
   | { type: 'removeOverlay'; id: string }
   | { type: 'select'; id: string | null }
-  /** A change computed elsewhere from `base` (an applied AI suggestion); edits made since `base` are kept. */
+  /** Shows a suggestion applied to `preview.base`, on top of the edits made since; one at a time. */
+  | { type: 'previewSuggestion'; preview: SuggestionPreview }
+  | { type: 'discardPreview' }
+  /**
+   * A change computed elsewhere from `base` (an applied AI suggestion) becomes the present; edits made since
+   * `base` are kept. It ends a preview: what was kept replaces what was shown.
+   */
   | { type: 'replaceState'; label: string; base: EditorState; state: EditorState }
   | { type: 'undo' }
   | { type: 'redo' };
 
 const HISTORY_LIMIT = 200;
+/** What a preview lets through: everything else would edit under a change that is shown but not made. */
+const WHILE_PREVIEWING = new Set<EditorAction['type']>(['select', 'discardPreview', 'replaceState']);
 
 /** The store for a project: its saved edit, or the untouched clip when it was never edited. */
 export function initEditorStore({ editorState, duration }: { editorState: EditorState | null; duration: number }): EditorStore {
   const present = editorState
     ? { ...editorState, trim: clampTrim(editorState.trim, duration) }
     : defaultEditorState(duration);
-  return { present, past: [], future: [], selectedId: null, duration };
+  return { present, past: [], future: [], selectedId: null, duration, preview: null };
 }
 
 export function editorReducer(store: EditorStore, action: EditorAction): EditorStore {
+  if (store.preview && !WHILE_PREVIEWING.has(action.type)) return store;
   switch (action.type) {
     case 'select':
       return store.selectedId === action.id ? store : { ...store, selectedId: action.id };
@@ -52,10 +64,13 @@ export function editorReducer(store: EditorStore, action: EditorAction): EditorS
       if (store.present.textOverlays.length >= MAX_OVERLAYS) return store;
       if (store.present.textOverlays.some((overlay) => overlay.id === action.overlay.id)) return store;
       return { ...apply(store, addOverlayCommand(action.overlay)), selectedId: action.overlay.id };
+    case 'previewSuggestion':
+      return { ...store, preview: { ...action.preview, state: rebased(store, action.preview.base, action.preview.state) } };
+    case 'discardPreview':
+      return store.preview ? { ...store, preview: null } : store;
     case 'replaceState': {
-      const next = rebaseChange(action.base, action.state, store.present);
-      const trimmed = { ...next, trim: clampTrim(next.trim, store.duration) };
-      return keepSelection(apply(store, replaceStateCommand(action.label, store.present, trimmed)));
+      const next = rebased(store, action.base, action.state);
+      return keepSelection(apply({ ...store, preview: null }, replaceStateCommand(action.label, store.present, next)));
     }
     case 'removeOverlay': {
       const next = apply(store, removeOverlayCommand(store.present, action.id));
@@ -67,11 +82,17 @@ export function editorReducer(store: EditorStore, action: EditorAction): EditorS
 }
 
 export function canUndo(store: EditorStore): boolean {
-  return store.past.length > 0;
+  return !store.preview && store.past.length > 0;
 }
 
 export function canRedo(store: EditorStore): boolean {
-  return store.future.length > 0;
+  return !store.preview && store.future.length > 0;
+}
+
+/** `state`, a change made elsewhere from `base`, on top of the edits made here since, with its trim inside the clip. */
+function rebased(store: EditorStore, base: EditorState, state: EditorState): EditorState {
+  const next = rebaseChange(base, state, store.present);
+  return { ...next, trim: clampTrim(next.trim, store.duration) };
 }
 
 function apply(store: EditorStore, command: EditorCommand | null, gesture?: string): EditorStore {

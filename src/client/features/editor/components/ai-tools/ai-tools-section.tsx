@@ -48,7 +48,8 @@ export function AiToolsSection({ project }: { project: AiProject }) {
           type="button"
           variant="brand"
           size="sm"
-          disabled={suggest.isPending}
+          // A new list would drop the suggestion the player shows: keep or discard it first.
+          disabled={suggest.isPending || store.preview !== null}
           onClick={() => {
             suggest.mutate(videoContextFor(project, store.present));
           }}

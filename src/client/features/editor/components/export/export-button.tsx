@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useEditor } from '../../store/editor-context';
+import { KEEP_OR_DISCARD_FIRST } from '../../store/suggestion-preview';
 import { ExportDialog } from './export-dialog';
 import type { ExportPhase } from './export-phase';
 import { useExportFlow } from './use-export-flow';
@@ -14,8 +16,10 @@ import { useExportFlow } from './use-export-flow';
 export function ExportButton({ project }: { project: Pick<Project, 'id' | 'title' | 'aspectRatio' | 'status'> }) {
   const [open, setOpen] = useState(false);
   const flow = useExportFlow(project);
-  // The server renders the saved edit of a ready video; a video being extended is neither yet.
+  // The server renders the saved edit of a ready video; a video being extended is neither yet, and a previewed
+  // suggestion is not in the edit until it is kept.
   const extending = project.status === 'generating';
+  const previewing = useEditor().store.preview !== null;
   return (
     <>
       {flow.phase.kind === 'running' || flow.phase.kind === 'completed' ? (
@@ -25,8 +29,8 @@ export function ExportButton({ project }: { project: Pick<Project, 'id' | 'title
           type="button"
           variant="default"
           size="sm"
-          title={extending ? 'Export waits for the longer video' : 'Export video'}
-          disabled={extending}
+          title={extending ? 'Export waits for the longer video' : previewing ? KEEP_OR_DISCARD_FIRST : 'Export video'}
+          disabled={extending || previewing}
           onClick={() => setOpen(true)}
         >
           <Download aria-hidden />

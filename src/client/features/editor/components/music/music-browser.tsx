@@ -25,7 +25,9 @@ interface MusicBrowserProps {
 /** The library and the user's uploads: filter by genre, preview, use, upload and delete. */
 export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
   const tracks = useMusicTracks();
-  const { readOnly } = useEditor();
+  const { readOnly, store } = useEditor();
+  // While the video is extended, or a suggestion is previewed, the panels' buttons are disabled.
+  const disabled = readOnly || store.preview !== null;
   const preview = useTrackPreview();
   const [genre, setGenre] = useState<string>(ALL);
   const [uploading, setUploading] = useState(false);
@@ -90,7 +92,7 @@ export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
             </ToggleGroup>
           )}
           {/* Its rows' buttons are how the keyboard scrolls it: while they are disabled it does not scroll on its own (the column does). */}
-          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !readOnly && 'max-h-80 overflow-y-auto')}>
+          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !disabled && 'max-h-80 overflow-y-auto')}>
             {shown.map((track) => (
               <MusicTrackRow
                 key={track.id}

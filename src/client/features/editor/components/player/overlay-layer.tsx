@@ -19,8 +19,8 @@ interface OverlayLayerProps {
  * selected one) to select, drag and edit it.
  */
 export function OverlayLayer({ videoRef, size, fontsReady }: OverlayLayerProps) {
-  const { store, editingId } = useEditor();
-  const { textOverlays, trim } = store.present;
+  const { store, shown, editingId } = useEditor();
+  const { textOverlays, trim } = shown;
   const pixelRatio = window.devicePixelRatio || 1;
   const frame = { width: Math.round(size.width * pixelRatio), height: Math.round(size.height * pixelRatio) };
   const layouts = useOverlayLayouts(textOverlays, frame.width, frame.height, fontsReady);

@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import { Eye, TriangleAlert } from 'lucide-react';
 import { useRef, type CSSProperties, type RefObject } from 'react';
 import { aspectValue, fitFrame } from '@shared/editor/frame-geometry';
 import { cssFilter, referenceScale } from '@shared/editor/looks';
@@ -25,14 +25,14 @@ interface VideoStageProps {
  * its watermark in its pixels (the proxy streams the watermarked copy), so none is drawn here.
  */
 export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts }: VideoStageProps) {
-  const { store, dispatch } = useEditor();
+  const { store, shown, dispatch } = useEditor();
   const spaceRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const aspect = aspectValue(aspectRatio);
   const frame = fitFrame(aspect, useElementSize(spaceRef));
   const rendered = useElementSize(frameRef);
   const scale = referenceScale(rendered.width, rendered.height);
-  const { visualEffect, colorGrading } = store.present;
+  const { visualEffect, colorGrading } = shown;
 
   return (
     <div
@@ -63,6 +63,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
         />
         <OverlayLayer videoRef={videoRef} size={rendered} fontsReady={fonts === 'ready'} />
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
+        {store.preview && <PreviewNotice />}
         <SafeZoneGuides />
       </div>
     </div>
@@ -76,6 +77,21 @@ function FontNotice({ failed }: { failed: boolean }) {
       <p className="flex items-center gap-2 rounded-full bg-black/70 px-3 py-1.5 text-xs text-white">
         {failed ? <TriangleAlert className="size-3.5 text-amber-300" aria-hidden /> : <Spinner className="size-3.5" />}
         {failed ? 'Fonts could not be loaded. Reload the page to see text overlays.' : 'Loading fonts…'}
+      </p>
+    </div>
+  );
+}
+
+/** A suggestion shown but not kept looks like the edit: the frame says it is not (decision 036). */
+function PreviewNotice() {
+  return (
+    <div className="pointer-events-none absolute inset-x-0 bottom-2 flex justify-center">
+      <p data-testid="preview-notice" className="flex items-center gap-2 rounded-full bg-black/70 px-3 py-1.5 text-xs whitespace-nowrap text-white">
+        <Eye className="size-3.5 text-primary" aria-hidden />
+        {/* The pinned player of a narrow screen is small: the word alone. */}
+        <span>
+          Preview<span className="max-lg:hidden">: keep or discard it in AI Tools</span>
+        </span>
       </p>
     </div>
   );

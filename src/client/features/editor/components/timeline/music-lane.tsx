@@ -16,9 +16,9 @@ const MUSIC_COLOR = 'rgba(167,139,250,0.8)';
  * (looped, faded) and a level meter that moves while the preview plays the music.
  */
 export function MusicLaneRow({ lane, axis }: { lane: MusicLane; axis: TimelineAxis }) {
-  const { store } = useEditor();
+  const { shown } = useEditor();
   const { trackSound, preview, trackMissing } = useEditorAudio();
-  const { music, trim } = store.present;
+  const { music, trim } = shown;
   const trackAudio = trackSound.status === 'ready' ? trackSound.audio : null;
   const { seconds, peaks } = useMemo(() => {
     const span = music ? musicSpan(music, outputDuration({ trim }), trackAudio?.duration) : null;

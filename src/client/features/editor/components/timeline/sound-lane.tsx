@@ -10,9 +10,9 @@ const PX_PER_PEAK = 3;
 
 /** The clip's own sound along the whole clip: its waveform, dimmed when muted. */
 export function SoundLaneRow({ lane, axis }: { lane: SoundLane; axis: TimelineAxis }) {
-  const { store } = useEditor();
+  const { shown } = useEditor();
   const { clipSound, clipHasSound } = useEditorAudio();
-  const { isMuted, volume } = store.present.audio;
+  const { isMuted, volume } = shown.audio;
   const width = axis.duration * axis.pxPerSecond;
   const buckets = Math.max(16, Math.round(width / PX_PER_PEAK));
   const peaks = useMemo(() => (clipSound.status === 'ready' ? audioPeaks(clipSound.audio, buckets) : []), [clipSound, buckets]);

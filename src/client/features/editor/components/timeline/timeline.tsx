@@ -33,8 +33,8 @@ interface TimelineProps {
  * when zoomed in.
  */
 export function Timeline({ videoUrl, time, duration, playing, onSeek }: TimelineProps) {
-  const { store } = useEditor();
-  const { trim } = store.present;
+  const { shown } = useEditor();
+  const { trim } = shown;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const viewport = useElementSize(scrollerRef).width;

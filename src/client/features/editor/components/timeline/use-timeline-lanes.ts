@@ -9,11 +9,11 @@ import type { BarChange, LaneDescriptor } from './timeline-model';
  * lane per text overlay. A new kind of layer (voice-over, captions, another shot) is one more descriptor here.
  */
 export function useTimelineLanes(): LaneDescriptor[] {
-  const { store, dispatch } = useEditor();
+  const { store, shown, dispatch } = useEditor();
   const { track } = useEditorAudio();
-  const { trim, textOverlays, music } = store.present;
+  const { trim, textOverlays, music } = shown;
   // An overlay made before the trim was shortened may run past the Out point; the video ends there.
-  const onAxis = (seconds: number) => trim.start + Math.min(seconds, outputDuration(store.present));
+  const onAxis = (seconds: number) => trim.start + Math.min(seconds, outputDuration(shown));
   const musicName = track?.title ?? 'Music';
   return [
     { kind: 'video', id: 'video', label: 'Video' },

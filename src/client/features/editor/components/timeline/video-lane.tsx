@@ -13,8 +13,8 @@ interface VideoLaneRowProps {
 
 /** The clip's filmstrip, with the In and Out handles that trim it (a handle stops a frame short of the other). */
 export function VideoLaneRow({ lane, axis, videoUrl, visible }: VideoLaneRowProps) {
-  const { store, dispatch } = useEditor();
-  const { trim } = store.present;
+  const { shown, dispatch } = useEditor();
+  const { trim } = shown;
   return (
     <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-10 bg-black/40">
       <Filmstrip videoUrl={videoUrl} duration={axis.duration} pxPerSecond={axis.pxPerSecond} visibleFrom={visible.from} visibleTo={visible.to} />

@@ -189,14 +189,15 @@ export async function writeDiffImage(a: RgbImage, b: RgbImage, out: string, gain
   await writePng({ width: a.width, height: a.height, data: diff }, out);
 }
 
-/** A 2-second 9:16 test pattern with a tone (360x640, H.264 + AAC): a quick upload. */
-export function makeShortClip(dir: string, name = 'clip.mp4'): string {
+/** A 9:16 test pattern with a tone (360x640, H.264 + AAC), 2 seconds unless told: a quick upload. */
+export function makeShortClip(dir: string, name = 'clip.mp4', seconds = 2): string {
   const clip = `${dir}/${name}`;
   run(FFMPEG, [
     '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=30',
-    '-f', 'lavfi', '-i', 'sine',
-    '-t', '2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip,
+    // 48 kHz: whole AAC frames fill whole seconds, so the clip lasts exactly `seconds`.
+    '-f', 'lavfi', '-i', 'sine=sample_rate=48000',
+    '-t', String(seconds), '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip,
   ]);
   return clip;
 }

@@ -29,7 +29,8 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
   const refused = track.errorMessage !== undefined;
   const playable = !track.preparing && !track.processing && !refused;
   return (
-    <li aria-labelledby={titleId} className="flex items-center gap-2 rounded-md bg-white/5 px-2 py-1.5">
+    // min-w-0: as a grid item the row would otherwise be as wide as its untruncated artist line, and push its buttons out of the list.
+    <li aria-labelledby={titleId} className="flex min-w-0 items-center gap-2 rounded-md bg-white/5 px-2 py-1.5">
       <Button
         type="button"
         variant="ghost"

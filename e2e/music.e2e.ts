@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
 import { openEditor, video } from './support/editor-page.ts';
-import { ffprobe, integratedLufs, makeShortClip, makeToneMp3, toneLevelDb } from './support/media.ts';
+import { ffprobe, integratedLufs, makeShortClip, makeSilentMp3, makeToneMp3, toneLevelDb } from './support/media.ts';
 import { signUp, uploadReadyProject } from './support/studio.ts';
 import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads, uploadingPartWay } from './support/upload-progress.ts';
 
@@ -66,7 +66,7 @@ describe('music under the clip', () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     expectAgreement(await uploadingPartWay(page));
 
-    // The server's normalising is held until the dialog has been read.
+    // The processing step is held (complete-upload, after which the server's job runs) until the dialog has been read.
     const normalised = gate();
     let completing = false;
     await page.route('**/api/music-tracks/complete-upload', async (route) => {
@@ -108,7 +108,7 @@ describe('music under the clip', () => {
     await dialog.getByLabel('Audio file').setInputFiles(makeToneMp3(workDir, MUSIC_HZ, 4, 'low-hum.mp3'));
     expect(await dialog.getByLabel('Title').inputValue()).toBe('low hum');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    // The dialog closes once the server has normalised the track; what it says otherwise is the failure.
+    // The dialog closes once the server's job has normalised the track; what it says otherwise is the failure.
     await expect.poll(async () => ((await dialog.count()) === 0 ? 'closed' : dialog.innerText()), { timeout: 60_000 }).toBe('closed');
 
     // The uploaded track is put under the clip at once. (Its toast is not waited for: it may be gone by the
@@ -163,4 +163,33 @@ describe('music under the clip', () => {
     await keepScreenshot(page, 'music-settings-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 240_000);
+
+  it('says why the server refused a track after its upload, in the dialog and in the list, until it is deleted', async () => {
+    await openEditor(page, projectId);
+    await page.getByRole('button', { name: 'Change track' }).click();
+    await page.getByRole('button', { name: 'Upload your own' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload your own music' });
+    await dialog.getByLabel('Audio file').setInputFiles(makeSilentMp3(workDir, 2));
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    // The header is fine, so the upload is accepted; the job finds nothing to hear.
+    const refusal = dialog.getByText('This track is silent');
+    await expect.poll(() => refusal.isVisible(), { timeout: 60_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const row = page.getByRole('listitem', { name: 'silence' });
+    await expect.poll(() => row.getByText('This track is silent').isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: /^(Use|In use)$/ }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Preview silence' }).isDisabled()).toBe(true);
+    await row.scrollIntoViewIfNeeded();
+    // Its delete button is in sight: no row is wider than the list (the library's longest lines made them so,
+    // cutting the buttons at the right edge).
+    const list = page.getByRole('list', { name: 'Music tracks' });
+    expect(await list.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    await expectAccessible(page, 'music track refused');
+    await keepScreenshot(page, 'music-track-refused-1440');
+    await row.getByRole('button', { name: 'Delete silence' }).click();
+    await page.getByRole('alertdialog', { name: /Delete/ }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  }, 120_000);
 });

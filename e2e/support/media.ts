@@ -293,6 +293,13 @@ export function makeToneMp3(dir: string, frequency: number, seconds: number, nam
   return file;
 }
 
+/** A valid MP3 of digital silence: it uploads, and the server's job refuses it. */
+export function makeSilentMp3(dir: string, seconds: number, name = 'silence.mp3'): string {
+  const file = `${dir}/${name}`;
+  run(FFMPEG, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=sample_rate=44100:channel_layout=stereo', '-t', String(seconds), '-c:a', 'libmp3lame', '-b:a', '128k', file]);
+  return file;
+}
+
 /** The mean level (dBFS) of a file's sound near one frequency, between two times. */
 export function toneLevelDb(file: string, frequency: number, from: number, to: number): number {
   const result = spawnSync(FFMPEG, [

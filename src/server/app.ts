@@ -124,7 +124,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(musicRoutes, {
     db,
     storage,
-    musicUploads: createMusicUploads({ db, storage, ffmpeg, uploads, logger }),
+    musicUploads: createMusicUploads({ db, storage, ffmpeg, queue, uploads, logger }),
     libraryRendersQueued: config.startupRenders,
   });
   await app.register(fontsRoutes);

@@ -7,6 +7,7 @@ import { createWatermarkVideoJob } from './media/watermark-video-job.ts';
 import { createProcessUploadJob } from './media/process-upload-job.ts';
 import type { JobDefinitions } from './jobs/job-registry.ts';
 import { createRenderMusicLibraryJob } from './music/library/index.ts';
+import { createProcessMusicUploadJob } from './music/process-music-upload-job.ts';
 
 /**
  * The handler of every job in the registry, built from the app's services. Handlers log through
@@ -19,6 +20,7 @@ export function createJobDefinitions(deps: GenerationDeps & { examples: Examples
     'extend-video': createExtendVideoJob(deps),
     'watermark-video': createWatermarkVideoJob(deps),
     'process-upload': createProcessUploadJob(deps),
+    'process-music-upload': createProcessMusicUploadJob(deps),
     'render-music-library': createRenderMusicLibraryJob(deps),
     'render-example': createRenderExampleJob(deps.examples),
   };

@@ -98,7 +98,7 @@ interface GenerationSegmentsTable {
 }
 
 export type UploadStatus = 'pending' | 'uploaded' | 'checking' | 'processing' | 'completed';
-/** What a ticket uploads: a project's video, or a user's own music track (normalised within complete-upload). */
+/** What a ticket uploads: a project's video, or a user's own music track (normalised by a job, decision 035). */
 export type UploadKind = 'video' | 'music';
 
 interface UploadsTable {
@@ -109,13 +109,15 @@ interface UploadsTable {
   storageKey: string;
   /**
    * pending -> uploaded (the PUT) -> checking (complete-upload's quick checks) -> processing (the project and its
-   * job exist); the row and its file are deleted once processed or refused. 'completed' rows predate the job.
-   * A music upload goes from 'checking' straight to its track: its row and file are deleted then.
+   * job exist; for music, its track and job); the row and its file are deleted once processed or refused.
+   * 'completed' rows predate the job.
    */
   status: Generated<UploadStatus>;
   kind: Generated<UploadKind>;
   /** The project it is being processed into, from 'processing' on. */
   projectId: Generated<string | null>;
+  /** A music upload's track, from 'processing' on. */
+  musicTrackId: Generated<string | null>;
   /** While 'checking': the host name and pid of the process whose request is checking it. */
   claimHost: Generated<string | null>;
   claimPid: Generated<number | null>;
@@ -124,6 +126,9 @@ interface UploadsTable {
   expiresAt: string;
   createdAt: string;
 }
+
+/** A user's own track is 'processing' until its job stores it or refuses it; library tracks are always ready. */
+type MusicTrackStatus = 'processing' | 'ready' | 'failed';
 
 interface MusicTracksTable {
   id: string;
@@ -135,6 +140,9 @@ interface MusicTracksTable {
   genre: string | null;
   isCustom: Generated<number>;
   createdAt: string;
+  status: Generated<MusicTrackStatus>;
+  /** Why a 'failed' track was refused, for its owner. */
+  errorMessage: Generated<string | null>;
 }
 
 export interface ExportJobsTable {

@@ -3,14 +3,16 @@ import { exportJobId, listPendingExportIds } from '../export/export-jobs-reposit
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
+import { listProcessingTrackIds } from '../music/music-repository.ts';
+import { musicUploadJobId } from '../music/process-music-upload-job.ts';
 import { generationJobId } from '../projects/projects-service.ts';
 import { listGeneratingProjects, listPendingExtensions } from '../projects/projects-repository.ts';
 
 /**
- * At start-up, makes sure every project still 'generating' and every pending export has a job: a first
- * generation, an upload being processed, an extension or an export lost between its commit and its enqueue (a
- * crash), or lost from Redis, is queued again with the id it was given, so jobs that exist already are left as
- * they are. Returns how many were (re)queued.
+ * At start-up, makes sure every project still 'generating', every pending export and every music track being
+ * processed has a job: a first generation, an upload being processed, an extension, an export or a music upload
+ * lost between its commit and its enqueue (a crash), or lost from Redis, is queued again with the id it was
+ * given, so jobs that exist already are left as they are. Returns how many were (re)queued.
  */
 export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger: Logger): Promise<number> {
   const firstVideos = await listGeneratingProjects(db);
@@ -35,9 +37,12 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   const exports = await listPendingExportIds(db);
   for (const id of exports) await queue.enqueue('export-video', { exportJobId: id }, exportJobId(id));
 
-  const count = firstVideos.length + extensions + exports.length;
+  const musicTracks = await listProcessingTrackIds(db);
+  for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));
+
+  const count = firstVideos.length + extensions + exports.length + musicTracks.length;
   if (count > 0) {
-    logger.info({ generations: generations.length, uploads: uploads.length, extensions, exports: exports.length }, 'generations resumed after restart');
+    logger.info({ generations: generations.length, uploads: uploads.length, extensions, exports: exports.length, musicTracks: musicTracks.length }, 'generations resumed after restart');
   }
   return count;
 }

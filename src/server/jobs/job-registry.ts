@@ -11,6 +11,8 @@ export interface JobPayloads {
   'watermark-video': { projectId: string };
   /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */
   'process-upload': { projectId: string };
+  /** Decodes, normalises and stores a user's uploaded music track (music/process-music-upload-job.ts). */
+  'process-music-upload': { trackId: string };
   /** Synthesises, encodes and stores one built-in music library track (music/library, decision 015). */
   'render-music-library': { trackId: string };
   /** Renders the examples' missing posters (all in one run) or one example's clip into storage (examples/, decision 022). */

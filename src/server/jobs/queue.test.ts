@@ -68,6 +68,7 @@ function recorder() {
     'extend-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'watermark-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'process-upload': { run: (_payload, context) => other(context), fail: async () => {} },
+    'process-music-upload': { run: (_payload, context) => other(context), fail: async () => {} },
     'render-music-library': { run: (_payload, context) => other(context), fail: async () => {} },
     'render-example': { run: (_payload, context) => other(context), fail: async () => {} },
   };

@@ -17,15 +17,17 @@ export async function findUserUpload(db: Db, userId: string, tokenHash: string) 
     .executeTakeFirst();
 }
 
-/** The user's uploads of `kind` being checked with a deadline after `now` (those past it died with their request). */
-export async function countCheckingUploads(db: Db, userId: string, kind: UploadKind, now: string): Promise<number> {
+/**
+ * The user's uploads of `kind` in flight: being checked with a deadline after `now` (those past it died with
+ * their request), or being processed by their job.
+ */
+export async function countUploadsInFlight(db: Db, userId: string, kind: UploadKind, now: string): Promise<number> {
   const row = await db
     .selectFrom('uploads')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('userId', '=', userId)
     .where('kind', '=', kind)
-    .where('status', '=', 'checking')
-    .where('expiresAt', '>', now)
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'checking'), eb('expiresAt', '>', now)]), eb('status', '=', 'processing')]))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -38,6 +40,11 @@ export async function listCheckingUploadsOnHost(db: Db, host: string) {
 /** The upload a project is being processed from, if it is still there. */
 export async function findProjectUpload(db: Db, projectId: string) {
   return db.selectFrom('uploads').selectAll().where('projectId', '=', projectId).executeTakeFirst();
+}
+
+/** The upload a music track is being processed from, if it is still there. */
+export async function findMusicTrackUpload(db: Db, musicTrackId: string) {
+  return db.selectFrom('uploads').selectAll().where('musicTrackId', '=', musicTrackId).executeTakeFirst();
 }
 
 /**
@@ -61,7 +68,15 @@ export async function advanceUpload(
   id: string,
   from: UploadStatus,
   to: UploadStatus,
-  details: { sizeBytes?: number; contentType?: string; projectId?: string; expiresAt?: string; claimHost?: string | null; claimPid?: number | null } = {},
+  details: {
+    sizeBytes?: number;
+    contentType?: string;
+    projectId?: string;
+    musicTrackId?: string;
+    expiresAt?: string;
+    claimHost?: string | null;
+    claimPid?: number | null;
+  } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('uploads')
@@ -83,13 +98,14 @@ export async function deleteUploadRows(db: Db, ids: string[]): Promise<void> {
 
 /**
  * Uploads nobody will finish, oldest first: tickets expired before complete-upload accepted them, checks whose
- * request died (`checkingBefore`: long after any request would have answered), and processing whose project is
- * gone or no longer processing. Each of these stays dead, so several processes may sweep them at once.
+ * request died (`checkingBefore`: long after any request would have answered), and processing whose project or
+ * music track is gone or no longer processing. Each of these stays dead, so several processes may sweep them at once.
  */
 export async function listAbandonedUploads(db: Db, now: string, checkingBefore: string, limit: number) {
   return db
     .selectFrom('uploads')
     .leftJoin('videoProjects', 'videoProjects.id', 'uploads.projectId')
+    .leftJoin('musicTracks', 'musicTracks.id', 'uploads.musicTrackId')
     .select(['uploads.id', 'uploads.storageKey'])
     .where((eb) =>
       eb.or([
@@ -97,7 +113,13 @@ export async function listAbandonedUploads(db: Db, now: string, checkingBefore: 
         eb.and([eb('uploads.status', '=', 'checking'), eb('uploads.expiresAt', '<=', checkingBefore)]),
         eb.and([
           eb('uploads.status', '=', 'processing'),
+          eb('uploads.kind', '=', 'video'),
           eb.or([eb('videoProjects.id', 'is', null), eb('videoProjects.status', '!=', 'generating')]),
+        ]),
+        eb.and([
+          eb('uploads.status', '=', 'processing'),
+          eb('uploads.kind', '=', 'music'),
+          eb.or([eb('musicTracks.id', 'is', null), eb('musicTracks.status', '!=', 'processing')]),
         ]),
       ]),
     )

@@ -21,7 +21,7 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
-import { advanceUpload, countCheckingUploads, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
+import { advanceUpload, countUploadsInFlight, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
 /** Both kinds PUT here: the ticket, not the path, says what the file is for. */
@@ -121,8 +121,9 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
    * The caller's uploaded file of `kind` at `uploadUrl`, moved to 'checking' so no other request takes it;
    * undefined when there is none (not issued here, another user's, another kind's, not PUT yet, used or
    * expired). With `alone`, the check gets a deadline of its own (its ticket's expiry becomes now +
-   * `deadlineMs`) and the answer is 429 while another upload of that kind of the user's is being checked
-   * within its deadline, so one user runs one at a time; a check past its deadline died with its request.
+   * `deadlineMs`) and the answer is 429 while another upload of that kind of the user's is in flight (being
+   * checked within its deadline, or processed by its job), so one user has one at a time; a check past its
+   * deadline died with its request.
    * The claim names this process, so a restart gives back what a killed one held (releaseStoppedClaims).
    */
   async function claim(user: UserRow, uploadUrl: string, kind: UploadKind, alone?: { deadlineMs: number; busyMessage: string }): Promise<UploadRow | undefined> {
@@ -134,7 +135,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     const at = now();
     return db.transaction().execute(async (trx) => {
       await lockUserJobs(trx, user.id);
-      if ((await countCheckingUploads(trx, user.id, kind, at.toISOString())) > 0) throw new HttpError(429, alone.busyMessage);
+      if ((await countUploadsInFlight(trx, user.id, kind, at.toISOString())) > 0) throw new HttpError(429, alone.busyMessage);
       const expiresAt = new Date(at.getTime() + alone.deadlineMs).toISOString();
       return (await advanceUpload(trx, upload.id, 'uploaded', 'checking', { expiresAt, claimHost, claimPid })) ? upload : undefined;
     });

@@ -12,12 +12,13 @@ export function listMusicTracks(db: Db, userId: string, genre?: string) {
   return query.orderBy('isCustom').orderBy('title').orderBy('id').execute();
 }
 
-/** A track the user may play: the library's, or their own; another user's is treated as missing. */
+/** A track the user may play: the library's, or their own once it is ready; another user's is treated as missing. */
 export function findPlayableTrack(db: Db, userId: string, id: string) {
   return db
     .selectFrom('musicTracks')
     .selectAll()
     .where('id', '=', id)
+    .where('status', '=', 'ready')
     .where((eb) => eb.or([eb('userId', 'is', null), eb('userId', '=', userId)]))
     .executeTakeFirst();
 }
@@ -35,4 +36,29 @@ export function findOwnTrack(db: Db, userId: string, id: string) {
 export async function deleteOwnTrack(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('musicTracks').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+export function findTrack(db: Db, id: string) {
+  return db.selectFrom('musicTracks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A processing track, stored: ready, with the length of what was stored. False when it was not processing (deleted meanwhile). */
+export async function markTrackReady(db: Db, id: string, duration: number): Promise<boolean> {
+  const result = await db
+    .updateTable('musicTracks')
+    .set({ status: 'ready', duration })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A processing track refused or lost: failed, with the sentence its owner reads. */
+export async function failTrack(db: Db, id: string, errorMessage: string): Promise<void> {
+  await db.updateTable('musicTracks').set({ status: 'failed', errorMessage }).where('id', '=', id).where('status', '=', 'processing').execute();
+}
+
+export async function listProcessingTrackIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('musicTracks').select('id').where('status', '=', 'processing').execute();
+  return rows.map((row) => row.id);
 }

@@ -18,16 +18,23 @@ import { musicTrackKey } from './music-keys.ts';
 import { withPreparingLibraryTracks } from './library/preparing-tracks.ts';
 import { findPlayableTrack, listMusicTracks } from './music-repository.ts';
 import { type MusicUploads, TRACK_NOT_FOUND } from './music-uploads.ts';
+import { MUSIC_PROCESSING_FAILED_MESSAGE } from './process-music-upload-job.ts';
 /** Library tracks never change under their id (a changed composition gets a new id), so players may cache them. */
 const LIBRARY_CACHE = 'private, max-age=86400, immutable';
 
-function toMusicTrack(row: Awaited<ReturnType<typeof listMusicTracks>>[number]): MusicTrack {
-  return { ...row, isCustom: row.isCustom === 1 ? 1 : 0 };
+function toMusicTrack({ status, errorMessage, ...row }: Awaited<ReturnType<typeof listMusicTracks>>[number]): MusicTrack {
+  return {
+    ...row,
+    isCustom: row.isCustom === 1 ? 1 : 0,
+    ...(status === 'processing' ? { processing: true as const } : {}),
+    ...(status === 'failed' ? { errorMessage: errorMessage ?? MUSIC_PROCESSING_FAILED_MESSAGE } : {}),
+  };
 }
 
 /**
  * The music library and the caller's own tracks (SPEC §3 MusicTrack), each streamed to whoever may play it;
- * a user's own tracks are uploaded (ticket, PUT to the upload path, complete) and deleted here.
+ * a user's own tracks are uploaded (ticket, PUT to the upload path, complete, then listed as processing until
+ * their job has made them ready or refused them) and deleted here.
  */
 export const musicRoutes: FastifyPluginAsyncZod<{
   db: Db;

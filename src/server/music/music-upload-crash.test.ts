@@ -10,7 +10,8 @@ import { testDatabases } from '../test-support/database-targets.ts';
 import { type ServerProcess, makeServerHomeOn, requestJson, signUpOverHttp, startServer } from '../test-support/server-process.ts';
 import { waitFor } from '../test-support/wait-for.ts';
 
-// On each database the app runs on: the one-at-a-time slot is a row, and a crash must not leave it held.
+// On each database the app runs on: the track's job and the user's one-at-a-time slot are rows, and a crash
+// must leave neither stuck.
 describe.each(testDatabases())('a server killed during a music upload (SIGKILL) on $name', (database) => {
   let where: Awaited<ReturnType<typeof makeServerHomeOn>>;
   let server: ServerProcess | undefined;
@@ -28,7 +29,7 @@ describe.each(testDatabases())('a server killed during a music upload (SIGKILL) 
     await where?.remove();
   });
 
-  it('frees the user’s slot when the server restarts: their next track is accepted, not refused with 429', async () => {
+  it('runs the track’s job again when the server restarts: the track becomes ready and the user’s next one is accepted', async () => {
     const { home, settings, target } = where;
     server = await startServer(home, settings);
     const { baseUrl } = home;
@@ -46,39 +47,47 @@ describe.each(testDatabases())('a server killed during a music upload (SIGKILL) 
         headers: { cookie, 'content-type': 'application/json' },
         body: JSON.stringify({ audioURL, title: 'Theme' }),
       });
-      return { status: response.status, body: (await response.json()) as { message?: string } };
+      return { status: response.status, body: (await response.json()) as { id: string; processing?: true } };
     };
+    type Listed = { id: string; isCustom: number; processing?: true; errorMessage?: string };
+    /** The user's own tracks once none is processing. */
+    const processed = () =>
+      waitFor('the user’s tracks to be processed', async () => {
+        const { tracks } = await requestJson<{ tracks: Listed[] }>(baseUrl, cookie, 'GET', '/api/music-tracks');
+        const own = tracks.filter((listed) => listed.isCustom === 1);
+        return own.some((listed) => listed.processing) ? undefined : own;
+      }, 120_000);
 
-    // Kill it hard while it normalises the track: one of the normalisation's ffmpeg or ffprobe runs (reading the
-    // upload's scratch copy) is paused (SIGSTOP), so however fast the machine, the crash lands mid-check.
-    const interruptedUpload = await uploaded();
+    // Kill it hard while the job normalises the track: one of its ffmpeg runs (reading the upload's scratch copy)
+    // is paused (SIGSTOP), so however fast the machine, the crash lands mid-job.
+    const interrupted = await complete(await uploaded());
+    expect(interrupted).toMatchObject({ status: 201, body: { processing: true } });
     const crashed = server.pid;
     const uploadScratch = `${scratchRoot(home.tmpDir)}/${crashed}-music-upload-`;
-    const interrupted = complete(interruptedUpload).then(
-      (answer) => answer,
-      () => 'connection lost',
-    );
     const tool = await waitFor('the music upload’s ffmpeg to be running', async () => {
-      for (const pid of [...(await childProcesses(crashed, 'ffmpeg')), ...(await childProcesses(crashed, 'ffprobe'))]) {
+      for (const pid of await childProcesses(crashed, 'ffmpeg')) {
         if ((await processArguments(pid)).some((arg) => arg.startsWith(uploadScratch))) return pid;
       }
       return undefined;
     }, 60_000, 20);
     process.kill(tool, 'SIGSTOP');
     await server.crash();
-    expect(await interrupted).toBe('connection lost');
 
     const db = createDatabase(target);
     try {
-      // The dead request's claim is still there, with its 15-minute deadline.
-      expect(await db.selectFrom('uploads').select(['kind', 'status']).execute()).toEqual([{ kind: 'music', status: 'checking' }]);
+      // The dead job's upload and track are still there, processing.
+      expect(await db.selectFrom('uploads').select(['kind', 'status']).execute()).toEqual([{ kind: 'music', status: 'processing' }]);
+      expect(await db.selectFrom('musicTracks').select('status').where('id', '=', interrupted.body.id).execute()).toEqual([{ status: 'processing' }]);
 
       server = await startServer(home, settings);
-      expect(await complete(await uploaded())).toMatchObject({ status: 201, body: { title: 'Theme' } });
-      // The crash was ours, not the file's: the interrupted upload's ticket works again too.
-      expect(await complete(interruptedUpload)).toMatchObject({ status: 201, body: { title: 'Theme' } });
-      const { tracks } = await requestJson<{ tracks: Array<{ isCustom: number }> }>(baseUrl, cookie, 'GET', '/api/music-tracks');
-      expect(tracks.filter((listed) => listed.isCustom === 1)).toHaveLength(2);
+      // The restarted server takes the job over: the track is made, and the slot it held is free again.
+      const resumed = await processed();
+      expect(resumed).toEqual([expect.objectContaining({ id: interrupted.body.id, title: 'Theme' })]);
+      expect(resumed[0]).not.toHaveProperty('errorMessage');
+      expect(await complete(await uploaded())).toMatchObject({ status: 201, body: { processing: true } });
+      const own = await processed();
+      expect(own).toHaveLength(2);
+      expect(own.filter((listed) => listed.errorMessage !== undefined)).toEqual([]);
 
       await server.stop();
       server = undefined;

@@ -28,14 +28,15 @@ export async function ledgerMismatches(db: Db): Promise<Array<{ userId: string; 
 /**
  * Local storage against the rows that point into it: `orphaned` are files no project (its video, the video's
  * watermarked copy, its thumbnail), segment, export, music track or open upload refers to (a `~meta.json` sidecar counts as its object; temp files of an interrupted write count as
- * themselves), `missing` are keys a project, segment, export or music track refers to with no file.
+ * themselves), `missing` are keys a project, segment, export or ready music track refers to with no file.
  */
 export async function storedObjectMismatches(db: Db, mediaDir: string): Promise<{ orphaned: string[]; missing: string[] }> {
   const projects = await db.selectFrom('videoProjects').select(['videoKey', 'thumbnailKey']).execute();
   const segments = await db.selectFrom('generationSegments').select('storageKey').execute();
   const exports = await db.selectFrom('exportJobs').select('outputKey').execute();
   const uploads = await db.selectFrom('uploads').select('storageKey').where('status', '!=', 'completed').execute();
-  const music = await db.selectFrom('musicTracks').select(['id', 'userId']).execute();
+  // A track being processed or refused has no file yet (or ever).
+  const music = await db.selectFrom('musicTracks').select(['id', 'userId']).where('status', '=', 'ready').execute();
   const required = [
     ...projects.flatMap((row) => [row.videoKey, row.thumbnailKey]),
     ...segments.map((row) => row.storageKey),

@@ -17,6 +17,10 @@ export const musicTrackSchema = z.object({
   createdAt: z.string(),
   /** A library track whose first render is still under way: listed, not yet playable (absent once it is). */
   preparing: z.literal(true).optional(),
+  /** A user's own track whose upload is still being normalised: listed, not yet playable (absent once it is). */
+  processing: z.literal(true).optional(),
+  /** Why a user's own upload was refused after complete-upload: listed for its owner, never playable; deleting it dismisses it. */
+  errorMessage: z.string().optional(),
 });
 export type MusicTrack = z.infer<typeof musicTrackSchema>;
 

@@ -11,6 +11,7 @@ import * as uploadKind from './2026-11-24T0900-upload-kind.ts';
 import * as exportEditSnapshot from './2026-11-24T1200-export-edit-snapshot.ts';
 import * as uploadClaimHolder from './2026-11-27T1200-upload-claim-holder.ts';
 import * as jobTimings from './2026-11-27T1900-job-timings.ts';
+import * as musicTrackProcessing from './2026-11-28T0900-music-track-processing.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1200-export-edit-snapshot': exportEditSnapshot,
   '2026-11-27T1200-upload-claim-holder': uploadClaimHolder,
   '2026-11-27T1900-job-timings': jobTimings,
+  '2026-11-28T0900-music-track-processing': musicTrackProcessing,
 };

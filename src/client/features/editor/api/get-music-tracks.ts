@@ -6,9 +6,11 @@ import { apiRequest } from '@/lib/api';
 export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
 
 const LIBRARY_PREPARING_POLL_MS = 5000;
+/** An upload's job takes seconds, not minutes. */
+const UPLOAD_PROCESSING_POLL_MS = 1500;
 
 /** GET /api/music-tracks: the built-in library, then the user's own uploads. */
-function musicTracksQueryOptions() {
+export function musicTracksQueryOptions() {
   return queryOptions({
     queryKey: MUSIC_TRACKS_QUERY_KEY,
     queryFn: async (): Promise<MusicTrack[]> => {
@@ -16,8 +18,14 @@ function musicTracksQueryOptions() {
       return musicTrackListSchema.parse(await response.json()).tracks;
     },
     staleTime: 60_000,
-    // On a first start the library's tracks are listed while they are still being made: look again until all are ready.
-    refetchInterval: (query) => (query.state.data?.some((track) => track.preparing) ? LIBRARY_PREPARING_POLL_MS : false),
+    // Tracks are listed while they are still being made (the library's on a first start, an upload's by its job):
+    // look again until all are ready.
+    refetchInterval: (query) =>
+      query.state.data?.some((track) => track.processing)
+        ? UPLOAD_PROCESSING_POLL_MS
+        : query.state.data?.some((track) => track.preparing)
+          ? LIBRARY_PREPARING_POLL_MS
+          : false,
   });
 }
 

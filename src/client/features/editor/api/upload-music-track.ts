@@ -9,8 +9,9 @@ export async function requestMusicUploadUrl(): Promise<string> {
 }
 
 /**
- * POST /api/music-tracks/complete-upload: the server normalises the uploaded file (a few seconds) and answers
- * with the new track; a file that is not audio is a 400 with a sentence saying so, one over 20 MB a 413.
+ * POST /api/music-tracks/complete-upload: the server checks the uploaded file's header and answers with the new
+ * track, processing until its job has normalised it (waitForMusicTrack); a file that is not audio is a 400 with
+ * a sentence saying so, a second upload while one is processing a 429.
  */
 export async function completeMusicUpload(data: CompleteMusicUploadRequest): Promise<MusicTrack> {
   // Sent as typed: the server trims it and decides (its schema turns a blank artist into none).

@@ -14,10 +14,23 @@ interface MusicTrackRowProps {
   onDelete: () => void;
 }
 
+/** What the row says instead of Use while the track cannot be used yet: the library's first render, or an upload's job. */
+function NotReady({ label }: { label: string }) {
+  return (
+    <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
+      <LoaderCircle aria-hidden className="size-3.5 animate-spin" />
+      {label}
+    </span>
+  );
+}
+
 export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse, onDelete }: MusicTrackRowProps) {
   const titleId = `music-track-${track.id}-title`;
+  const refused = track.errorMessage !== undefined;
+  const playable = !track.preparing && !track.processing && !refused;
   return (
-    <li aria-labelledby={titleId} className="flex items-center gap-2 rounded-md bg-white/5 px-2 py-1.5">
+    // min-w-0: as a grid item the row would otherwise be as wide as its untruncated artist line, and push its buttons out of the list.
+    <li aria-labelledby={titleId} className="flex min-w-0 items-center gap-2 rounded-md bg-white/5 px-2 py-1.5">
       <Button
         type="button"
         variant="ghost"
@@ -25,7 +38,7 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
         className="size-8"
         aria-label={`Preview ${track.title}`}
         aria-pressed={playing}
-        disabled={track.preparing}
+        disabled={!playable}
         onClick={onTogglePreview}
       >
         {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
@@ -34,9 +47,11 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
         <p id={titleId} className="truncate text-sm font-medium">
           {track.title}
         </p>
+        {refused && <p className="text-xs text-red-300">{track.errorMessage}</p>}
         <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
           <span className="truncate">{[track.artist, track.genre && genreLabel(track.genre)].filter(Boolean).join(' · ')}</span>
-          <span className="shrink-0 font-mono tabular-nums">{formatTrackLength(track.duration)}</span>
+          {/* An upload's length is known once its job has counted it. */}
+          {!track.processing && !refused && <span className="shrink-0 font-mono tabular-nums">{formatTrackLength(track.duration)}</span>}
           {track.isCustom === 1 && (
             <Badge variant="secondary" className="shrink-0">
               Yours
@@ -58,11 +73,10 @@ export function MusicTrackRow({ track, playing, current, onTogglePreview, onUse,
         </Button>
       )}
       {track.preparing ? (
-        <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
-          <LoaderCircle aria-hidden className="size-3.5 animate-spin" />
-          Preparing…
-        </span>
-      ) : (
+        <NotReady label="Preparing…" />
+      ) : track.processing ? (
+        <NotReady label="Processing…" />
+      ) : refused ? null : (
         <Button type="button" variant={current ? 'secondary' : 'outline'} size="sm" className="shrink-0" disabled={current} onClick={onUse}>
           {current ? 'In use' : 'Use'}
         </Button>

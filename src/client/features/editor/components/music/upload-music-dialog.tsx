@@ -106,7 +106,7 @@ function UploadMusicForm({ onCancel, onUploaded }: { onCancel: () => void; onUpl
         {(control) => <Input {...control} disabled={busy} autoComplete="off" {...form.register('artist')} />}
       </FormField>
       {phase !== 'idle' && (
-        // The server normalises the track in one request: processing has no measure.
+        // The server's job normalises the track: processing has no measure.
         <UploadProgress phase={phase} percent={phase === 'processing' ? null : progress} processingLabel="Processing…" />
       )}
       {error && (

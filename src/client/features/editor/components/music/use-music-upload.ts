@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { putUploadFile, UploadAbortedError } from '@/lib/put-upload-file';
 import { MUSIC_TRACKS_QUERY_KEY } from '../../api/get-music-tracks';
 import { completeMusicUpload, requestMusicUploadUrl } from '../../api/upload-music-track';
+import { MusicTrackRefusedError, waitForMusicTrack } from '../../api/wait-for-music-track';
 import { MUSIC_TOO_LARGE } from '../../lib/music-library';
 
 interface MusicUploadInput {
@@ -13,19 +14,21 @@ interface MusicUploadInput {
   artist?: string;
 }
 
-/** `processing` has no progress to show: the server normalises the file in one request. */
+/** `processing` has no progress to show: the server's job normalises the file, and says only when it is done. */
 type MusicUploadPhase = 'idle' | 'uploading' | 'processing';
 
 /** The sentence the dialog shows for a failed upload; null when the user cancelled it. */
 function musicUploadErrorText(error: unknown): string | null {
   if (error instanceof UploadAbortedError) return null;
   if (error instanceof ApiError && error.status === 413) return MUSIC_TOO_LARGE;
+  if (error instanceof MusicTrackRefusedError) return error.message;
   return errorMessage(error, 'The upload failed. Please try again.');
 }
 
 /**
- * Ask for an address, PUT the file there with real progress, then complete-upload while the server processes
- * it. Unmounting (the dialog closing) or `cancel` stops the transfer.
+ * Ask for an address, PUT the file there with real progress, complete-upload, then wait while the server's job
+ * processes it: the track once ready, or the job's reason as the error. Unmounting (the dialog closing) or
+ * `cancel` stops the transfer, or the waiting (the track then stays in the list as processing).
  */
 export function useMusicUpload({ onUploaded }: { onUploaded: (track: MusicTrack) => void }) {
   const queryClient = useQueryClient();
@@ -50,9 +53,10 @@ export function useMusicUpload({ onUploaded }: { onUploaded: (track: MusicTrack)
       await putUploadFile(audioURL, file, { onProgress: setProgress, signal: controller.signal });
       setPhase('processing');
       try {
-        return await completeMusicUpload({ audioURL, title, artist: artist || undefined });
+        const track = await completeMusicUpload({ audioURL, title, artist: artist || undefined });
+        return await waitForMusicTrack(queryClient, track.id, controller.signal);
       } finally {
-        // A track that was processed after the dialog closed still belongs in the list.
+        // A track whose waiting was cut short still belongs in the list.
         void queryClient.invalidateQueries({ queryKey: MUSIC_TRACKS_QUERY_KEY });
       }
     },

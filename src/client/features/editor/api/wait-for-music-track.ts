@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { MusicTrack } from '@shared/schemas/music';
+import { UploadAbortedError } from '@/lib/put-upload-file';
+import { musicTracksQueryOptions } from './get-music-tracks';
+
+/** How often the list is read while an upload's job runs. */
+const POLL_MS = 1500;
+const DELETED_MESSAGE = 'The track was deleted before it was ready.';
+
+/** The server's job did not make the track: `message` is its sentence for the owner. */
+export class MusicTrackRefusedError extends Error {
+  override name = 'MusicTrackRefusedError';
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new UploadAbortedError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * The uploaded track once its job has made it ready, read from the track list (which the music browser shows
+ * too); throws MusicTrackRefusedError with the reason when the job refused it. Aborting stops the waiting, not
+ * the job: the track stays listed as processing.
+ */
+export async function waitForMusicTrack(queryClient: QueryClient, id: string, signal: AbortSignal): Promise<MusicTrack> {
+  for (;;) {
+    const tracks = await queryClient.fetchQuery({ ...musicTracksQueryOptions(), staleTime: 0 });
+    const track = tracks.find((listed) => listed.id === id);
+    if (!track) throw new MusicTrackRefusedError(DELETED_MESSAGE);
+    if (track.errorMessage !== undefined) throw new MusicTrackRefusedError(track.errorMessage);
+    if (!track.processing) return track;
+    await pause(POLL_MS, signal);
+  }
+}

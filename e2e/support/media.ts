@@ -45,26 +45,12 @@ export function topLevelBoxes(file: string): string[] {
   return boxes;
 }
 
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(file: string): { width: number; height: number } {
-  const data = fs.readFileSync(file);
-  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-}
-
-/**
- * The frame of `video` at `seconds`, scaled to exactly width x height, as a PNG. The export is tagged
- * BT.709 limited range and is read as such. accurate_rnd and full_chroma_int matter: swscale's fast
- * default YUV->RGB path is biased by about -2/-1.6/+2 levels (R/G/B) against the exact BT.709 maths,
- * which would be charged to the export; with them ffmpeg's decode is within 0.4 of exact.
- */
-export function extractFrame(video: string, seconds: number, size: { width: number; height: number }, out: string): void {
-  const scale = `scale=${String(size.width)}:${String(size.height)}:in_color_matrix=bt709:in_range=tv:flags=bicubic+accurate_rnd+full_chroma_int`;
-  run(FFMPEG, ['-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', video, '-vf', scale, '-frames:v', '1', out]);
-}
-
 /**
  * The frames of a constant-rate `video` at each of `times` (seconds from its first frame, each on a frame), scaled
- * as extractFrame scales them, decoded in one ffmpeg run: the same pixels as one extractFrame and readRgb per time.
+ * to exactly width x height, decoded in one ffmpeg run. The export is tagged BT.709 limited range and is read as
+ * such. accurate_rnd and full_chroma_int matter: swscale's fast default YUV->RGB path is biased by about
+ * -2/-1.6/+2 levels (R/G/B) against the exact BT.709 maths, which would be charged to the export; with them
+ * ffmpeg's decode is within 0.4 of exact.
  */
 export function extractFrames(video: string, times: readonly number[], fps: number, size: { width: number; height: number }): Map<number, RgbImage> {
   const wanted = [...new Set(times)].sort((a, b) => a - b);
@@ -96,14 +82,6 @@ export async function decodePng(png: Buffer): Promise<RgbImage> {
     data[j + 2] = rgba[i + 2]!;
   }
   return { width: image.width, height: image.height, data };
-}
-
-/** Decodes an image file to raw rgb24 with ffmpeg (no image library needed). */
-export function readRgb(file: string): RgbImage {
-  const { width, height } = pngSize(file);
-  const data = run(FFMPEG, ['-v', 'error', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
-  if (data.length !== width * height * 3) throw new Error(`${file}: expected ${String(width * height * 3)} bytes, got ${String(data.length)}`);
-  return { width, height, data };
 }
 
 export interface Region {

@@ -160,6 +160,9 @@ describe('the AI features', () => {
     await keepScreenshot(page, 'ai-suggestion-preview-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await noHorizontalScroll(page);
+    // A phone shows the AI tools' sheet, where Keep is, until the preview is kept or discarded; the other tools wait.
+    expect(await keep.isVisible()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Tools' }).getByRole('button', { name: 'Text', exact: true }).isDisabled()).toBe(true);
     await keepScreenshot(page, 'ai-suggestion-preview-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     // Never autosaved: no save is under way (one would start with the change), and none has landed.

@@ -101,6 +101,46 @@ async function openOnPhone(context: BrowserContext, projectId: string): Promise<
   return { phone, phonePage };
 }
 
+/** The phone's tab that opens a tool's sheet. */
+function toolTab(page: Page, name: string): Locator {
+  return page.getByRole('group', { name: 'Tools' }).getByRole('button', { name, exact: true });
+}
+
+/** Width and height of an element's box: its hit area for a finger. */
+async function hitArea(locator: Locator): Promise<{ width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return { width: Math.round(box.width), height: Math.round(box.height) };
+}
+
+/**
+ * What keeps the focused control from being seen, or null: it must lie wholly on screen and inside the box that
+ * scrolls it (sideways it need only show in part), and nothing pinned may lie over it.
+ */
+async function focusHidden(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === document.body) return 'nothing is focused';
+    const name = focused.getAttribute('aria-label') ?? focused.innerText.trim();
+    const box = focused.getBoundingClientRect();
+    let left = Math.max(box.left, 0);
+    let right = Math.min(box.right, window.innerWidth);
+    if (box.top < 0 || box.bottom > window.innerHeight) return `${name} is off screen`;
+    for (let parent = focused.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      const scroller = parent.getBoundingClientRect();
+      if (/auto|scroll/.test(style.overflowY) && (box.top < scroller.top - 1 || box.bottom > scroller.bottom + 1)) return `${name} is scrolled out of view`;
+      if (/auto|scroll/.test(style.overflowX)) [left, right] = [Math.max(left, scroller.left), Math.min(right, scroller.right)];
+    }
+    if (right <= left) return `${name} is scrolled out of view sideways`;
+    for (const part of [0.2, 0.5, 0.8]) {
+      const hit = document.elementFromPoint((left + right) / 2, box.top + box.height * part);
+      if (!hit || !focused.contains(hit)) return `${name} is under ${hit?.outerHTML.slice(0, 120) ?? 'nothing'}`;
+    }
+    return null;
+  });
+}
+
 describe('the editor', () => {
   let context: BrowserContext;
   let page: Page;
@@ -273,6 +313,7 @@ describe('the editor', () => {
     // The layout follows a resize on the next frame (the frame is measured by a ResizeObserver).
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
   }, 120_000);
 
   it('moves an overlay by touch on a phone-sized screen', async () => {
@@ -287,20 +328,64 @@ describe('the editor', () => {
     const actions = await phonePage.getByTestId('editor-actions').evaluate((row) => [...row.querySelectorAll('button')].map((button) => button.getBoundingClientRect()));
     expect(actions.every((box) => box.left >= 0 && box.right <= 390)).toBe(true);
 
+    // The video takes most of the screen (it was 142×253 under a pinned player and timeline of 539 px), the
+    // timeline below it and the tools' tabs below that, with nothing to scroll.
+    const frame = await phonePage.getByTestId('editor-frame').boundingBox();
+    expect(frame?.width).toBeGreaterThan(195);
+    expect(frame?.height).toBeGreaterThan(350);
+    const timeline = await phonePage.getByTestId('timeline-scroller').boundingBox();
+    const tabs = await phonePage.getByRole('group', { name: 'Tools' }).boundingBox();
+    if (!frame || !timeline || !tabs) throw new Error('editor not laid out');
+    expect(timeline.y).toBeGreaterThan(frame.y + frame.height);
+    expect(timeline.y + timeline.height).toBeLessThanOrEqual(tabs.y);
+    expect(tabs.y + tabs.height).toBeCloseTo(844, 0);
+    expect(await phonePage.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
+    // Every control takes at least 44 × 44 px of a finger: the header's, the player's, the timeline's and the tabs'.
+    const controls = phonePage.locator('header a, button:visible, [role="slider"]:visible');
+    expect(await controls.count()).toBeGreaterThan(20);
+    const small: string[] = [];
+    for (const control of await controls.all()) {
+      const { width, height } = await hitArea(control);
+      if (Math.min(width, height) < 44) small.push(`${(await control.getAttribute('aria-label')) ?? (await control.innerText())}: ${String(width)}×${String(height)}`);
+    }
+    expect(small).toEqual([]);
+    await keepScreenshot(phonePage, 'editor-390');
+
+    // However small a text is drawn on the frame, 44 px around its centre take a finger.
     const box = await textOverlays(phonePage).boundingBox();
     if (!box) throw new Error('overlay not laid out');
-    const startLeft = await styleOf(textOverlays(phonePage), 'left');
-    const cdp = await phone.newCDPSession(phonePage);
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
+    expect(Math.max(box.width, box.height)).toBeLessThan(40);
+    for (const [dx, dy] of [[20, 0], [0, 20], [-20, -20]] as const) {
+      const taken = await phonePage.evaluate((point) => document.elementFromPoint(point.x, point.y)?.getAttribute('aria-label'), { x: x + dx, y: y + dy });
+      expect(taken, `${String(dx)}, ${String(dy)} px from its centre`).toBe(await overlayText(phonePage));
+    }
+    const startLeft = await styleOf(textOverlays(phonePage), 'left');
+    const cdp = await phone.newCDPSession(phonePage);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
     for (let step = 1; step <= 10; step += 1) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - step * 8, y: y - step * 4 }] });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => styleOf(textOverlays(phonePage), 'left')).not.toBe(startLeft);
-    expect(await phonePage.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
-    await keepScreenshot(phonePage, 'editor-390');
+
+    // The Text tab opens the text tools in a sheet in the timeline's place, with the style of the text just moved;
+    // the video stays larger than it was.
+    await toolTab(phonePage, 'Text').click();
+    await expect.poll(() => phonePage.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
+    expect(await phonePage.getByRole('button', { name: 'Add Text' }).isVisible()).toBe(true);
+    expect(await phonePage.getByTestId('timeline-scroller').isVisible()).toBe(false);
+    const smaller = await phonePage.getByTestId('editor-frame').boundingBox();
+    expect(smaller?.width).toBeGreaterThan(155);
+    expect(smaller?.height).toBeGreaterThan(275);
+    await keepScreenshot(phonePage, 'editor-text-tool-390');
+    await toolTab(phonePage, 'Text').focus();
+    // From the keyboard, each control of the sheet comes into view as it takes the focus, going down and back up.
+    for (const key of [...Array<string>(20).fill('Tab'), ...Array<string>(20).fill('Shift+Tab')]) {
+      await phonePage.keyboard.press(key);
+      expect(await focusHidden(phonePage), `after ${key}`).toBeNull();
+    }
     await phone.close();
   }, 60_000);
 
@@ -531,6 +616,20 @@ describe('the timeline', () => {
     const { phone, phonePage } = await openOnPhone(context, projectId);
     const scroller = phonePage.getByTestId('timeline-scroller');
     expect(await scroller.isVisible()).toBe(true);
+    // Handles take a finger's 44 px however slim they look (a bar's edges were 8×21).
+    const hiThere = phonePage.getByRole('slider', { name: 'Text timing: Hi there' });
+    const handles = {
+      bar: hiThere,
+      'bar start': hiThere.locator('[data-edge="start"]'),
+      'bar end': hiThere.locator('[data-edge="end"]'),
+      In: phonePage.getByTestId('trim-handle-in'),
+      Out: phonePage.getByTestId('trim-handle-out'),
+      playhead: phonePage.getByRole('slider', { name: 'Playhead' }),
+    };
+    for (const [name, handle] of Object.entries(handles)) {
+      const { width, height } = await hitArea(handle);
+      expect(Math.min(width, height), name).toBeGreaterThanOrEqual(44);
+    }
     for (let i = 0; i < 4; i += 1) await phonePage.getByRole('button', { name: 'Zoom in' }).click();
     await expect.poll(() => scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(200);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -550,11 +649,16 @@ describe('the timeline', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(30);
 
-    // The player stays pinned while the panels scroll under it.
-    await phonePage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => phonePage.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    const player = await phonePage.getByRole('region', { name: 'Player' }).boundingBox();
-    expect(player?.y).toBeCloseTo(0, 0);
+    // A third text, added in the Text sheet, makes the lanes scroll up and down under the ruler, which stays at
+    // their top: a bar focused from the keyboard comes into view below it.
+    await toolTab(phonePage, 'Text').click();
+    await addTextAndLeaveIt(phonePage);
+    await toolTab(phonePage, 'Text').click();
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await phonePage.getByRole('slider', { name: 'Text timing: Click to style' }).first().focus();
+    await phonePage.keyboard.press('Shift+Tab');
+    expect(await hiThere.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await focusHidden(phonePage)).toBeNull();
     expect(await video(phonePage).isVisible()).toBe(true);
     await keepScreenshot(phonePage, 'editor-timeline-390');
     await phone.close();

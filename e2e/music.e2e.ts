@@ -159,6 +159,8 @@ describe('music under the clip', () => {
     await expect.poll(() => exportDialog.count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A phone shows one tool at a time, in a sheet its tab opens.
+    await page.getByRole('group', { name: 'Tools' }).getByRole('button', { name: 'Music', exact: true }).click();
     await page.getByRole('slider', { name: 'Music volume' }).scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'music-settings-390');
     await page.setViewportSize({ width: 1440, height: 900 });

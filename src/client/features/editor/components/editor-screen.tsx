@@ -1,16 +1,20 @@
 import { useRef } from 'react';
 import type { Project } from '@shared/schemas/project';
+import { cn } from '@/lib/utils';
 import { EditorAudioProvider, useEditorAudioSetup } from '../hooks/editor-audio';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
 import { usePlayback } from '../hooks/use-playback';
+import { useToolSheet } from '../hooks/use-tool-sheet';
 import { EditorProvider, useEditor } from '../store/editor-context';
 import { EditorHeader } from './editor-header';
 import { ExtendingProgress } from './extend-video/extending-progress';
 import { EditorPanels } from './panels/editor-panels';
 import { PlayerControls } from './player/player-controls';
 import { VideoStage } from './player/video-stage';
+import { ToolSheet } from './tool-sheet';
+import { ToolTabs } from './tool-tabs';
 import { TextToolbar } from './toolbar/text-toolbar';
 import { ToolbarHint } from './toolbar/toolbar-hint';
 
@@ -28,8 +32,9 @@ export function EditorScreen(props: EditorScreenProps) {
 }
 
 /**
- * Wide screens: panels left, player centre, text style right, all in one viewport. Narrow screens:
- * the player first (pinned), then the text style of the selected overlay, then the panels, in one column.
+ * Wide screens: panels left, player centre, text style right, all in one viewport. Narrow screens (decision 037):
+ * the player as large as the screen allows over the timeline, and tabs at the bottom that open one tool at a
+ * time in a sheet in the timeline's place (the text style with the Text tool).
  * While the video is extended the clip plays as before, and the tools are disabled until the longer one arrives.
  */
 function EditorLayout({ project }: EditorScreenProps) {
@@ -42,6 +47,7 @@ function EditorLayout({ project }: EditorScreenProps) {
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
   // A previewed suggestion holds the edit until it is kept or discarded in the AI tools (decision 036).
   const styleHeld = readOnly || store.preview !== null;
+  const sheet = useToolSheet();
 
   useEditorHotkeys({
     togglePlay: playback.toggle,
@@ -67,15 +73,11 @@ function EditorLayout({ project }: EditorScreenProps) {
 
   return (
     <EditorAudioProvider value={editorAudio}>
-      <div className="flex min-h-dvh flex-col lg:h-dvh">
+      <div data-editor-screen="" className="flex h-dvh flex-col max-lg:min-h-[40rem]">
         <EditorHeader project={project} saveStatus={autosave.status} onRetrySave={autosave.retry} />
         {project.extendingSince !== null && <ExtendingProgress since={project.extendingSince} />}
-        <main className="flex flex-1 flex-col lg:grid lg:min-h-0 lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
-          {/* On a phone the player stays in view (a smaller frame, so the timeline fits too) while the panels scroll under it. */}
-          <section
-            aria-label="Player"
-            className="flex flex-col items-center gap-3 p-4 max-lg:sticky max-lg:top-0 max-lg:z-30 max-lg:gap-2 max-lg:bg-background max-lg:px-3 max-lg:py-2 max-lg:shadow-lg max-lg:shadow-black/40 max-lg:[&>div:first-child]:max-h-[30dvh] lg:order-2 lg:min-h-0"
-          >
+        <main className="flex min-h-0 flex-1 flex-col lg:grid lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
+          <section aria-label="Player" className="flex min-h-0 flex-1 flex-col items-center gap-3 p-4 max-lg:gap-2 max-lg:px-3 max-lg:py-2 lg:order-2">
             <VideoStage
               videoUrl={project.videoUrl}
               posterUrl={project.thumbnailUrl}
@@ -84,27 +86,30 @@ function EditorLayout({ project }: EditorScreenProps) {
               videoEvents={playback.videoEvents}
               fonts={fonts}
             />
-            <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} />
+            <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} sheetOpen={sheet.open !== null} />
           </section>
-          {/* While the tools are disabled nothing inside can take focus, so the scrolling columns themselves do. */}
-          <aside
-            aria-label="Text toolbar"
-            tabIndex={styleHeld ? 0 : undefined}
-            className="px-4 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4"
-          >
-            <fieldset disabled={styleHeld} className="contents">
-              {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
-            </fieldset>
-          </aside>
-          <aside
-            aria-label="Editing tools"
-            tabIndex={readOnly ? 0 : undefined}
-            className="pb-8 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4"
-          >
-            <fieldset disabled={readOnly} className="contents">
-              <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} />
-            </fieldset>
-          </aside>
+          <ToolTabs sheet={sheet} className="max-lg:order-last" />
+          <ToolSheet sheet={sheet}>
+            {/* While the tools are disabled nothing inside can take focus, so the scrolling columns themselves do. */}
+            <aside
+              aria-label="Text toolbar"
+              tabIndex={styleHeld ? 0 : undefined}
+              className={cn('px-4 max-lg:pt-3 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4', sheet.open !== 'text' && 'max-lg:hidden')}
+            >
+              <fieldset disabled={styleHeld} className="contents">
+                {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
+              </fieldset>
+            </aside>
+            <aside
+              aria-label="Editing tools"
+              tabIndex={readOnly ? 0 : undefined}
+              className="pb-8 max-lg:pb-4 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4"
+            >
+              <fieldset disabled={readOnly} className="contents">
+                <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} phoneTool={sheet.open} />
+              </fieldset>
+            </aside>
+          </ToolSheet>
         </main>
       </div>
     </EditorAudioProvider>

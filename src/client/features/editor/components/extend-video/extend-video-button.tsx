@@ -30,7 +30,8 @@ export function ExtendVideoButton({ project }: { project: Project }) {
       <span title={reason} className="inline-flex">
         <Button type="button" variant="outline" size="sm" disabled={atMaximum || extending || previewing} onClick={() => setOpen(true)}>
           {extending ? <Spinner aria-hidden /> : <Film aria-hidden />}
-          {extending ? 'Extending…' : 'Extend Video'}
+          {/* Below 380 px the header's row has no room for the label beside 44 px touch targets (decision 037). */}
+          <span className="max-[379px]:sr-only">{extending ? 'Extending…' : 'Extend Video'}</span>
         </Button>
       </span>
       {!atMaximum && !extending && <ExtendVideoDialog project={project} open={open} onOpenChange={setOpen} />}

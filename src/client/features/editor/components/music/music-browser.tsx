@@ -91,8 +91,8 @@ export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
               ))}
             </ToggleGroup>
           )}
-          {/* Its rows' buttons are how the keyboard scrolls it: while they are disabled it does not scroll on its own (the column does). */}
-          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !disabled && 'max-h-80 overflow-y-auto')}>
+          {/* Its rows' buttons are how the keyboard scrolls it: while they are disabled it does not scroll on its own (the column does). A phone's sheet scrolls it with the rest: one scroller inside another is hard to move by touch. */}
+          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !disabled && 'lg:max-h-80 lg:overflow-y-auto')}>
             {shown.map((track) => (
               <MusicTrackRow
                 key={track.id}

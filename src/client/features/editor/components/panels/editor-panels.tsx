@@ -1,15 +1,18 @@
+import { useState, type ReactNode } from 'react';
 import type { Project } from '@shared/schemas/project';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { cn } from '@/lib/utils';
 import { useEditor } from '../../store/editor-context';
 import { AiToolsSection } from '../ai-tools/ai-tools-section';
 import { MusicSection } from '../music/music-section';
 import { AudioSection } from './audio-section';
 import { ColorGradingSection } from './color-grading-section';
+import { EDITOR_TOOLS, type EditorToolId } from './editor-tools';
 import { TextOverlaysSection } from './text-overlays-section';
 import { TrimSection } from './trim-section';
 import { VisualEffectsSection } from './visual-effects-section';
 
-const SECTIONS = ['text', 'effects', 'trim', 'audio', 'music', 'color', 'ai'];
+const ALL_TOOLS: string[] = EDITOR_TOOLS.map((tool) => tool.id);
 
 interface EditorPanelsProps {
   /** What the AI tools tell the assistant and suggestions about the video. */
@@ -17,57 +20,56 @@ interface EditorPanelsProps {
   thumbnailUrl: string | null;
   currentTime: () => number;
   duration: number;
+  /** The tool a phone's sheet shows; a phone shows no other (decision 037). */
+  phoneTool: EditorToolId | null;
 }
 
-export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: EditorPanelsProps) {
+export function EditorPanels({ project, thumbnailUrl, currentTime, duration, phoneTool }: EditorPanelsProps) {
   const { store } = useEditor();
+  const [open, setOpen] = useState(ALL_TOOLS);
+  // A tool a phone opens shows its section, even one closed on a wide screen before; closing it there stays possible.
+  const [lastPhoneTool, setLastPhoneTool] = useState(phoneTool);
+  if (phoneTool !== lastPhoneTool) {
+    setLastPhoneTool(phoneTool);
+    if (phoneTool !== null && !open.includes(phoneTool)) setOpen([...open, phoneTool]);
+  }
   return (
-    <Accordion type="multiple" defaultValue={SECTIONS} className="px-4">
+    <Accordion type="multiple" value={open} onValueChange={setOpen} className="px-4">
       {/* A previewed suggestion holds the edit until it is kept or discarded in the AI tools (decision 036). */}
       <fieldset disabled={store.preview !== null} className="contents">
-        <AccordionItem value="text">
-          <AccordionTrigger>Text Overlays</AccordionTrigger>
-          <AccordionContent>
-            <TextOverlaysSection />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="effects">
-          <AccordionTrigger>Visual Effects</AccordionTrigger>
-          <AccordionContent>
-            <VisualEffectsSection thumbnailUrl={thumbnailUrl} />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="trim">
-          <AccordionTrigger>Trim &amp; Cut</AccordionTrigger>
-          <AccordionContent>
-            <TrimSection currentTime={currentTime} duration={duration} />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="audio">
-          <AccordionTrigger>Audio</AccordionTrigger>
-          <AccordionContent>
-            <AudioSection />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="music">
-          <AccordionTrigger>Music</AccordionTrigger>
-          <AccordionContent>
-            <MusicSection />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="color">
-          <AccordionTrigger>Color Grading</AccordionTrigger>
-          <AccordionContent>
-            <ColorGradingSection />
-          </AccordionContent>
-        </AccordionItem>
+        <ToolSection id="text" phoneTool={phoneTool}>
+          <TextOverlaysSection />
+        </ToolSection>
+        <ToolSection id="effects" phoneTool={phoneTool}>
+          <VisualEffectsSection thumbnailUrl={thumbnailUrl} />
+        </ToolSection>
+        <ToolSection id="trim" phoneTool={phoneTool}>
+          <TrimSection currentTime={currentTime} duration={duration} />
+        </ToolSection>
+        <ToolSection id="audio" phoneTool={phoneTool}>
+          <AudioSection />
+        </ToolSection>
+        <ToolSection id="music" phoneTool={phoneTool}>
+          <MusicSection />
+        </ToolSection>
+        <ToolSection id="color" phoneTool={phoneTool}>
+          <ColorGradingSection />
+        </ToolSection>
       </fieldset>
-      <AccordionItem value="ai" className="border-b-0">
-        <AccordionTrigger>AI Tools</AccordionTrigger>
-        <AccordionContent>
-          <AiToolsSection project={project} />
-        </AccordionContent>
-      </AccordionItem>
+      <ToolSection id="ai" phoneTool={phoneTool} className="border-b-0">
+        <AiToolsSection project={project} />
+      </ToolSection>
     </Accordion>
+  );
+}
+
+/** One tool's section. On a phone the sheet's header names the tool, so the section shows only its content, and only in its sheet. */
+function ToolSection({ id, phoneTool, className, children }: { id: EditorToolId; phoneTool: EditorToolId | null; className?: string; children: ReactNode }) {
+  const title = EDITOR_TOOLS.find((tool) => tool.id === id)?.title;
+  return (
+    <AccordionItem value={id} className={cn('max-lg:border-b-0 max-lg:[&>h3]:hidden', phoneTool !== id && 'max-lg:hidden', className)}>
+      <AccordionTrigger>{title}</AccordionTrigger>
+      <AccordionContent>{children}</AccordionContent>
+    </AccordionItem>
   );
 }

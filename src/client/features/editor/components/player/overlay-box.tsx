@@ -99,6 +99,8 @@ export function OverlayBox({ overlay, box, frame, scale, visible }: OverlayBoxPr
         selected && 'outline-2 outline-primary',
         selected && !visible && 'outline-dashed',
         !selected && 'hover:outline-1 hover:outline-white/60 hover:outline-dashed',
+        // However small the text is on a phone's frame, a finger gets 44 px around its centre (decision 037).
+        'pointer-coarse:before:absolute pointer-coarse:before:top-1/2 pointer-coarse:before:left-1/2 pointer-coarse:before:size-11 pointer-coarse:before:-translate-1/2',
       )}
       onDoubleClick={() => {
         setEditingId(overlay.id);

@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { PLAYBACK_SPEEDS } from '@shared/editor/editor-constants';
 import { Button } from '@/components/ui/button';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { cn } from '@/lib/utils';
 import type { Playback } from '../../hooks/use-playback';
 import { useVideoTime } from '../../hooks/use-video-time';
 import { formatTime } from '../../lib/format-time';
@@ -14,16 +15,22 @@ interface PlayerControlsProps {
   videoRef: RefObject<HTMLVideoElement | null>;
   playback: Playback;
   duration: number;
+  /** A phone's tool sheet takes the timeline's place, and the speed's: play, the frame steps and the time stay. */
+  sheetOpen: boolean;
 }
 
-export function PlayerControls({ videoUrl, videoRef, playback, duration }: PlayerControlsProps) {
+/**
+ * Play, frame steps, time, safe zones, speed and the timeline. A phone lays them out in rows of their own
+ * (play and time, then speed and zoom, then the lanes): their wrappers drop out of the layout there.
+ */
+export function PlayerControls({ videoUrl, videoRef, playback, duration, sheetOpen }: PlayerControlsProps) {
   const { showSafeZones, setShowSafeZones } = useEditor();
   const time = useVideoTime(videoRef, playback.playing);
 
   return (
-    <div className="flex w-full flex-col gap-2 rounded-xl border border-white/10 bg-card/70 px-3 py-2">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <div className="flex items-center gap-1">
+    <div className="flex w-full flex-col gap-2 rounded-xl border border-white/10 bg-card/70 px-3 py-2 max-lg:flex-row max-lg:py-1.5 max-lg:flex-wrap max-lg:items-center max-lg:gap-x-2 max-lg:gap-y-1">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 max-lg:contents">
+        <div className="flex items-center gap-1 max-lg:grow">
           <Button type="button" variant="ghost" size="icon" aria-label="Previous frame" title="Previous frame (←)" onClick={() => playback.step(-1)}>
             <StepBack aria-hidden />
           </Button>
@@ -44,10 +51,11 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration }: Playe
             <span data-testid="current-time" className="text-foreground">
               {formatTime(time)}
             </span>{' '}
-            / {formatTime(duration)}
+            {/* Below 380 px the header's duration says it: play, steps, time and safe zones keep to one row. */}
+            <span className="max-[379px]:hidden">/ {formatTime(duration)}</span>
           </p>
         </div>
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-1 max-lg:contents">
         <Button
           type="button"
           variant={showSafeZones ? 'secondary' : 'ghost'}
@@ -64,6 +72,7 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration }: Playe
         <ToggleGroup
           type="single"
           aria-label="Playback speed"
+          className={cn('max-lg:mr-auto', sheetOpen && 'max-lg:hidden')}
           value={String(playback.speed)}
           onValueChange={(value) => {
             if (value) playback.setSpeed(Number(value));
@@ -77,7 +86,7 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration }: Playe
         </ToggleGroup>
         </div>
       </div>
-      <Timeline videoUrl={videoUrl} time={time} duration={duration} playing={playback.playing} onSeek={playback.seek} />
+      <Timeline videoUrl={videoUrl} time={time} duration={duration} playing={playback.playing} onSeek={playback.seek} hiddenOnPhone={sheetOpen} />
     </div>
   );
 }

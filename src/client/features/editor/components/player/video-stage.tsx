@@ -1,5 +1,5 @@
 import { Eye, TriangleAlert } from 'lucide-react';
-import { useRef, type CSSProperties, type RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 import { aspectValue, fitFrame } from '@shared/editor/frame-geometry';
 import { cssFilter, referenceScale } from '@shared/editor/looks';
 import { Spinner } from '@/components/ui/spinner';
@@ -35,11 +35,7 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
   const { visualEffect, colorGrading } = shown;
 
   return (
-    <div
-      ref={spaceRef}
-      style={{ '--frame-aspect': String(aspect) } as CSSProperties}
-      className="grid w-full place-items-center max-lg:aspect-(--frame-aspect) max-lg:max-h-[60dvh] lg:min-h-0 lg:flex-1"
-    >
+    <div ref={spaceRef} className="grid min-h-0 w-full flex-1 place-items-center">
       <div
         ref={frameRef}
         data-editor-surface=""
@@ -88,7 +84,7 @@ function PreviewNotice() {
     <div className="pointer-events-none absolute inset-x-0 bottom-2 flex justify-center">
       <p data-testid="preview-notice" className="flex items-center gap-2 rounded-full bg-black/70 px-3 py-1.5 text-xs whitespace-nowrap text-white">
         <Eye className="size-3.5 text-primary" aria-hidden />
-        {/* The pinned player of a narrow screen is small: the word alone. */}
+        {/* A phone's frame is narrow: the word alone, and the AI tools' sheet beneath says the rest. */}
         <span>
           Preview<span className="max-lg:hidden">: keep or discard it in AI Tools</span>
         </span>

@@ -4,7 +4,7 @@ import type { BarLane, TimelineAxis } from './timeline-model';
 /** One lane of bars, the generic lane every timed layer uses. */
 export function BarLaneRow({ lane, axis }: { lane: BarLane; axis: TimelineAxis }) {
   return (
-    <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-7 border-t border-white/5">
+    <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-7 border-t border-white/5 pointer-coarse:h-12">
       {lane.bars.map((bar) => (
         <TimelineBar
           key={bar.id}

@@ -36,7 +36,7 @@ export function MusicLaneRow({ lane, axis }: { lane: MusicLane; axis: TimelineAx
       data-lane={lane.id}
       data-music-preview={status}
       data-music-level={preview.level.toFixed(2)}
-      className="relative h-8 border-t border-white/5"
+      className="relative h-8 border-t border-white/5 pointer-coarse:h-12"
     >
       <TimelineBar
         bar={lane.bar}

@@ -10,7 +10,10 @@ interface PlayheadProps {
   onSeek: (time: number) => void;
 }
 
-/** The line at the current time across every lane; its knob on the ruler drags, ←/→ step a frame (Shift: a second). */
+/**
+ * The line at the current time across every lane; its knob on the ruler drags, ←/→ step a frame (Shift: a second).
+ * On a touch screen the knob takes a finger's width of the ruler around it (decision 037).
+ */
 export function Playhead({ axis, scrub, onSeek }: PlayheadProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -29,10 +32,12 @@ export function Playhead({ axis, scrub, onSeek }: PlayheadProps) {
         aria-valuemax={axis.duration}
         aria-valuenow={axis.time}
         aria-valuetext={formatTime(axis.time)}
-        className="pointer-events-auto absolute top-0 -left-2 h-5 w-4 cursor-ew-resize touch-none rounded-b-md bg-white outline-none focus-visible:ring-4 focus-visible:ring-ring/60"
+        className="pointer-events-auto absolute top-0 -left-2 flex h-5 w-4 cursor-ew-resize touch-none justify-center rounded-b-md outline-none focus-visible:ring-4 focus-visible:ring-ring/60 pointer-coarse:-left-5.5 pointer-coarse:h-11 pointer-coarse:w-11"
         onKeyDown={onKeyDown}
         {...scrub}
-      />
+      >
+        <span aria-hidden className="h-5 w-4 rounded-b-md bg-white" />
+      </div>
     </div>
   );
 }

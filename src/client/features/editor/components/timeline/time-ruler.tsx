@@ -11,7 +11,7 @@ interface TimeRulerProps {
 /** Seconds along the top of the timeline; press or drag on it to move the playhead. */
 export function TimeRuler({ duration, pxPerSecond, scrub }: TimeRulerProps) {
   return (
-    <div data-testid="time-ruler" className="relative h-6 cursor-pointer border-b border-white/10 select-none" {...scrub}>
+    <div data-testid="time-ruler" className="relative h-6 cursor-pointer pointer-coarse:h-11 border-b border-white/10 select-none" {...scrub}>
       <RulerTicks duration={duration} pxPerSecond={pxPerSecond} />
     </div>
   );

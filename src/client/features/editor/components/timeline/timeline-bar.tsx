@@ -1,10 +1,13 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
 import { cn } from '@/lib/utils';
 import { useTimelineDrag } from '../../hooks/use-timeline-drag';
 import { formatTime } from '../../lib/format-time';
 import { snapEdge, snapMove } from '../../lib/timeline-scale';
 import type { BarChange, TimelineAxis, TimelineBarModel } from './timeline-model';
+
+/** The least a touch target takes (WCAG 2.5.5, Apple's and Google's guides). */
+const FINGER_PX = 44;
 
 interface TimelineBarProps {
   bar: TimelineBarModel;
@@ -50,6 +53,7 @@ export function TimelineBar({ bar, axis, onSelect, onChange, background }: Timel
     },
   });
 
+  const width = Math.max(2, (bar.end - bar.start) * axis.pxPerSecond);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const change = keyboardChange(event, bar, axis.time);
     if (!change) return;
@@ -70,31 +74,42 @@ export function TimelineBar({ bar, axis, onSelect, onChange, background }: Timel
       title="Drag to move, drag an edge to change when it starts or ends. Keys: ←/→ move by a frame (Shift: a second), Alt+←/→ move the end, [ and ] start or end it at the playhead."
       data-editor-surface=""
       data-bar-id={bar.id}
-      style={{ left: bar.start * axis.pxPerSecond, width: Math.max(2, (bar.end - bar.start) * axis.pxPerSecond) }}
+      style={{ left: bar.start * axis.pxPerSecond, width, '--edge-hit': `${String(edgeHit(width))}px` } as CSSProperties}
       className={cn(
-        'group absolute inset-y-0.5 flex cursor-grab touch-none items-center overflow-hidden rounded-md border px-2 text-[11px] leading-none select-none active:cursor-grabbing',
+        'group absolute inset-y-0.5 cursor-grab touch-none rounded-md border text-[11px] leading-none select-none active:cursor-grabbing pointer-coarse:inset-y-px',
         'outline-none focus-visible:ring-2 focus-visible:ring-ring',
         bar.selected ? 'border-primary bg-primary/45 text-white' : 'border-white/15 bg-white/15 text-white/85 hover:bg-white/25',
       )}
       onKeyDown={onKeyDown}
       {...move}
     >
-      {background}
-      <span className="pointer-events-none relative truncate">{bar.label}</span>
+      {/* The content is clipped to the bar, not the bar itself: a touch screen's edges reach past its ends. */}
+      <div className="absolute inset-0 flex items-center overflow-hidden rounded-[calc(var(--radius-md)-1px)] px-2">
+        {background}
+        <span className="pointer-events-none relative truncate">{bar.label}</span>
+      </div>
       <span
         aria-hidden
         data-edge="start"
-        className="absolute inset-y-0 left-0 w-2 cursor-ew-resize touch-none bg-white/0 hover:bg-white/40 group-focus-visible:bg-white/30"
+        className="absolute inset-y-0 left-0 w-2 cursor-ew-resize touch-none rounded-l-[calc(var(--radius-md)-1px)] bg-white/0 hover:bg-white/40 group-focus-visible:bg-white/30 pointer-coarse:-inset-y-px pointer-coarse:-left-5.5 pointer-coarse:w-(--edge-hit)"
         {...resizeStart}
       />
       <span
         aria-hidden
         data-edge="end"
-        className="absolute inset-y-0 right-0 w-2 cursor-ew-resize touch-none bg-white/0 hover:bg-white/40 group-focus-visible:bg-white/30"
+        className="absolute inset-y-0 right-0 w-2 cursor-ew-resize touch-none rounded-r-[calc(var(--radius-md)-1px)] bg-white/0 hover:bg-white/40 group-focus-visible:bg-white/30 pointer-coarse:-inset-y-px pointer-coarse:-right-5.5 pointer-coarse:w-(--edge-hit)"
         {...resizeEnd}
       />
     </div>
   );
+}
+
+/**
+ * How wide an edge is to a finger (decision 037): 22 px past the bar's end and as far in again, or less in a short
+ * bar, whose middle half stays free to move it.
+ */
+function edgeHit(barWidth: number): number {
+  return FINGER_PX / 2 + Math.min(FINGER_PX / 2, barWidth / 4);
 }
 
 function keyboardChange(event: KeyboardEvent, bar: TimelineBarModel, playhead: number): BarChange | null {

@@ -1,6 +1,7 @@
 import { ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
 import { UI_TEXT_FONT_FAMILY } from '../../lib/font-faces';
@@ -25,14 +26,16 @@ interface TimelineProps {
   duration: number;
   playing: boolean;
   onSeek: (time: number) => void;
+  /** A phone's tool sheet is in its place. */
+  hiddenOnPhone: boolean;
 }
 
 /**
  * The whole clip along one axis (source seconds; the trimmed-away parts dimmed): a ruler with the
  * playhead, the video lane, the clip's sound, the music and one lane per text overlay. Scrolls sideways
- * when zoomed in.
+ * when zoomed in. On a phone its heading row drops out of the layout, so the zoom buttons share the speed's row.
  */
-export function Timeline({ videoUrl, time, duration, playing, onSeek }: TimelineProps) {
+export function Timeline({ videoUrl, time, duration, playing, onSeek, hiddenOnPhone }: TimelineProps) {
   const { shown } = useEditor();
   const { trim } = shown;
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -62,9 +65,9 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
   }, [playing, time, zoom.pxPerSecond]);
 
   return (
-    <section aria-label="Timeline" className="grid gap-1" style={{ fontFamily: UI_TEXT_FONT_FAMILY }}>
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-xs font-medium text-muted-foreground">Timeline</h2>
+    <section aria-label="Timeline" className={cn('grid gap-1 max-lg:contents', hiddenOnPhone && 'max-lg:hidden')} style={{ fontFamily: UI_TEXT_FONT_FAMILY }}>
+      <div className="flex items-center justify-between gap-2 max-lg:contents">
+        <h2 className="text-xs font-medium text-muted-foreground max-lg:sr-only">Timeline</h2>
         <div className="flex items-center gap-1">
           <Button type="button" variant="ghost" size="icon" className="size-7" aria-label="Zoom out" title="Zoom out (Ctrl/⌘ + wheel)" disabled={!zoom.canZoomOut} onClick={zoom.zoomOut}>
             <ZoomOut aria-hidden />
@@ -77,7 +80,8 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek }: Timeline
       <div
         ref={scrollerRef}
         data-testid="timeline-scroller"
-        className="max-h-56 overflow-auto max-lg:max-h-32 overscroll-x-contain rounded-md bg-black/30"
+        // The ruler stays at the top as the lanes scroll up under it: a lane focused from the keyboard scrolls into view below it.
+        className="max-h-56 scroll-pt-6 overflow-auto overscroll-x-contain rounded-md bg-black/30 max-lg:max-h-44 max-lg:basis-full pointer-coarse:scroll-pt-11"
         style={{ touchAction: 'pan-x pan-y' }}
         onScroll={(event) => {
           setScrollLeft(event.currentTarget.scrollLeft);
@@ -115,7 +119,7 @@ function TrimmedAway({ from, to, pxPerSecond }: { from: number; to: number; pxPe
     <div
       aria-hidden
       data-testid="trimmed-away"
-      className="pointer-events-none absolute inset-y-0 top-6 z-[5] bg-black/60"
+      className="pointer-events-none absolute inset-y-0 top-6 z-[5] bg-black/60 pointer-coarse:top-11"
       style={{ left: from * pxPerSecond, width: (to - from) * pxPerSecond }}
     />
   );

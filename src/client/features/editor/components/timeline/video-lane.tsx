@@ -16,7 +16,7 @@ export function VideoLaneRow({ lane, axis, videoUrl, visible }: VideoLaneRowProp
   const { shown, dispatch } = useEditor();
   const { trim } = shown;
   return (
-    <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-10 bg-black/40">
+    <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-10 bg-black/40 pointer-coarse:h-11">
       <Filmstrip videoUrl={videoUrl} duration={axis.duration} pxPerSecond={axis.pxPerSecond} visibleFrom={visible.from} visibleTo={visible.to} />
       <TrimHandle side="in" time={trim.start} axis={axis} onChange={(time, gesture) => dispatch({ type: 'setTrimIn', time: Math.min(time, trim.end - FRAME_SECONDS), gesture })} />
       <TrimHandle side="out" time={trim.end} axis={axis} onChange={(time, gesture) => dispatch({ type: 'setTrimOut', time: Math.max(time, trim.start + FRAME_SECONDS), gesture })} />

@@ -40,7 +40,7 @@ export function ColorSwatches({ label, value, presets, onChange, withPicker = fa
       </ToggleGroup>
       {withPicker && (
         // A rainbow ring tells the free picker apart from the presets; inside it shows the colour in use.
-        <span className="grid size-6 place-items-center rounded-full bg-[conic-gradient(#f00,#ff0,#0f0,#0ff,#00f,#f0f,#f00)] p-0.5">
+        <span className="grid size-6 place-items-center rounded-full bg-[conic-gradient(#f00,#ff0,#0f0,#0ff,#00f,#f0f,#f00)] p-0.5 pointer-coarse:size-11">
           <input
             type="color"
             aria-label={`Custom ${label.toLowerCase()}`}

@@ -1,0 +1,36 @@
+import { cn } from '@/lib/utils';
+import type { ToolSheetState } from '../hooks/use-tool-sheet';
+import { KEEP_OR_DISCARD_FIRST } from '../store/suggestion-preview';
+import { useEditor } from '../store/editor-context';
+import { EDITOR_TOOLS, TOOL_SHEET_ID } from './panels/editor-tools';
+
+/** A phone's tools, one tap away at the bottom of the screen: a tab opens its tool's sheet, and closes it again (decision 037). */
+export function ToolTabs({ sheet, className }: { sheet: ToolSheetState; className?: string }) {
+  const { store } = useEditor();
+  return (
+    <div role="group" aria-label="Tools" className={cn('grid grid-cols-7 border-t border-white/10 bg-card lg:hidden', className)}>
+      {EDITOR_TOOLS.map((tool) => {
+        const Icon = tool.icon;
+        const held = store.preview !== null && tool.id !== 'ai';
+        return (
+          <button
+            key={tool.id}
+            ref={sheet.tabRef(tool.id)}
+            type="button"
+            aria-expanded={sheet.open === tool.id}
+            aria-controls={TOOL_SHEET_ID}
+            title={held ? KEEP_OR_DISCARD_FIRST : tool.title}
+            disabled={held}
+            onClick={() => {
+              sheet.toggle(tool.id);
+            }}
+            className="flex h-14 cursor-pointer flex-col items-center justify-center gap-1 text-[11px] font-medium text-muted-foreground outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset disabled:cursor-not-allowed disabled:opacity-50 aria-expanded:bg-white/10 aria-expanded:text-foreground"
+          >
+            <Icon className={cn('size-5', sheet.open === tool.id && 'text-primary')} aria-hidden />
+            {tool.tab}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

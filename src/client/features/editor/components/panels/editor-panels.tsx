@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Project } from '@shared/schemas/project';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { useEditor } from '../../store/editor-context';
@@ -25,49 +26,37 @@ export function EditorPanels({ project, thumbnailUrl, currentTime, duration }: E
     <Accordion type="multiple" defaultValue={SECTIONS} className="px-4">
       {/* A previewed suggestion holds the edit until it is kept or discarded in the AI tools (decision 036). */}
       <fieldset disabled={store.preview !== null} className="contents">
-        <AccordionItem value="text">
-          <AccordionTrigger>Text Overlays</AccordionTrigger>
-          <AccordionContent>
-            <TextOverlaysSection />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="effects">
-          <AccordionTrigger>Visual Effects</AccordionTrigger>
-          <AccordionContent>
-            <VisualEffectsSection thumbnailUrl={thumbnailUrl} />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="trim">
-          <AccordionTrigger>Trim &amp; Cut</AccordionTrigger>
-          <AccordionContent>
-            <TrimSection currentTime={currentTime} duration={duration} />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="audio">
-          <AccordionTrigger>Audio</AccordionTrigger>
-          <AccordionContent>
-            <AudioSection />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="music">
-          <AccordionTrigger>Music</AccordionTrigger>
-          <AccordionContent>
-            <MusicSection />
-          </AccordionContent>
-        </AccordionItem>
-        <AccordionItem value="color">
-          <AccordionTrigger>Color Grading</AccordionTrigger>
-          <AccordionContent>
-            <ColorGradingSection />
-          </AccordionContent>
-        </AccordionItem>
+        <Panel value="text" title="Text Overlays">
+          <TextOverlaysSection />
+        </Panel>
+        <Panel value="effects" title="Visual Effects">
+          <VisualEffectsSection thumbnailUrl={thumbnailUrl} />
+        </Panel>
+        <Panel value="trim" title="Trim & Cut">
+          <TrimSection currentTime={currentTime} duration={duration} />
+        </Panel>
+        <Panel value="audio" title="Audio">
+          <AudioSection />
+        </Panel>
+        <Panel value="music" title="Music">
+          <MusicSection />
+        </Panel>
+        <Panel value="color" title="Color Grading">
+          <ColorGradingSection />
+        </Panel>
       </fieldset>
-      <AccordionItem value="ai" className="border-b-0">
-        <AccordionTrigger>AI Tools</AccordionTrigger>
-        <AccordionContent>
-          <AiToolsSection project={project} />
-        </AccordionContent>
-      </AccordionItem>
+      <Panel value="ai" title="AI Tools" className="border-b-0">
+        <AiToolsSection project={project} />
+      </Panel>
     </Accordion>
+  );
+}
+
+function Panel({ value, title, className, children }: { value: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <AccordionItem value={value} className={className}>
+      <AccordionTrigger>{title}</AccordionTrigger>
+      <AccordionContent>{children}</AccordionContent>
+    </AccordionItem>
   );
 }

@@ -46,6 +46,14 @@ async function noHorizontalScroll(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
+/** The page at 390 px, which must not scroll sideways, kept as a screenshot; then back to 1440 px. */
+async function keepPhoneScreenshot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noHorizontalScroll(page);
+  await keepScreenshot(page, name);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 describe('the AI features', () => {
   let context: BrowserContext;
   let page: Page;
@@ -114,17 +122,11 @@ describe('the AI features', () => {
     expect(await credits(page.request)).toBe(before - 2);
     await expect.poll(() => dialog.getByText(`you have ${before - 2} credits`).isVisible()).toBe(true);
     await keepScreenshot(page, 'ai-image-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-image-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-image-390');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.getByText(`${before - 2} credits`).first().isVisible()).toBe(true);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-dashboard-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-dashboard-390');
   }, 60_000);
 
   it('gets suggestions, previews the text-overlay one in the player for free, discards it, then keeps it for 10 credits as one undoable step', async () => {
@@ -198,10 +200,7 @@ describe('the AI features', () => {
     expect(await credits(page.request)).toBe(before - 10);
     expect((await getProject(page.request, projectId)).editorState?.textOverlays).toHaveLength(1);
     await keepScreenshot(page, 'ai-suggestions-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-suggestions-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-suggestions-390');
 
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => textOverlays(page).count()).toBe(0);
@@ -270,10 +269,7 @@ describe('the AI features', () => {
     await expectAccessible(page, 'AI assistant, with a reply');
     await keepScreenshot(page, 'ai-assistant-1440');
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-assistant-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-assistant-390');
     await page.keyboard.press('Escape');
   }, 60_000);
 
@@ -281,10 +277,7 @@ describe('the AI features', () => {
     await openEditor(page, projectId);
     expect(await headerDuration(page).innerText()).toBe('8s');
     const before = await credits(page.request);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-editor-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-editor-390');
 
     await page.getByRole('button', { name: 'Extend Video' }).click();
     const dialog = page.getByRole('dialog', { name: 'Extend Video' });
@@ -295,10 +288,7 @@ describe('the AI features', () => {
     expect(await dialog.getByText(`${before} credits`, { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page, 'extend video');
     await keepScreenshot(page, 'ai-extend-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-extend-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-extend-390');
 
     await dialog.getByRole('button', { name: 'Extend Video' }).click();
     await expect.poll(() => dialog.getByText('Prompt is required').isVisible()).toBe(true);
@@ -322,10 +312,7 @@ describe('the AI features', () => {
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
     expect(await axeViolations(page), 'axe, the editor while the video is extended').toEqual([]);
     await keepScreenshot(page, 'ai-extending-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await noHorizontalScroll(page);
-    await keepScreenshot(page, 'ai-extending-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await keepPhoneScreenshot(page, 'ai-extending-390');
     expect(await credits(page.request)).toBe(before - 12);
 
     // The page polls the project and switches to the longer clip by itself.

@@ -5,7 +5,8 @@ import { apiRequest } from '@/lib/api';
 import type { MutationConfig } from '@/lib/query-client';
 import { currentUserQueryKey } from './get-current-user';
 
-interface AutoApplyInput {
+/** Auto-apply's request, which its preview takes too. */
+export interface AutoApplyInput {
   projectId: string;
   suggestion: Suggestion;
   currentEditorState: EditorState;

@@ -1,17 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EditorState } from '@shared/editor/editor-state';
-import { autoApplyPreviewResponseSchema, type Suggestion } from '@shared/schemas/ai';
+import { autoApplyPreviewResponseSchema } from '@shared/schemas/ai';
 import { apiRequest } from '@/lib/api';
 import type { MutationConfig } from '@/lib/query-client';
-
-interface PreviewInput {
-  projectId: string;
-  suggestion: Suggestion;
-  currentEditorState: EditorState;
-}
+import type { AutoApplyInput } from './auto-apply';
 
 /** POST /api/projects/{id}/auto-apply/preview: the edit auto-apply would make and what keeping it costs; nothing saved or charged. */
-export async function previewAutoApply({ projectId, suggestion, currentEditorState }: PreviewInput) {
+export async function previewAutoApply({ projectId, suggestion, currentEditorState }: AutoApplyInput) {
   const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/auto-apply/preview`, {
     suggestion,
     currentEditorState,

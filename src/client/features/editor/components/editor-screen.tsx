@@ -38,15 +38,13 @@ export function EditorScreen(props: EditorScreenProps) {
  * While the video is extended the clip plays as before, and the tools are disabled until the longer one arrives.
  */
 function EditorLayout({ project }: EditorScreenProps) {
-  const { store, shown, dispatch, readOnly, editingId, setEditingId } = useEditor();
+  const { store, shown, dispatch, readOnly, held, editingId, setEditingId } = useEditor();
   const videoRef = useRef<HTMLVideoElement>(null);
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present);
   const playback = usePlayback(videoRef, { trim: shown.trim, audio: shown.audio, duration: project.duration });
   const editorAudio = useEditorAudioSetup(project.videoUrl, videoRef);
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
-  // A previewed suggestion holds the edit until it is kept or discarded in the AI tools (decision 036).
-  const styleHeld = readOnly || store.preview !== null;
   const sheet = useToolSheet();
 
   useEditorHotkeys({
@@ -93,10 +91,10 @@ function EditorLayout({ project }: EditorScreenProps) {
             {/* While the tools are disabled nothing inside can take focus, so the scrolling columns themselves do. */}
             <aside
               aria-label="Text toolbar"
-              tabIndex={styleHeld ? 0 : undefined}
+              tabIndex={held ? 0 : undefined}
               className={cn('px-4 max-lg:pt-3 lg:order-3 lg:overflow-y-auto lg:border-l lg:border-white/5 lg:py-4', sheet.open !== 'text' && 'max-lg:hidden')}
             >
-              <fieldset disabled={styleHeld} className="contents">
+              <fieldset disabled={held} className="contents">
                 {selected ? <TextToolbar overlay={selected} /> : <div className="max-lg:hidden"><ToolbarHint /></div>}
               </fieldset>
             </aside>

@@ -10,6 +10,8 @@ interface EditorContextValue {
   dispatch: Dispatch<EditorAction>;
   /** The edit cannot change now (the video is being extended): every action but selecting and discarding a preview is ignored. */
   readOnly: boolean;
+  /** The edit waits, and its tools are disabled: the video is being extended, or a suggestion is previewed (decision 036). */
+  held: boolean;
   /** The overlay whose text is being typed in place, if any. */
   editingId: string | null;
   setEditingId: (id: string | null) => void;
@@ -39,16 +41,16 @@ export function EditorProvider({ editorState, duration, readOnly = false, childr
     [readOnly],
   );
   // While a suggestion is previewed the reducer holds every edit; typing in place would be lost, so it does not start.
-  const previewing = store.preview !== null;
+  const held = readOnly || store.preview !== null;
   const setEditingId = useCallback(
     (id: string | null) => {
-      if ((!readOnly && !previewing) || id === null) setEditing(id);
+      if (!held || id === null) setEditing(id);
     },
-    [readOnly, previewing],
+    [held],
   );
   const shown = shownState(store);
   return (
-    <EditorContext value={{ store, shown, dispatch, readOnly, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
+    <EditorContext value={{ store, shown, dispatch, readOnly, held, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
   );
 }
 

@@ -14,7 +14,7 @@ import { SuggestionList } from './suggestion-list';
 
 type AiProject = Pick<Project, 'id' | 'title' | 'prompt' | 'aspectRatio' | 'duration'>;
 
-/** Suggestions for the video as it is now, applied in one click, and a chat about it. */
+/** Suggestions for the video as it is now, previewed in the player and then kept or discarded, and a chat about it. */
 export function AiToolsSection({ project }: { project: AiProject }) {
   const { store } = useEditor();
   const user = useCurrentUser();

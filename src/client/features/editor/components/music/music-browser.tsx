@@ -25,9 +25,8 @@ interface MusicBrowserProps {
 /** The library and the user's uploads: filter by genre, preview, use, upload and delete. */
 export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
   const tracks = useMusicTracks();
-  const { readOnly, store } = useEditor();
-  // While the video is extended, or a suggestion is previewed, the panels' buttons are disabled.
-  const disabled = readOnly || store.preview !== null;
+  // While the edit is held (the video extended, a suggestion previewed) the panels' buttons are disabled.
+  const { held } = useEditor();
   const preview = useTrackPreview();
   const [genre, setGenre] = useState<string>(ALL);
   const [uploading, setUploading] = useState(false);
@@ -92,7 +91,7 @@ export function MusicBrowser({ currentTrackId, onUse }: MusicBrowserProps) {
             </ToggleGroup>
           )}
           {/* Its rows' buttons are how the keyboard scrolls it: while they are disabled it does not scroll on its own (the column does). A phone's sheet scrolls it with the rest: one scroller inside another is hard to move by touch. */}
-          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !disabled && 'lg:max-h-80 lg:overflow-y-auto')}>
+          <ul aria-label="Music tracks" className={cn('grid gap-1.5', !held && 'lg:max-h-80 lg:overflow-y-auto')}>
             {shown.map((track) => (
               <MusicTrackRow
                 key={track.id}

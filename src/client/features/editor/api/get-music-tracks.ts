@@ -6,8 +6,8 @@ import { apiRequest } from '@/lib/api';
 export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
 
 const LIBRARY_PREPARING_POLL_MS = 5000;
-/** An upload's job takes seconds, not minutes. */
-const UPLOAD_PROCESSING_POLL_MS = 1500;
+/** An upload's job takes seconds, not minutes: how often the list is read while one runs. */
+export const UPLOAD_PROCESSING_POLL_MS = 1500;
 
 /** GET /api/music-tracks: the built-in library, then the user's own uploads. */
 export function musicTracksQueryOptions() {

@@ -1,10 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MusicTrack } from '@shared/schemas/music';
 import { UploadAbortedError } from '@/lib/put-upload-file';
-import { musicTracksQueryOptions } from './get-music-tracks';
+import { UPLOAD_PROCESSING_POLL_MS, musicTracksQueryOptions } from './get-music-tracks';
 
-/** How often the list is read while an upload's job runs. */
-const POLL_MS = 1500;
 const DELETED_MESSAGE = 'The track was deleted before it was ready.';
 
 /** The server's job did not make the track: `message` is its sentence for the owner. */
@@ -39,6 +37,6 @@ export async function waitForMusicTrack(queryClient: QueryClient, id: string, si
     if (!track) throw new MusicTrackRefusedError(DELETED_MESSAGE);
     if (track.errorMessage !== undefined) throw new MusicTrackRefusedError(track.errorMessage);
     if (!track.processing) return track;
-    await pause(POLL_MS, signal);
+    await pause(UPLOAD_PROCESSING_POLL_MS, signal);
   }
 }

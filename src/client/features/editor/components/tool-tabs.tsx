@@ -11,7 +11,7 @@ export function ToolTabs({ sheet, className }: { sheet: ToolSheetState; classNam
     <div role="group" aria-label="Tools" className={cn('grid grid-cols-7 border-t border-white/10 bg-card lg:hidden', className)}>
       {EDITOR_TOOLS.map((tool) => {
         const Icon = tool.icon;
-        const held = store.preview !== null && tool.id !== 'ai';
+        const waitsForPreview = store.preview !== null && tool.id !== 'ai';
         return (
           <button
             key={tool.id}
@@ -19,8 +19,8 @@ export function ToolTabs({ sheet, className }: { sheet: ToolSheetState; classNam
             type="button"
             aria-expanded={sheet.open === tool.id}
             aria-controls={TOOL_SHEET_ID}
-            title={held ? KEEP_OR_DISCARD_FIRST : tool.title}
-            disabled={held}
+            title={waitsForPreview ? KEEP_OR_DISCARD_FIRST : tool.title}
+            disabled={waitsForPreview}
             onClick={() => {
               sheet.toggle(tool.id);
             }}

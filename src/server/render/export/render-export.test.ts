@@ -178,7 +178,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
           '-f', 'lavfi', '-i', 'gradients=s=180x320:r=30:d=2:speed=0.02', '-f', 'lavfi', '-i', 'sine=f=330:r=48000:d=2',
           ...h264AacOutputArgs(), source,
         ]);
-        await renderExport(binaries, { inputFile: source, outputFile: file('gradient-out.mp4'), editorState: defaultEditorState(2), spec: spec() });
+        await renderExport(binaries, { inputFile: source, outputFile: file('gradient-out.mp4'), editorState: defaultEditorState(2), spec: spec({ quality: 'low' }) });
         const { video } = await mediaFacts(binaries, file('gradient-out.mp4'));
         expect(video).toMatchObject({ width: 720, height: 1280 });
         expect(Number(video.bit_rate)).toBeGreaterThan(1_000_000);

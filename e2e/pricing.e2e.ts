@@ -171,7 +171,8 @@ describe('the pricing page', () => {
     await page.goto('/pricing');
     await pricingShown(page);
     await expect.poll(() => proCard(page).getByText('The price is shown at checkout, before you pay.').isVisible()).toBe(true);
-    expect(await proCard(page).getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
+    // The card's action waits for the visitor's session (GET /api/auth/me), which may answer after the price.
+    await expect.poll(() => proCard(page).getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
 
     await page.unroute('**/api/billing/plans');
     await page.route('**/api/billing/plans', (route) => route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }));

@@ -7,13 +7,14 @@ import { createWatermarkVideoJob } from './media/watermark-video-job.ts';
 import { createProcessUploadJob } from './media/process-upload-job.ts';
 import type { JobDefinitions } from './jobs/job-registry.ts';
 import { createRenderMusicLibraryJob } from './music/library/index.ts';
+import type { TrackDefinition } from './music/library/track-definition.ts';
 import { createProcessMusicUploadJob } from './music/process-music-upload-job.ts';
 
 /**
  * The handler of every job in the registry, built from the app's services. Handlers log through
  * their JobContext's logger, which carries the job's ids.
  */
-export function createJobDefinitions(deps: GenerationDeps & { examples: ExamplesService }): JobDefinitions {
+export function createJobDefinitions(deps: GenerationDeps & { examples: ExamplesService; musicLibrary: readonly TrackDefinition[] }): JobDefinitions {
   return {
     'generate-video': createGenerateVideoJob(deps),
     'export-video': createExportVideoJob(deps),
@@ -21,7 +22,7 @@ export function createJobDefinitions(deps: GenerationDeps & { examples: Examples
     'watermark-video': createWatermarkVideoJob(deps),
     'process-upload': createProcessUploadJob(deps),
     'process-music-upload': createProcessMusicUploadJob(deps),
-    'render-music-library': createRenderMusicLibraryJob(deps),
+    'render-music-library': createRenderMusicLibraryJob(deps, deps.musicLibrary),
     'render-example': createRenderExampleJob(deps.examples),
   };
 }

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   if (queue.kind === 'database') {
     await requeueUnfinishedGenerations(services.db, queue, logger);
     if (config.startupRenders) {
-      await queueMissingLibraryTracks(services.db, queue, logger);
+      await queueMissingLibraryTracks(services.db, queue, logger, services.musicLibrary);
       await queueMissingExampleRenders(services.examples, queue, logger);
     }
     queue.start(jobDefinitionsFor(services));

@@ -19,6 +19,8 @@ import { type ModelCatalog, createModelCatalog } from './providers/catalog/model
 import { type FfmpegBinaries, locateFfmpeg } from './render/ffmpeg-binaries.ts';
 import { renderWatermarkedRendition } from './render/watermarked-rendition.ts';
 import type { WatermarkRenderer } from './media/watermarked-video.ts';
+import { LIBRARY_TRACKS } from './music/library/library-tracks.ts';
+import type { TrackDefinition } from './music/library/track-definition.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
 export interface Services {
@@ -40,6 +42,8 @@ export interface Services {
   renderWatermark: WatermarkRenderer;
   /** The examples' posters and clips: one per process, shared by the routes and the render-example job. */
   examples: ExamplesService;
+  /** The built-in music library's definitions: what start-up renders, the list shows as preparing, the job renders. */
+  musicLibrary: readonly TrackDefinition[];
 }
 
 export async function createServices(
@@ -67,6 +71,7 @@ export async function createServices(
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
     examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, logger),
     renderWatermark: overrides.renderWatermark ?? renderWatermarkedRendition,
+    musicLibrary: overrides.musicLibrary ?? LIBRARY_TRACKS,
   };
 }
 
@@ -79,6 +84,7 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     catalog: services.catalog,
     ffmpeg: services.ffmpeg,
     examples: services.examples,
+    musicLibrary: services.musicLibrary,
     renderWatermark: services.renderWatermark,
     notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
   });

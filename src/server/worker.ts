@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   if (swept.length > 0) logger.info({ count: swept.length }, 'removed the scratch dirs of stopped processes');
   await requeueUnfinishedGenerations(services.db, services.queue, logger);
   if (config.startupRenders) {
-    await queueMissingLibraryTracks(services.db, services.queue, logger);
+    await queueMissingLibraryTracks(services.db, services.queue, logger, services.musicLibrary);
     await queueMissingExampleRenders(services.examples, services.queue, logger);
   }
   services.queue.start(jobDefinitionsFor(services));

@@ -16,6 +16,7 @@ import { sendStoredObject } from '../media/send-stored-object.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { musicTrackKey } from './music-keys.ts';
 import { withPreparingLibraryTracks } from './library/preparing-tracks.ts';
+import type { TrackDefinition } from './library/track-definition.ts';
 import { findPlayableTrack, listMusicTracks } from './music-repository.ts';
 import { type MusicUploads, TRACK_NOT_FOUND } from './music-uploads.ts';
 import { MUSIC_PROCESSING_FAILED_MESSAGE } from './process-music-upload-job.ts';
@@ -40,8 +41,8 @@ export const musicRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: Storage;
   musicUploads: MusicUploads;
-  /** Whether start-up renders the library's missing tracks: then the list shows them as preparing meanwhile. */
-  libraryRendersQueued: boolean;
+  /** The library start-up renders, when it does: the list shows its missing tracks as preparing meanwhile. */
+  libraryRendersQueued: readonly TrackDefinition[] | null;
 }> = async (app, { db, storage, musicUploads, libraryRendersQueued }) => {
   app.addHook('preValidation', signedInOnly);
 
@@ -50,7 +51,7 @@ export const musicRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: musicTrackListQuerySchema, response: { 200: musicTrackListSchema } } },
     async (request) => {
       const tracks = (await listMusicTracks(db, requireUser(request).id, request.query.genre)).map(toMusicTrack);
-      return { tracks: libraryRendersQueued ? withPreparingLibraryTracks(tracks, request.query.genre, new Date()) : tracks };
+      return { tracks: libraryRendersQueued ? withPreparingLibraryTracks(tracks, libraryRendersQueued, request.query.genre, new Date()) : tracks };
     },
   );
 

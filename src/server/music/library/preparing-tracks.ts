@@ -1,9 +1,9 @@
 import type { MusicTrack } from '../../../shared/schemas/music.ts';
 import { musicTrackUrl } from '../music-keys.ts';
 import { LIBRARY_ARTIST } from './add-library-track.ts';
-import { LIBRARY_TRACKS } from './library-tracks.ts';
 import { loopLengthOf } from './render-track.ts';
 import { SAMPLE_RATE } from './synth-voices.ts';
+import type { TrackDefinition } from './track-definition.ts';
 
 const byTitle = (a: MusicTrack, b: MusicTrack) => (a.title === b.title ? (a.id < b.id ? -1 : 1) : a.title < b.title ? -1 : 1);
 
@@ -13,9 +13,14 @@ const byTitle = (a: MusicTrack, b: MusicTrack) => (a.title === b.title ? (a.id <
  * what is coming instead of an empty list. Only for a server whose start-up queues those renders. The library
  * stays first and by title, as the database lists it, the user's own tracks after it.
  */
-export function withPreparingLibraryTracks(tracks: MusicTrack[], genre: string | undefined, now: Date): MusicTrack[] {
+export function withPreparingLibraryTracks(
+  tracks: MusicTrack[],
+  definitions: readonly TrackDefinition[],
+  genre: string | undefined,
+  now: Date,
+): MusicTrack[] {
   const listed = new Set(tracks.map((track) => track.id));
-  const preparing = LIBRARY_TRACKS.filter((definition) => !listed.has(definition.id) && (genre === undefined || definition.genre === genre)).map(
+  const preparing = definitions.filter((definition) => !listed.has(definition.id) && (genre === undefined || definition.genre === genre)).map(
     (definition): MusicTrack => ({
       id: definition.id,
       userId: null,

@@ -8,8 +8,12 @@ import { musicTrackKey } from '../music-keys.ts';
 import { createRenderMusicLibraryJob, queueMissingLibraryTracks } from './render-music-library-job.ts';
 import { LIBRARY_TRACKS } from './library-tracks.ts';
 
-/** Two tracks are enough to show the job at work; music-library.test.ts renders all six. */
-const SOME_TRACKS = LIBRARY_TRACKS.slice(0, 2);
+/**
+ * The library at four bars a track (8 s or so instead of 30 to 90): this file is about the job, the list and
+ * the threads, not the music, which music-library.test.ts renders in full. Two tracks show the job at work.
+ */
+const SHORT_LIBRARY = LIBRARY_TRACKS.map((track) => ({ ...track, bars: 4 }));
+const SOME_TRACKS = SHORT_LIBRARY.slice(0, 2);
 
 describe.each(testDatabases())('the render-music-library job on $name', (database) => {
   let t: TestApp;
@@ -18,7 +22,12 @@ describe.each(testDatabases())('the render-music-library job on $name', (databas
   beforeEach(async () => {
     logLines = [];
     const logStream = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
-    t = await createTestApp(database, { runJobs: true, env: { LOG_LEVEL: 'info', STARTUP_RENDERS: 'on' }, logStream });
+    t = await createTestApp(database, {
+      runJobs: true,
+      env: { LOG_LEVEL: 'info', STARTUP_RENDERS: 'on' },
+      logStream,
+      services: { musicLibrary: SHORT_LIBRARY },
+    });
   });
   afterEach(() => t.close());
 
@@ -35,7 +44,7 @@ describe.each(testDatabases())('the render-music-library job on $name', (databas
     expect(first.map((track) => track.id).sort()).toEqual(LIBRARY_TRACKS.map((track) => track.id).sort());
     expect(first.every((track) => track.preparing)).toBe(true);
     expect(first.map((track) => track.title)).toEqual(LIBRARY_TRACKS.map((track) => track.title).sort());
-    for (const track of first) expect(track.duration).toBeGreaterThan(25);
+    for (const track of first) expect(track.duration).toBeCloseTo((4 * 4 * 60) / SHORT_LIBRARY.find((definition) => definition.id === track.id)!.bpm, 1);
     const genre = LIBRARY_TRACKS[0]!.genre;
     expect((await list(`?genre=${genre}`)).map((track) => track.genre)).toEqual(LIBRARY_TRACKS.filter((track) => track.genre === genre).map(() => genre));
     const notYet = await t.app.inject({ method: 'GET', url: `/api/music-tracks/${LIBRARY_TRACKS[0]!.id}/audio`, headers: { cookie: listener.cookie } });
@@ -71,13 +80,13 @@ describe.each(testDatabases())('the render-music-library job on $name', (databas
     const storage = Object.assign(Object.create(t.services.storage) as typeof t.services.storage, {
       putFile: async (key: string) => void puts.push(key),
     });
-    const job = createRenderMusicLibraryJob({ db: t.db, storage, ffmpeg: t.services.ffmpeg });
+    const job = createRenderMusicLibraryJob({ db: t.db, storage, ffmpeg: t.services.ffmpeg }, SHORT_LIBRARY);
     await job.run({ trackId: SOME_TRACKS[0]!.id }, { jobId: 'again', attempt: 2, signal: new AbortController().signal, logger: t.services.logger });
     expect(puts).toEqual([]);
   });
 
   it('stops at once when aborted, leaving no row, no file and no scratch dir', async () => {
-    const job = createRenderMusicLibraryJob({ db: t.db, storage: t.services.storage, ffmpeg: t.services.ffmpeg });
+    const job = createRenderMusicLibraryJob({ db: t.db, storage: t.services.storage, ffmpeg: t.services.ffmpeg }, SHORT_LIBRARY);
     const controller = new AbortController();
     const running = job.run({ trackId: SOME_TRACKS[0]!.id }, { jobId: 'aborted', attempt: 1, signal: controller.signal, logger: t.services.logger });
     setTimeout(() => controller.abort(new Error('stopped by the test')), 100);

@@ -4,6 +4,7 @@ import type { Queue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { type LibraryTrackDeps, addLibraryTrack, missingLibraryTracks } from './add-library-track.ts';
 import { LIBRARY_TRACKS } from './library-tracks.ts';
+import type { TrackDefinition } from './track-definition.ts';
 
 /** One job per track, named after it: two processes queueing the same track keep one job, and a new version of a track gets its own. */
 function libraryTrackJobId(trackId: string): string {
@@ -15,10 +16,10 @@ function libraryTrackJobId(trackId: string): string {
  * run cut short stores the same file under the same key the next time. A track no longer in the library
  * (its definition renamed to a new version since the job was queued) is skipped.
  */
-export function createRenderMusicLibraryJob(deps: LibraryTrackDeps): JobDefinition<'render-music-library'> {
+export function createRenderMusicLibraryJob(deps: LibraryTrackDeps, library: readonly TrackDefinition[] = LIBRARY_TRACKS): JobDefinition<'render-music-library'> {
   return {
     async run({ trackId }, { signal, logger }) {
-      const definition = LIBRARY_TRACKS.find((track) => track.id === trackId);
+      const definition = library.find((track) => track.id === trackId);
       if (!definition) {
         logger.warn('not a library track any more; nothing to render');
         return;

@@ -125,7 +125,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
     db,
     storage,
     musicUploads: createMusicUploads({ db, storage, ffmpeg, queue, uploads, logger }),
-    libraryRendersQueued: config.startupRenders ? services.musicLibrary : null,
+    libraryBeingRendered: config.startupRenders ? services.musicLibrary : null,
   });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger, proPrice: config.proPrice ?? null });

@@ -42,8 +42,8 @@ export const musicRoutes: FastifyPluginAsyncZod<{
   storage: Storage;
   musicUploads: MusicUploads;
   /** The library start-up renders, when it does: the list shows its missing tracks as preparing meanwhile. */
-  libraryRendersQueued: readonly TrackDefinition[] | null;
-}> = async (app, { db, storage, musicUploads, libraryRendersQueued }) => {
+  libraryBeingRendered: readonly TrackDefinition[] | null;
+}> = async (app, { db, storage, musicUploads, libraryBeingRendered }) => {
   app.addHook('preValidation', signedInOnly);
 
   app.get(
@@ -51,7 +51,7 @@ export const musicRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: musicTrackListQuerySchema, response: { 200: musicTrackListSchema } } },
     async (request) => {
       const tracks = (await listMusicTracks(db, requireUser(request).id, request.query.genre)).map(toMusicTrack);
-      return { tracks: libraryRendersQueued ? withPreparingLibraryTracks(tracks, libraryRendersQueued, request.query.genre, new Date()) : tracks };
+      return { tracks: libraryBeingRendered ? withPreparingLibraryTracks(tracks, libraryBeingRendered, request.query.genre, new Date()) : tracks };
     },
   );
 

@@ -85,6 +85,14 @@ describe('buildExportCommand', () => {
     expect(() => buildExportCommand(input(), state({ trim: { start: 3, end: 3 } }), spec())).toThrow(/empty/);
   });
 
+  it("keeps a platform's width limit: Instagram Reels at 4K is 1920 wide, not 2160", () => {
+    const { args, width, height } = buildExportCommand(input(), state(), spec({ resolution: '4K', platform: 'instagram-reels' }));
+    expect([width, height]).toEqual([1920, 3414]);
+    // 720x1280 fitted inside is 1920x3413, padded to the even frame.
+    expect(filtersOf(args)[0]).toMatch(/^\[0:v:0\]scale=w=1920:h=3413:/);
+    expect(buildExportCommand(input(), state(), spec({ resolution: '4K', platform: 'tiktok' }))).toMatchObject({ width: 2160, height: 3840 });
+  });
+
   it('scales to the output size of the resolution and converts with BT.709 both ways', () => {
     const { args, width, height } = buildExportCommand(input(), state(), spec({ resolution: '1080p' }));
     expect([width, height]).toEqual([1080, 1920]);

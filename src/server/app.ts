@@ -27,6 +27,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { registerBodyTimeouts, serverTimeouts } from './http/request-timeouts.ts';
 import { registerSameOriginGuard } from './http/same-origin-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { mediaAssetsRoutes } from './media/media-assets-routes.ts';
+import { createMediaAssetsService } from './media/media-assets-service.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { uploadsRoutes } from './media/uploads-routes.ts';
 import { createUploadsService } from './media/uploads-service.ts';
@@ -103,6 +105,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const auth = createAuthService({ db, mailer, logger, publicUrl: config.publicUrl });
   const projects = createProjectsService({ db, queue, storage, logger, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const uploads = createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl: config.publicUrl, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
+  const media = createMediaAssetsService({ db, storage, queue, logger, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const exports = createExportService({ db, queue, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const ai = createAiService({ db, ffmpeg, storage, textModel, imageModels, projects, logger, catalog: services.catalog });
 
@@ -116,6 +119,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   });
   await app.register(projectsRoutes, { projects, extensions });
   await app.register(mediaRoutes, { db, storage, queue });
+  await app.register(mediaAssetsRoutes, { media, storage });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });
   await app.register(generationRoutes, { videoModel });

@@ -2,6 +2,7 @@ import type { ExamplesService } from './examples/examples-service.ts';
 import { createRenderExampleJob } from './examples/render-example-job.ts';
 import { createExportVideoJob } from './export/export-video-job.ts';
 import { createExtendVideoJob } from './generation/extend-video-job.ts';
+import { createGenerateShotJob } from './generation/generate-shot-job.ts';
 import { type GenerationDeps, createGenerateVideoJob } from './generation/generate-video-job.ts';
 import { createWatermarkVideoJob } from './media/watermark-video-job.ts';
 import { createProcessUploadJob } from './media/process-upload-job.ts';
@@ -19,6 +20,7 @@ export function createJobDefinitions(deps: GenerationDeps & { examples: Examples
     'generate-video': createGenerateVideoJob(deps),
     'export-video': createExportVideoJob(deps),
     'extend-video': createExtendVideoJob(deps),
+    'generate-shot': createGenerateShotJob(deps),
     'watermark-video': createWatermarkVideoJob(deps),
     'process-upload': createProcessUploadJob(deps),
     'process-music-upload': createProcessMusicUploadJob(deps),

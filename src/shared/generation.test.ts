@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_DURATIONS, generationCost, segmentCount, simulatedProgress } from './generation.ts';
+import { SHOT_DURATIONS, VIDEO_DURATIONS, generationCost, segmentCount, shotCost, simulatedProgress } from './generation.ts';
 
 describe('generation rules', () => {
   it('prices every duration as SPEC §9 lists it', () => {
     expect(VIDEO_DURATIONS.map(generationCost)).toEqual([12, 24, 48, 96, 144, 192, 288]);
+  });
+
+  it('prices a shot pro rata at 12 credits per 8 s: 4 s = 6, 6 s = 9, 8 s = 12', () => {
+    expect(SHOT_DURATIONS.map(shotCost)).toEqual([6, 9, 12]);
   });
 
   it('chains ceil(duration / 8) segments', () => {

@@ -35,6 +35,14 @@ export function generationCost(durationSeconds: number): number {
   );
 }
 
+/** A shot added to a project's sequence (issue 26): 4, 6 or 8 seconds, one model call. */
+export const SHOT_DURATIONS = [4, 6, 8] as const;
+
+/** SPEC's rate pro rata per second: 12 credits per 8 s, so 8 s = 12, 6 s = 9, 4 s = 6. */
+export function shotCost(durationSeconds: number): number {
+  return Math.ceil((durationSeconds * CREDITS_PER_SEGMENT) / SEGMENT_SECONDS);
+}
+
 const SIMULATED_TOTAL_SECONDS = 180;
 
 /**

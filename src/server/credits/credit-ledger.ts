@@ -11,7 +11,9 @@ export type CreditReason =
   | 'image-refund'
   | 'suggestion'
   | 'extension'
-  | 'extension-refund';
+  | 'extension-refund'
+  | 'shot'
+  | 'shot-refund';
 
 export interface CreditChange {
   userId: string;

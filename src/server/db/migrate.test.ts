@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../config.ts';
 import { createDatabase } from './database.ts';
 import { runSchemaName } from '../test-support/database-targets.ts';
-import { migrateToLatest } from './migrate.ts';
+import { createMigrator, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 /** Every table schema.ts describes (in camelCase, as the app names them). */
 const TABLES: Array<keyof Database> = [
   'users', 'sessions', 'passwordResetTokens', 'videoProjects', 'musicTracks', 'exportJobs', 'creditLedger', 'jobs',
-  'generationSegments', 'uploads', 'subscriptionChanges', 'stripeEvents',
+  'generationSegments', 'uploads', 'subscriptionChanges', 'stripeEvents', 'jobTimings', 'mediaAssets',
 ];
 
 /**
@@ -65,6 +65,38 @@ describe.each(targets)('migrations from an empty database on $name', ({ make }) 
 
       await migrateToLatest(db);
       expect((await sql`select name from kysely_migration`.execute(db)).rows).toHaveLength(applied.rows.length);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('gives every project that was there its clip as its first asset, the asset with the project’s id', async () => {
+    const { target } = await make();
+    const db = createDatabase(target);
+    try {
+      const before = await (await createMigrator(db)).migrateTo('2026-11-28T0900-music-track-processing');
+      expect(before.error).toBeUndefined();
+      const at = '2026-11-20T10:00:00.000Z';
+      await db.insertInto('users').values({ id: 'u1', username: 'old', usernameKey: 'old', email: null, passwordHash: 'x', createdAt: at }).execute();
+      const project = { userId: 'u1', title: 'Old', aspectRatio: '9:16', videoUrl: null, thumbnailUrl: null, editorState: null, targetDuration: 8, createdAt: at, updatedAt: at };
+      await db
+        .insertInto('videoProjects')
+        .values([
+          { ...project, id: 'ready', prompt: 'A fox', source: 'ai-generated', status: 'ready', duration: 8.04, videoKey: 'projects/ready/video-1.mp4', thumbnailKey: 'projects/ready/thumbnail-1.jpg', errorMessage: null },
+          { ...project, id: 'refused', prompt: '', source: 'upload', duration: 0, status: 'error', videoKey: null, thumbnailKey: null, errorMessage: 'That file is not a video.' },
+          { ...project, id: 'making', prompt: 'A hare', source: 'ai-generated', duration: 0, status: 'generating', videoKey: null, thumbnailKey: null, errorMessage: null },
+        ] as never)
+        .execute();
+      await migrateToLatest(db);
+      const assets = await db.selectFrom('mediaAssets').selectAll().orderBy('id').execute();
+      expect(assets.map(({ id, projectId, userId, kind, origin, status, errorMessage, fileKey, posterKey, duration, prompt }) => ({ id, projectId, userId, kind, origin, status, errorMessage, fileKey, posterKey, duration, prompt }))).toEqual([
+        { id: 'making', projectId: 'making', userId: 'u1', kind: 'video', origin: 'generated', status: 'generating', errorMessage: null, fileKey: null, posterKey: null, duration: 0, prompt: 'A hare' },
+        { id: 'ready', projectId: 'ready', userId: 'u1', kind: 'video', origin: 'generated', status: 'ready', errorMessage: null, fileKey: 'projects/ready/video-1.mp4', posterKey: 'projects/ready/thumbnail-1.jpg', duration: 8.04, prompt: 'A fox' },
+        { id: 'refused', projectId: 'refused', userId: 'u1', kind: 'video', origin: 'uploaded', status: 'error', errorMessage: 'That file is not a video.', fileKey: null, posterKey: null, duration: 0, prompt: null },
+      ]);
+      // Deleting a project deletes its assets.
+      await db.deleteFrom('videoProjects').where('id', '=', 'ready').execute();
+      expect(await db.selectFrom('mediaAssets').select('id').where('projectId', '=', 'ready').execute()).toEqual([]);
     } finally {
       await db.destroy();
     }

@@ -2,12 +2,17 @@ import { Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
+/** Kysely's migrator over every migration, keeping its tables in this connection's own schema. */
+export async function createMigrator(db: Db): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await postgresSchema(db),
   });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = await createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

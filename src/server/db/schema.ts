@@ -185,6 +185,40 @@ interface JobsTable {
   updatedAt: ColumnType<string, string, string>;
 }
 
+type MediaKind = 'video' | 'audio' | 'image';
+/** How an asset came to be: with the project, a shot from a prompt, an upload, an extension, a voice-over. */
+type MediaOrigin = 'generated' | 'uploaded' | 'continuation' | 'extension' | 'voice';
+
+/**
+ * One clip a project holds (issue 26). The project's own clip is the asset whose id is the project's id,
+ * written only through the projects repository, which keeps it in step with the project's columns.
+ */
+export interface MediaAssetsTable {
+  id: string;
+  projectId: string;
+  userId: string;
+  kind: MediaKind;
+  origin: MediaOrigin;
+  status: Generated<'generating' | 'ready' | 'error'>;
+  /** Why it failed, in a sentence its owner reads. */
+  errorMessage: string | null;
+  /** The master; the free plan's copy is named after it (watermarkedVideoKey). */
+  fileKey: string | null;
+  posterKey: string | null;
+  duration: Generated<number>;
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  hasAudio: number | null;
+  prompt: string | null;
+  /** JSON {mediaId, at} of the frame a generated shot starts on; else null. */
+  continueFrom: string | null;
+  /** Credits taken for it, given back if it fails. */
+  charged: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** How long one finished export or generation took, request to result (job-timings.ts). */
 interface JobTimingsTable {
   id: string;
@@ -210,9 +244,11 @@ export interface Database {
   subscriptionChanges: SubscriptionChangesTable;
   stripeEvents: StripeEventsTable;
   jobTimings: JobTimingsTable;
+  mediaAssets: MediaAssetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type VideoProjectRow = Selectable<VideoProjectsTable>;
 export type ExportJobRow = Selectable<ExportJobsTable>;
+export type MediaAssetRow = Selectable<MediaAssetsTable>;

@@ -10,6 +10,7 @@ import type { JobContext, JobDefinition, JobPayloads } from '../jobs/job-registr
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { storeWatermarkedVideo, watermarkedVideoKey } from '../media/watermarked-video.ts';
+import { recordMediaFacts } from '../media/media-assets-repository.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import { type ProviderVideo, VideoModelError } from '../providers/video-model/video-model.ts';
@@ -187,6 +188,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
           },
           'generating',
         );
+        if (updated) await recordMediaFacts(trx, projectId, after);
         if (updated && overpaid > 0) await refundCredits(trx, project.userId, overpaid, 'extension-refund', projectId, now());
         return updated;
       });

@@ -8,6 +8,7 @@ import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { RetryableJobError } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
+import { recordMediaFacts } from '../media/media-assets-repository.ts';
 import { type WatermarkRenderer, storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -160,6 +161,7 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
         await storage.delete([videoKey, thumbnailKey, watermarkedKey]);
         return;
       }
+      await recordMediaFacts(db, projectId, probe);
       await storage.delete(await deleteSegments(db, projectId));
       log.info({ duration: probe.durationSeconds }, 'video ready');
       await recordJobTiming(

@@ -7,8 +7,10 @@ export interface JobPayloads {
   'export-video': { exportJobId: string };
   /** `charged` is what the extension cost, refunded if it fails. */
   'extend-video': { projectId: string; prompt: string; charged: number; method?: ExtensionMethod };
-  /** Makes the free plan's watermarked copy of a project's master that has none (older projects). */
-  'watermark-video': { projectId: string };
+  /** Generates one shot into a project's media (generation/generate-shot-job.ts, issue 26). */
+  'generate-shot': { mediaId: string };
+  /** Makes the free plan's watermarked copy of a project's master (or of one of its assets) that has none. */
+  'watermark-video': { projectId: string; mediaId?: string };
   /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */
   'process-upload': { projectId: string };
   /** Decodes, normalises and stores a user's uploaded music track (music/process-music-upload-job.ts). */

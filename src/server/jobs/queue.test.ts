@@ -66,6 +66,7 @@ function recorder() {
     },
     'export-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'extend-video': { run: (_payload, context) => other(context), fail: async () => {} },
+    'generate-shot': { run: (_payload, context) => other(context), fail: async () => {} },
     'watermark-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'process-upload': { run: (_payload, context) => other(context), fail: async () => {} },
     'process-music-upload': { run: (_payload, context) => other(context), fail: async () => {} },

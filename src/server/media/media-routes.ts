@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import type { Db } from '../db/database.ts';
@@ -8,10 +9,18 @@ import { projectParamsSchema } from '../projects/projects-routes.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { sendStoredObject } from './send-stored-object.ts';
-import { VIDEO_BEING_PREPARED, videoToServe } from './watermarked-video.ts';
+import { VIDEO_BEING_PREPARED, type VideoToServe, videoToServe } from './watermarked-video.ts';
 
 /** How long a player waiting for a free user's watermarked copy should wait before asking again. */
 const PREPARING_RETRY_SECONDS = 5;
+
+/** Streams the file videoToServe chose, or says (409, Retry-After) that a free user's copy is being made. */
+export async function sendVideo(request: FastifyRequest, reply: FastifyReply, storage: Storage, video: VideoToServe) {
+  if (!('key' in video)) {
+    return reply.status(409).header('Retry-After', String(PREPARING_RETRY_SECONDS)).send({ message: VIDEO_BEING_PREPARED });
+  }
+  return sendStoredObject(request, reply, storage, video.key, { known: video.known });
+}
 
 /**
  * A project's video and thumbnail, streamed from storage to its owner only (others get 404). The video
@@ -25,10 +34,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ db: Db; storage: Storage; queu
     const project = await findUserProject(db, user.id, request.params.id);
     if (!project?.videoKey) throw notFound(project ? 'The video is not ready yet' : PROJECT_NOT_FOUND);
     const video = await videoToServe({ storage, queue }, user, { id: project.id, videoKey: project.videoKey });
-    if (!('key' in video)) {
-      return reply.status(409).header('Retry-After', String(PREPARING_RETRY_SECONDS)).send({ message: VIDEO_BEING_PREPARED });
-    }
-    return sendStoredObject(request, reply, storage, video.key, { known: video.known });
+    return sendVideo(request, reply, storage, video);
   });
 
   app.get('/api/projects/:id/thumbnail', { schema: { params: projectParamsSchema } }, async (request, reply) => {

@@ -24,6 +24,7 @@ import {
   isDurationAccepted,
   isPixelRateAccepted,
 } from './upload-checks.ts';
+import { recordMediaFacts } from './media-assets-repository.ts';
 import { deleteUploadRows, failUploadProject, findProjectUpload } from './uploads-repository.ts';
 
 export function uploadJobId(projectId: string): string {
@@ -178,8 +179,12 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
         },
         'generating',
       );
-      if (!ready) await storage.delete([videoKey, watermarkedVideoKey(videoKey), thumbnailKey]);
-      else context.logger.info({ duration: stored.durationSeconds }, 'upload ready');
+      if (!ready) {
+        await storage.delete([videoKey, watermarkedVideoKey(videoKey), thumbnailKey]);
+      } else {
+        await recordMediaFacts(db, projectId, stored);
+        context.logger.info({ duration: stored.durationSeconds }, 'upload ready');
+      }
     }
     await discardUpload(db, storage, upload);
   }

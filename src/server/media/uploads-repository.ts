@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { syncProjectClip } from './media-assets-repository.ts';
 import type { UploadKind, UploadStatus } from '../db/schema.ts';
 
 export async function insertUpload(
@@ -52,14 +53,18 @@ export async function findMusicTrackUpload(db: Db, musicTrackId: string) {
  * uploaded video being extended also says 'generating', but has a video already). False when it was not.
  */
 export async function failUploadProject(db: Db, projectId: string, message: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('videoProjects')
-    .set({ status: 'error', errorMessage: message, updatedAt: at })
-    .where('id', '=', projectId)
-    .where('status', '=', 'generating')
-    .where('videoKey', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('videoProjects')
+      .set({ status: 'error', errorMessage: message, updatedAt: at })
+      .where('id', '=', projectId)
+      .where('status', '=', 'generating')
+      .where('videoKey', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await syncProjectClip(trx, projectId);
+    return true;
+  });
 }
 
 /** Moves an upload from one status to the next; false when another request got there first. */

@@ -46,19 +46,21 @@ export async function storeWatermarkedVideo(
 export type VideoToServe = { key: string; known?: StoredObject } | { preparing: true };
 
 /**
- * Which file a project's owner streams: pro users the clean master, free users its watermarked copy.
+ * Which file a project's (or one of its assets') owner streams: pro users the clean master, free users its watermarked copy.
  * A free user's copy that is not there (a project made before copies existed) is never replaced by the
  * master: a job is queued to make it (one per master version) and the caller answers that it is coming.
  */
 export async function videoToServe(
   { storage, queue }: { storage: Storage; queue: Queue },
   user: Pick<UserRow, 'subscription'>,
-  project: Pick<VideoProjectRow, 'id'> & { videoKey: string },
+  project: Pick<VideoProjectRow, 'id'> & { videoKey: string; mediaId?: string },
 ): Promise<VideoToServe> {
   if (user.subscription === 'pro') return { key: project.videoKey };
   const key = watermarkedVideoKey(project.videoKey);
   const known = await storage.stat(key);
   if (known) return { key, known };
-  await queue.enqueue('watermark-video', { projectId: project.id }, `watermark-video:${key}`);
+  // The project's own clip (the asset with the project's id) is the project's master; another asset names itself.
+  const payload = project.mediaId && project.mediaId !== project.id ? { projectId: project.id, mediaId: project.mediaId } : { projectId: project.id };
+  await queue.enqueue('watermark-video', payload, `watermark-video:${key}`);
   return { preparing: true };
 }

@@ -51,6 +51,6 @@ export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
  * Media URLs carry the stored file's name, so a browser that cached the video before an extension
  * asks for the new one instead of playing the shorter copy.
  */
-function mediaVersion(key: string): string {
+export function mediaVersion(key: string): string {
   return encodeURIComponent(key.slice(key.lastIndexOf('/') + 1).replace(/\.\w+$/, ''));
 }

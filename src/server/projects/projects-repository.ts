@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { VideoProjectRow, VideoProjectsTable } from '../db/schema.ts';
+import { syncProjectClip } from '../media/media-assets-repository.ts';
 
 /** The columns a project summary (the dashboard's list) is made of: never the saved edit. */
 const SUMMARY_COLUMNS = [
@@ -58,20 +59,35 @@ export async function findProject(db: Db, projectId: string): Promise<VideoProje
   return db.selectFrom('videoProjects').selectAll().where('id', '=', projectId).executeTakeFirst();
 }
 
-export async function insertProject(db: Db, project: Insertable<VideoProjectsTable>): Promise<VideoProjectRow> {
-  return db.insertInto('videoProjects').values(project).returningAll().executeTakeFirstOrThrow();
+/** Runs `write` in the caller's transaction, or in one of its own. */
+function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
+/** A new project and the asset of its own clip (media-assets-repository.ts), in one transaction. */
+export async function insertProject(db: Db, project: Insertable<VideoProjectsTable>): Promise<VideoProjectRow> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.insertInto('videoProjects').values(project).returningAll().executeTakeFirstOrThrow();
+    await syncProjectClip(trx, row.id);
+    return row;
+  });
+}
+
+/** Changes a project and brings its own clip's asset in step; with `onlyWhileStatus`, only while it has that status. */
 export async function updateProject(
   db: Db,
   projectId: string,
   changes: Updateable<VideoProjectsTable>,
   onlyWhileStatus?: VideoProjectRow['status'],
 ): Promise<boolean> {
-  let query = db.updateTable('videoProjects').set(changes).where('id', '=', projectId);
-  if (onlyWhileStatus) query = query.where('status', '=', onlyWhileStatus);
-  const result = await query.executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    let query = trx.updateTable('videoProjects').set(changes).where('id', '=', projectId);
+    if (onlyWhileStatus) query = query.where('status', '=', onlyWhileStatus);
+    const result = await query.executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await syncProjectClip(trx, projectId);
+    return true;
+  });
 }
 
 export async function deleteProjectRow(db: Db, projectId: string): Promise<void> {

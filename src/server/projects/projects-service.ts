@@ -18,6 +18,8 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failExtensionIn } from '../generation/extend-video-job.ts';
 import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
+import { failShotIn, shotJobId } from '../generation/generate-shot-job.ts';
+import { listProjectMedia } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, encodeEditorDocument, readProjectEditorDocument } from './editor-document/editor-document.ts';
@@ -159,8 +161,12 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       .execute();
     const exportKeys = await listProjectExportKeys(db, projectId);
     const exportIds = await listActiveProjectExportIds(db, projectId);
+    // The project's own clip is the asset with its id: its files and job are the project's, below.
+    const shots = (await listProjectMedia(db, projectId)).filter((asset) => asset.id !== projectId);
+    const generatingShots = shots.filter((asset) => asset.status === 'generating');
     await db.transaction().execute(async (trx) => {
       await refundUndelivered(trx, project);
+      for (const shot of generatingShots) await failShotIn(trx, shot.id, PROJECT_DELETED, now());
       await deleteProjectRow(trx, projectId);
     });
     const jobs = [
@@ -168,10 +174,12 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
       ...(project.extensionJobId ? [{ name: 'extend-video' as const, jobId: project.extensionJobId }] : []),
       ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
+      ...generatingShots.map((shot) => ({ name: 'generate-shot' as const, jobId: shotJobId(shot.id) })),
     ];
     await queue.cancel(jobs).catch((error: unknown) => logger.error({ err: error, projectId }, 'could not cancel the jobs of a deleted project'));
     const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);
-    const keys = [project.videoKey, watermarked, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey)];
+    const shotKeys = shots.flatMap((shot) => [shot.fileKey, shot.fileKey && watermarkedVideoKey(shot.fileKey), shot.posterKey]);
+    const keys = [project.videoKey, watermarked, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey), ...shotKeys];
     await storage.delete(keys.filter((key): key is string => Boolean(key)));
   }
 

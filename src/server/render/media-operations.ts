@@ -150,6 +150,16 @@ export async function extractThumbnail(
   await assertWritten(outputJpeg, 'thumbnail');
 }
 
+/** The frame shown at `atSeconds` (clamped into the picture) as a full-size PNG: the start of a shot that continues it. */
+export async function extractFrameAt(binaries: FfmpegBinaries, input: string, outputPng: string, atSeconds: number): Promise<void> {
+  const probe = await probeMedia(binaries, input);
+  const lastFrameStart = Math.max(0, probe.videoDurationSeconds - 1 / Math.max(1, probe.frameRate || 30));
+  if (atSeconds >= lastFrameStart) return extractLastFrame(binaries, input, outputPng);
+  await fs.rm(outputPng, { force: true });
+  await runFfmpeg(binaries, ['-ss', Math.max(0, atSeconds).toFixed(3), ...videoInput(input), '-an', '-frames:v', '1', '-update', '1', outputPng]);
+  await assertWritten(outputPng, 'frame');
+}
+
 /** The video's last frame as a PNG (Veo continues a long video from it). */
 export async function extractLastFrame(binaries: FfmpegBinaries, input: string, outputPng: string): Promise<void> {
   await fs.rm(outputPng, { force: true });

@@ -12,6 +12,8 @@ export interface SegmentRequest {
   totalSegments: number;
   /** The previous segment's MP4, so this one can continue it (Veo: its last frame as the start image). */
   previousSegmentFile?: string;
+  /** A still (PNG) the segment starts on: the frame of another clip that a new shot continues from. Takes the place of previousSegmentFile's last frame. */
+  startFrameFile?: string;
   /** Where the adapter writes the finished H.264/AAC MP4. */
   outputFile: string;
   /** A provider operation started before a restart: poll it instead of starting a new one. */

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { SHOT_DURATIONS } from '../generation.ts';
+
+const MEDIA_KINDS = ['video', 'audio', 'image'] as const;
+const MEDIA_ORIGINS = ['generated', 'uploaded', 'continuation', 'extension', 'voice'] as const;
+const MEDIA_STATUSES = ['generating', 'ready', 'error'] as const;
+
+/** One clip a project holds, as GET /api/projects/{id}/media lists it (issue 26). */
+const mediaAssetSchema = z.object({
+  id: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  origin: z.enum(MEDIA_ORIGINS),
+  status: z.enum(MEDIA_STATUSES),
+  /** Why it failed, when it did. */
+  message: z.string().optional(),
+  /** Seconds; while generating, the length asked for. */
+  duration: z.number(),
+  /** Null until the file is there and probed. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  hasAudio: z.boolean().nullable(),
+  prompt: z.string().optional(),
+  videoUrl: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+});
+export type MediaAsset = z.infer<typeof mediaAssetSchema>;
+
+export const mediaListResponseSchema = z.object({ media: z.array(mediaAssetSchema) });
+export const mediaResponseSchema = z.object({ media: mediaAssetSchema });
+
+const SHOT_DURATION_MESSAGE = 'Duration must be 4, 6 or 8 seconds';
+
+/** POST /api/projects/{id}/media/generate: a shot from a prompt, optionally starting on a frame of another asset. */
+export const generateMediaRequestSchema = z.object({
+  prompt: z.string({ error: 'Prompt is required' }).trim().min(1, 'Prompt is required').max(2000, 'Prompt is too long'),
+  duration: z.coerce
+    .number({ error: SHOT_DURATION_MESSAGE })
+    .refine((value) => (SHOT_DURATIONS as readonly number[]).includes(value), SHOT_DURATION_MESSAGE),
+  continueFrom: z
+    .object({
+      mediaId: z.string({ error: 'continueFrom.mediaId is required' }).min(1, 'continueFrom.mediaId is required').max(64),
+      at: z.number({ error: 'continueFrom.at must be a number of seconds' }).finite().min(0, 'continueFrom.at must be 0 or more').optional(),
+    })
+    .optional(),
+});
+export type GenerateMediaRequest = z.output<typeof generateMediaRequestSchema>;

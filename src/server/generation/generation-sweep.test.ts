@@ -126,6 +126,19 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     ]);
   });
 
+  it('queues again a shot being generated whose job was lost, and only that one', async () => {
+    const { cookie, project } = await readyProject();
+    const started = await t.app.inject({ method: 'POST', url: `/api/projects/${project.id}/media/generate`, headers: { cookie }, payload: { prompt: 'A gull', duration: 4 } });
+    expect(started.statusCode, started.body).toBe(201);
+    const mediaId = started.json().media.id as string;
+    await t.db.deleteFrom('jobs').where('id', '=', `generate-shot:${mediaId}`).execute();
+
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    expect(await t.db.selectFrom('jobs').select(['id', 'status']).where('name', '=', 'generate-shot').execute()).toEqual([
+      { id: `generate-shot:${mediaId}`, status: 'queued' },
+    ]);
+  });
+
   it('refunds and answers 503 when the queue cannot take the extension', async () => {
     const { user, project } = await readyProject();
     const down: Queue = { ...t.services.queue, enqueue: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };

@@ -2,6 +2,8 @@ import type { Db } from '../db/database.ts';
 import { exportJobId, listPendingExportIds } from '../export/export-jobs-repository.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
+import { shotJobId } from './generate-shot-job.ts';
+import { listGeneratingShotIds } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { listProcessingTrackIds } from '../music/music-repository.ts';
 import { musicUploadJobId } from '../music/process-music-upload-job.ts';
@@ -9,8 +11,9 @@ import { generationJobId } from '../projects/projects-service.ts';
 import { listGeneratingProjects, listPendingExtensions } from '../projects/projects-repository.ts';
 
 /**
- * At start-up, makes sure every project still 'generating', every pending export and every music track being
- * processed has a job: a first generation, an upload being processed, an extension, an export or a music upload
+ * At start-up, makes sure every project still 'generating', every pending export, every music track being
+ * processed and every shot being generated has a job: a first generation, an upload being processed, an
+ * extension, an export, a music upload or a shot
  * lost between its commit and its enqueue (a crash), or lost from Redis, is queued again with the id it was
  * given, so jobs that exist already are left as they are. Returns how many were (re)queued.
  */
@@ -40,9 +43,15 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   const musicTracks = await listProcessingTrackIds(db);
   for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));
 
-  const count = firstVideos.length + extensions + exports.length + musicTracks.length;
+  const shots = await listGeneratingShotIds(db);
+  for (const mediaId of shots) await queue.enqueue('generate-shot', { mediaId }, shotJobId(mediaId));
+
+  const count = firstVideos.length + extensions + exports.length + musicTracks.length + shots.length;
   if (count > 0) {
-    logger.info({ generations: generations.length, uploads: uploads.length, extensions, exports: exports.length, musicTracks: musicTracks.length }, 'generations resumed after restart');
+    logger.info(
+      { generations: generations.length, uploads: uploads.length, extensions, exports: exports.length, musicTracks: musicTracks.length, shots: shots.length },
+      'generations resumed after restart',
+    );
   }
   return count;
 }

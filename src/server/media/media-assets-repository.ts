@@ -92,3 +92,14 @@ export async function findUserMediaAsset(db: Db, userId: string, mediaId: string
 export async function listProjectMedia(db: Db, projectId: string): Promise<MediaAssetRow[]> {
   return db.selectFrom('mediaAssets').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
 }
+
+/** Shots being generated (the project's own clip, whose id is the project's, has the project's job). */
+export async function listGeneratingShotIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('mediaAssets')
+    .select('id')
+    .where('status', '=', 'generating')
+    .where((eb) => eb('id', '!=', eb.ref('projectId')))
+    .execute();
+  return rows.map((row) => row.id);
+}

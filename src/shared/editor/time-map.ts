@@ -8,8 +8,7 @@
  * shot always shows on its own between them (or at one instant, when both take half of it).
  */
 
-const TRANSITION_KINDS = ['cut', 'crossfade', 'fade-black', 'slide-left', 'slide-up', 'zoom'] as const;
-export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+export type TransitionKind = 'cut' | 'crossfade' | 'fade-black' | 'slide-left' | 'slide-up' | 'zoom';
 
 const MIN_TRANSITION_SECONDS = 0.2;
 const MAX_TRANSITION_SECONDS = 2;

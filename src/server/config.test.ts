@@ -23,10 +23,10 @@ describe('loadConfig', () => {
 
   it('reads a number per job kind, with a default for the kinds not named', () => {
     const defaults = loadConfig({});
-    expect(defaults.jobConcurrency).toEqual({ default: 1, byKind: { 'generate-video': 2 } });
+    expect(defaults.jobConcurrency).toEqual({ default: 1, byKind: { 'generate-video': 2, 'generate-shot': 2 } });
     expect(defaults.maxActiveJobsPerUser).toBe(6);
     const config = loadConfig({ JOB_CONCURRENCY: 'export-video=2, default=3', JOB_TIME_LIMITS: 'export-video=60' });
-    expect(config.jobConcurrency).toEqual({ default: 3, byKind: { 'generate-video': 2, 'export-video': 2 } });
+    expect(config.jobConcurrency).toEqual({ default: 3, byKind: { 'generate-video': 2, 'generate-shot': 2, 'export-video': 2 } });
     expect(config.jobTimeLimitSeconds).toEqual({ default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 60, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600 } });
   });
 

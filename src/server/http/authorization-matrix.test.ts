@@ -234,6 +234,24 @@ const MATRIX: Record<string, RouteSpec> = {
   'GET /api/projects/:id/thumbnail': { access: 'owner', notYours: notFoundAs(PROJECT_NOT_FOUND), request: (f) => ({ params: { id: f.project.id } }) },
   'GET /api/video-proxy/:id': { access: 'owner', notYours: notFoundAs(PROJECT_NOT_FOUND), request: (f) => ({ params: { id: f.project.id } }) },
 
+  // A project's media (the project's own clip is the asset with its id)
+  'GET /api/projects/:id/media': {
+    access: 'owner',
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: (f) => ({ params: { id: f.project.id } }),
+    verify: (f, caller, response) => {
+      if (caller === 'owner') expect(response.json().media.map((asset: { id: string }) => asset.id)).toContain(f.project.id);
+    },
+  },
+  'POST /api/projects/:id/media/generate': {
+    access: 'owner',
+    ok: 201,
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: (f) => ({ params: { id: f.project.id }, payload: { prompt: 'The rain stops', duration: 4 } }),
+  },
+  'GET /api/media/:mediaId/video': { access: 'owner', notYours: notFoundAs('Media not found'), request: (f) => ({ params: { mediaId: f.project.id } }) },
+  'GET /api/media/:mediaId/poster': { access: 'owner', notYours: notFoundAs('Media not found'), request: (f) => ({ params: { mediaId: f.project.id } }) },
+
   // Uploads: the ticket in the URL (PUT) or the body (complete) is the owned resource.
   'POST /api/videos/upload': { access: 'signed-in' },
   'PUT /api/videos/uploads/:token': {

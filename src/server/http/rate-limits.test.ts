@@ -28,6 +28,7 @@ const LIMITS: Record<string, { max: number; perUser: boolean }> = {
   'PATCH /api/auth/me': { max: 10, perUser: true },
   'POST /api/projects': { max: 20, perUser: true },
   'POST /api/projects/:id/extend': { max: 20, perUser: true },
+  'POST /api/projects/:id/media/generate': { max: 20, perUser: true },
   'POST /api/projects/:id/export': { max: 20, perUser: true },
   'POST /api/videos/upload': { max: 30, perUser: true },
   'POST /api/videos/complete-upload': { max: 30, perUser: true },

@@ -118,6 +118,8 @@ interface UploadsTable {
   projectId: Generated<string | null>;
   /** A music upload's track, from 'processing' on. */
   musicTrackId: Generated<string | null>;
+  /** The media asset an upload added to a project is processed into, from 'processing' on (issue 26). */
+  mediaId: Generated<string | null>;
   /** While 'checking': the host name and pid of the process whose request is checking it. */
   claimHost: Generated<string | null>;
   claimPid: Generated<number | null>;

@@ -3,7 +3,7 @@ import { exportJobId, listPendingExportIds } from '../export/export-jobs-reposit
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { shotJobId } from './generate-shot-job.ts';
-import { listGeneratingShotIds } from '../media/media-assets-repository.ts';
+import { listGeneratingAssets } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { listProcessingTrackIds } from '../music/music-repository.ts';
 import { musicUploadJobId } from '../music/process-music-upload-job.ts';
@@ -12,7 +12,7 @@ import { listGeneratingProjects, listPendingExtensions } from '../projects/proje
 
 /**
  * At start-up, makes sure every project still 'generating', every pending export, every music track being
- * processed and every shot being generated has a job: a first generation, an upload being processed, an
+ * processed and every asset being generated or processed has a job: a first generation, an upload being processed, an
  * extension, an export, a music upload or a shot
  * lost between its commit and its enqueue (a crash), or lost from Redis, is queued again with the id it was
  * given, so jobs that exist already are left as they are. Returns how many were (re)queued.
@@ -43,8 +43,11 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   const musicTracks = await listProcessingTrackIds(db);
   for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));
 
-  const shots = await listGeneratingShotIds(db);
-  for (const mediaId of shots) await queue.enqueue('generate-shot', { mediaId }, shotJobId(mediaId));
+  const shots = await listGeneratingAssets(db);
+  for (const { id: mediaId, projectId, origin } of shots) {
+    if (origin === 'uploaded') await queue.enqueue('process-upload', { projectId, mediaId }, uploadJobId(mediaId));
+    else await queue.enqueue('generate-shot', { mediaId }, shotJobId(mediaId));
+  }
 
   const count = firstVideos.length + extensions + exports.length + musicTracks.length + shots.length;
   if (count > 0) {

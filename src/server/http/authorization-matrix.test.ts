@@ -249,6 +249,13 @@ const MATRIX: Record<string, RouteSpec> = {
     notYours: notFoundAs(PROJECT_NOT_FOUND),
     request: (f) => ({ params: { id: f.project.id }, payload: { prompt: 'The rain stops', duration: 4 } }),
   },
+  'POST /api/projects/:id/media/complete-upload': {
+    access: 'owner',
+    ok: 201,
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    // The project is checked before the ticket: someone else's project is a 404 whatever the ticket.
+    request: async (f) => ({ params: { id: f.project.id }, payload: { videoURL: (await ownerUpload(f, { put: true })).url } }),
+  },
   'GET /api/media/:mediaId/video': { access: 'owner', notYours: notFoundAs('Media not found'), request: (f) => ({ params: { mediaId: f.project.id } }) },
   'GET /api/media/:mediaId/poster': { access: 'owner', notYours: notFoundAs('Media not found'), request: (f) => ({ params: { mediaId: f.project.id } }) },
 

@@ -11,8 +11,8 @@ export interface JobPayloads {
   'generate-shot': { mediaId: string };
   /** Makes the free plan's watermarked copy of a project's master (or of one of its assets) that has none. */
   'watermark-video': { projectId: string; mediaId?: string };
-  /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts). */
-  'process-upload': { projectId: string };
+  /** Probes, bounds and stores an uploaded video (media/process-upload-job.ts): the project's own, or an asset added to it. */
+  'process-upload': { projectId: string; mediaId?: string };
   /** Decodes, normalises and stores a user's uploaded music track (music/process-music-upload-job.ts). */
   'process-music-upload': { trackId: string };
   /** Synthesises, encodes and stores one built-in music library track (music/library, decision 015). */

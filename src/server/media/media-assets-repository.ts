@@ -93,13 +93,12 @@ export async function listProjectMedia(db: Db, projectId: string): Promise<Media
   return db.selectFrom('mediaAssets').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
 }
 
-/** Shots being generated (the project's own clip, whose id is the project's, has the project's job). */
-export async function listGeneratingShotIds(db: Db): Promise<string[]> {
-  const rows = await db
+/** Assets being made by a job of their own (the project's own clip, whose id is the project's, has the project's). */
+export async function listGeneratingAssets(db: Db): Promise<Array<Pick<MediaAssetRow, 'id' | 'projectId' | 'origin'>>> {
+  return db
     .selectFrom('mediaAssets')
-    .select('id')
+    .select(['id', 'projectId', 'origin'])
     .where('status', '=', 'generating')
     .where((eb) => eb('id', '!=', eb.ref('projectId')))
     .execute();
-  return rows.map((row) => row.id);
 }

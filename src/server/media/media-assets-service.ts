@@ -10,6 +10,7 @@ import type { Queue } from '../jobs/index.ts';
 import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import { failShot, shotJobId } from '../generation/generate-shot-job.ts';
+import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { findUserMediaAsset, insertMediaAsset, listProjectMedia } from './media-assets-repository.ts';
@@ -17,7 +18,6 @@ import { toMediaAsset } from './media-asset-view.ts';
 import { type VideoToServe, videoToServe } from './watermarked-video.ts';
 
 const MEDIA_NOT_FOUND = 'Media not found';
-const PROJECT_NOT_FOUND = 'Project not found';
 
 interface MediaAssetsServiceDeps {
   db: Db;

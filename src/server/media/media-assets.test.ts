@@ -9,9 +9,11 @@ import type { MediaAsset } from '../../shared/schemas/media.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { type SegmentRequest, type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
-import { createFixtureVideoModel, fixtureClipSize } from '../test-support/fixture-video-model.ts';
+import { probeMedia } from '../render/probe-media.ts';
+import { createFixtureVideoModel, fixtureClipFile, fixtureClipSize } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
+import { NOT_OUR_URL_MESSAGE } from './uploads-service.ts';
 import { watermarkedVideoKey } from './watermarked-video.ts';
 
 const run = promisify(execFile);
@@ -53,7 +55,8 @@ let keepDir: string;
 beforeAll(async () => {
   keepDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-start-frames-'));
   model = recordingModel(keepDir);
-  t = await createTestApp(undefined, { runJobs: true, services: { videoModel: model } });
+  // One app signs up a dozen users from one address: the sign-up limit is scaled up.
+  t = await createTestApp(undefined, { runJobs: true, services: { videoModel: model }, env: { RATE_LIMIT_SCALE: '100' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -222,6 +225,44 @@ describe('a project’s media', () => {
     expect(first.headers['retry-after']).toBe('5');
     await waitUntil(async () => (await t.app.inject({ method: 'GET', url: shot.videoUrl!, headers: { cookie } })).statusCode === 200);
     expect((await fs.stat(copy)).size).toBeGreaterThan(1000);
+  });
+
+  it('adds an uploaded video to a project’s media through the same processing job, and only to one’s own project', async () => {
+    const { cookie, userId, projectId } = await userWithProject();
+    const clip = await fixtureClipFile('16:9', 2);
+    const uploadUrl = async (as: string) => {
+      const { uploadURL } = (await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { cookie: as } })).json();
+      const put = await t.app.inject({ method: 'PUT', url: new URL(uploadURL).pathname, headers: { cookie: as, 'content-type': 'video/mp4' }, payload: await fs.readFile(clip) });
+      expect(put.statusCode, put.body).toBe(200);
+      return uploadURL as string;
+    };
+    const complete = (as: string, project: string, videoURL: string) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${project}/media/complete-upload`, headers: { cookie: as }, payload: { videoURL } });
+
+    const other = await signUp(t.app, { username: uniqueName('other') });
+    // Someone else's project, or someone else's upload, is refused; the ticket stays usable by its owner.
+    const mine = await uploadUrl(cookie);
+    expect((await complete(other.cookie, projectId, mine)).statusCode).toBe(404);
+    const theirs = await uploadUrl(other.cookie);
+    const notOurs = await complete(cookie, projectId, theirs);
+    expect(notOurs.statusCode).toBe(400);
+    expect(notOurs.json().message).toBe(NOT_OUR_URL_MESSAGE);
+
+    const accepted = await complete(cookie, projectId, mine);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const added = accepted.json().media as MediaAsset;
+    expect(added).toMatchObject({ kind: 'video', origin: 'uploaded', status: 'generating', videoUrl: null });
+    expect(added.duration).toBeCloseTo(2, 1);
+    const ready = await readyAsset(cookie, projectId, added.id);
+    expect(ready).toMatchObject({ status: 'ready', ...fixtureClipSize('16:9'), hasAudio: true });
+    expect(ready.duration).toBeCloseTo(2, 1);
+    expect((await listMedia(cookie, projectId)).map((asset) => asset.id)).toEqual([projectId, added.id]);
+    const file = await download(cookie, ready.videoUrl!, 'added.mp4');
+    expect((await probeMedia(t.services.ffmpeg, file)).durationSeconds).toBeCloseTo(2, 1);
+    // Uploads cost nothing; the ticket is spent and its file gone.
+    expect(await credits(userId)).toBe(188);
+    expect(await t.db.selectFrom('uploads').select('id').where('mediaId', '=', added.id).execute()).toEqual([]);
+    expect((await complete(cookie, projectId, mine)).statusCode).toBe(400);
   });
 
   it('refuses bad requests plainly, charging nothing', async () => {

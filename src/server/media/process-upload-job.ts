@@ -3,7 +3,7 @@ import { nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
 import { UPLOAD_MAX_DURATION } from '../../shared/uploads.ts';
 import type { Db } from '../db/database.ts';
 import type { GenerationDeps } from '../generation/generate-video-job.ts';
-import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
+import type { JobContext, JobDefinition, JobPayloads } from '../jobs/job-registry.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -24,12 +24,27 @@ import {
   isDurationAccepted,
   isPixelRateAccepted,
 } from './upload-checks.ts';
-import { recordMediaFacts } from './media-assets-repository.ts';
-import { deleteUploadRows, failUploadProject, findProjectUpload } from './uploads-repository.ts';
+import { findMediaAsset, recordMediaFacts, updateMediaAsset } from './media-assets-repository.ts';
+import { deleteUploadRows, failUploadProject, findMediaUpload, findProjectUpload } from './uploads-repository.ts';
 
-export function uploadJobId(projectId: string): string {
-  return `process-upload:${projectId}`;
+/** The job of an upload: into a project (its own clip) or into one of its media assets; the id is the target's. */
+export function uploadJobId(targetId: string): string {
+  return `process-upload:${targetId}`;
 }
+
+/** Where an upload is processed to: the project's own clip, or an asset added to its media. */
+interface UploadTarget {
+  findUpload(): Promise<UploadRow | undefined>;
+  /** Still waiting for this upload: not deleted, refused or ready. */
+  isWaiting(): Promise<boolean>;
+  refuse(message: string): Promise<void>;
+  progress(percent: number): Promise<void>;
+  keys: { videoKey: string; thumbnailKey: string };
+  /** Records the stored video; false when the target stopped waiting meanwhile. */
+  ready(stored: MediaProbe, keys: { videoKey: string; thumbnailKey: string }): Promise<boolean>;
+}
+
+type UploadRow = NonNullable<Awaited<ReturnType<typeof findProjectUpload>>>;
 
 /** Stored uploads are at most 1080p-class on their long side and 60 frames per second (decision 008). */
 const STORED_MAX_LONG_SIDE = 1920;
@@ -79,16 +94,72 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
   const { db, storage, ffmpeg } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function refuse(projectId: string, message: string): Promise<void> {
-    await failUploadProject(db, projectId, message, now().toISOString());
+  /** The project's own clip (a project made from an upload). */
+  function projectTarget(projectId: string): UploadTarget {
+    return {
+      findUpload: () => findProjectUpload(db, projectId),
+      async isWaiting() {
+        const project = await findProject(db, projectId);
+        // An uploaded video being extended also says 'generating', but has a video already.
+        return project?.status === 'generating' && project.videoKey === null;
+      },
+      async refuse(message) {
+        await failUploadProject(db, projectId, message, now().toISOString());
+      },
+      async progress(percent) {
+        await updateProject(db, projectId, { generationProgress: percent, updatedAt: now().toISOString() }, 'generating');
+      },
+      keys: { videoKey: storageKey('projects', projectId, 'video-upload.mp4'), thumbnailKey: storageKey('projects', projectId, 'thumbnail-upload.jpg') },
+      async ready(stored, { videoKey, thumbnailKey }) {
+        // The one place an uploaded project becomes ready.
+        const ready = await updateProject(
+          db,
+          projectId,
+          {
+            status: 'ready',
+            aspectRatio: nearestAspectRatio(stored.width, stored.height),
+            duration: Math.round(stored.durationSeconds * 100) / 100,
+            resolution: `${Math.min(stored.width, stored.height)}p`,
+            generationProgress: 100,
+            videoKey,
+            thumbnailKey,
+            errorMessage: null,
+            updatedAt: now().toISOString(),
+          },
+          'generating',
+        );
+        if (ready) await recordMediaFacts(db, projectId, stored);
+        return ready;
+      },
+    };
   }
 
-  async function setProgress(projectId: string, percent: number): Promise<void> {
-    await updateProject(db, projectId, { generationProgress: percent, updatedAt: now().toISOString() }, 'generating');
+  /** A clip added to a project's media (POST /api/projects/:id/media/complete-upload). */
+  function assetTarget(projectId: string, mediaId: string): UploadTarget {
+    return {
+      findUpload: () => findMediaUpload(db, mediaId),
+      isWaiting: async () => (await findMediaAsset(db, mediaId))?.status === 'generating',
+      async refuse(message) {
+        await updateMediaAsset(db, mediaId, { status: 'error', errorMessage: message, updatedAt: now().toISOString() }, 'generating');
+      },
+      // An asset shows no progress: it is generating until it is ready.
+      progress: async () => {},
+      keys: { videoKey: storageKey('projects', projectId, 'media', `${mediaId}.mp4`), thumbnailKey: storageKey('projects', projectId, 'media', `${mediaId}.jpg`) },
+      ready: (stored, { videoKey, thumbnailKey }) =>
+        db.transaction().execute(async (trx) => {
+          const changes = { status: 'ready' as const, fileKey: videoKey, posterKey: thumbnailKey, duration: Math.round(stored.durationSeconds * 100) / 100, errorMessage: null, updatedAt: now().toISOString() };
+          const ready = await updateMediaAsset(trx, mediaId, changes, 'generating');
+          if (ready) await recordMediaFacts(trx, mediaId, stored);
+          return ready;
+        }),
+    };
   }
+
+  const targetOf = ({ projectId, mediaId }: JobPayloads['process-upload']) =>
+    mediaId && mediaId !== projectId ? assetTarget(projectId, mediaId) : projectTarget(projectId);
 
   /** The stored video and thumbnail, and what they hold. Throws UploadRefusedError. */
-  async function process(projectId: string, original: string, dir: string, context: JobContext) {
+  async function process(target: UploadTarget, original: string, dir: string, context: JobContext) {
     const header = await checkUploadedFile(ffmpeg, original);
     const measured = await measureMedia(ffmpeg, original, {
       limitSeconds: UPLOAD_MAX_DURATION + 2 * DURATION_TOLERANCE_SECONDS,
@@ -98,7 +169,7 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
     if (!isDurationAccepted(measured.seconds)) throw new UploadRefusedError(DURATION_MESSAGE);
     const frameRate = measured.frames / measured.seconds;
     if (!isPixelRateAccepted(header.width, header.height, frameRate)) throw new UploadRefusedError(TOO_FAST_MESSAGE);
-    await setProgress(projectId, 10);
+    await target.progress(10);
 
     const seconds = Math.min(measured.seconds, UPLOAD_MAX_DURATION);
     let video = original;
@@ -117,7 +188,7 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
           const percent = 10 + Math.floor(fraction * 80);
           if (percent - reported < 10) return;
           reported = percent;
-          void setProgress(projectId, percent).catch(() => undefined);
+          void target.progress(percent).catch(() => undefined);
         },
       });
     }
@@ -126,80 +197,55 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
     return { video, thumbnail, final };
   }
 
-  async function run({ projectId }: { projectId: string }, context: JobContext): Promise<void> {
-    const project = await findProject(db, projectId);
-    const upload = await findProjectUpload(db, projectId);
-    if (!project || project.status !== 'generating' || project.videoKey !== null) {
-      // Deleted meanwhile, or finished by an earlier run that stopped before it removed the upload (and the
-      // video may be being extended since).
+  async function run(payload: JobPayloads['process-upload'], context: JobContext): Promise<void> {
+    const target = targetOf(payload);
+    const upload = await target.findUpload();
+    if (!(await target.isWaiting())) {
+      // Deleted meanwhile, or finished by an earlier run that stopped before it removed the upload.
       if (upload) await discardUpload(db, storage, upload);
       return;
     }
     if (!upload) {
-      await refuse(projectId, PROCESSING_FAILED_MESSAGE);
+      await target.refuse(PROCESSING_FAILED_MESSAGE);
       return;
     }
 
-    const videoKey = storageKey('projects', projectId, 'video-upload.mp4');
-    const thumbnailKey = storageKey('projects', projectId, 'thumbnail-upload.jpg');
+    const { keys } = target;
     const stored = await withScratchDir('process-upload', async (dir) => {
       const original = path.join(dir, 'original');
       await storage.downloadToFile(upload.storageKey, original);
       try {
-        const made = await process(projectId, original, dir, context);
-        // The free plan's watermarked copy is made before the project is ready (decision 007).
-        await storeWatermarkedVideo(deps, made.video, videoKey, { signal: context.signal });
-        await storage.putFile(videoKey, made.video, 'video/mp4');
-        await storage.putFile(thumbnailKey, made.thumbnail, 'image/jpeg');
+        const made = await process(target, original, dir, context);
+        // The free plan's watermarked copy is made before the video is ready (decision 007).
+        await storeWatermarkedVideo(deps, made.video, keys.videoKey, { signal: context.signal });
+        await storage.putFile(keys.videoKey, made.video, 'video/mp4');
+        await storage.putFile(keys.thumbnailKey, made.thumbnail, 'image/jpeg');
         return made.final;
       } catch (error) {
         const message = refusalMessage(error);
         if (message === undefined) throw error;
         context.logger.warn({ err: error }, 'upload refused');
-        await refuse(projectId, message);
+        await target.refuse(message);
         return undefined;
       }
     });
 
     if (stored) {
-      // The one place an uploaded video becomes ready.
-      const ready = await updateProject(
-        db,
-        projectId,
-        {
-          status: 'ready',
-          aspectRatio: nearestAspectRatio(stored.width, stored.height),
-          duration: Math.round(stored.durationSeconds * 100) / 100,
-          resolution: `${Math.min(stored.width, stored.height)}p`,
-          generationProgress: 100,
-          videoKey,
-          thumbnailKey,
-          errorMessage: null,
-          updatedAt: now().toISOString(),
-        },
-        'generating',
-      );
-      if (!ready) {
-        await storage.delete([videoKey, watermarkedVideoKey(videoKey), thumbnailKey]);
-      } else {
-        await recordMediaFacts(db, projectId, stored);
-        context.logger.info({ duration: stored.durationSeconds }, 'upload ready');
-      }
+      if (await target.ready(stored, keys)) context.logger.info({ duration: stored.durationSeconds }, 'upload ready');
+      else await storage.delete([keys.videoKey, watermarkedVideoKey(keys.videoKey), keys.thumbnailKey]);
     }
     await discardUpload(db, storage, upload);
   }
 
   return {
     run,
-    async fail({ projectId }) {
-      await refuse(projectId, PROCESSING_FAILED_MESSAGE);
-      const upload = await findProjectUpload(db, projectId);
+    async fail(payload) {
+      const target = targetOf(payload);
+      await target.refuse(PROCESSING_FAILED_MESSAGE);
+      const upload = await target.findUpload();
       if (upload) await discardUpload(db, storage, upload);
     },
-    async stillWanted({ projectId }) {
-      const project = await findProject(db, projectId);
-      return project?.status === 'generating' && project.videoKey === null;
-    },
+    stillWanted: (payload) => targetOf(payload).isWaiting(),
   };
 }
 

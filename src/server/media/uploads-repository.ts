@@ -43,6 +43,11 @@ export async function findProjectUpload(db: Db, projectId: string) {
   return db.selectFrom('uploads').selectAll().where('projectId', '=', projectId).executeTakeFirst();
 }
 
+/** The upload a media asset is being processed from, if it is still there. */
+export async function findMediaUpload(db: Db, mediaId: string) {
+  return db.selectFrom('uploads').selectAll().where('mediaId', '=', mediaId).executeTakeFirst();
+}
+
 /** The upload a music track is being processed from, if it is still there. */
 export async function findMusicTrackUpload(db: Db, musicTrackId: string) {
   return db.selectFrom('uploads').selectAll().where('musicTrackId', '=', musicTrackId).executeTakeFirst();
@@ -78,6 +83,7 @@ export async function advanceUpload(
     contentType?: string;
     projectId?: string;
     musicTrackId?: string;
+    mediaId?: string;
     expiresAt?: string;
     claimHost?: string | null;
     claimPid?: number | null;
@@ -103,14 +109,15 @@ export async function deleteUploadRows(db: Db, ids: string[]): Promise<void> {
 
 /**
  * Uploads nobody will finish, oldest first: tickets expired before complete-upload accepted them, checks whose
- * request died (`checkingBefore`: long after any request would have answered), and processing whose project or
- * music track is gone or no longer processing. Each of these stays dead, so several processes may sweep them at once.
+ * request died (`checkingBefore`: long after any request would have answered), and processing whose project,
+ * media asset or music track is gone or no longer processing. Each of these stays dead, so several processes may sweep them at once.
  */
 export async function listAbandonedUploads(db: Db, now: string, checkingBefore: string, limit: number) {
   return db
     .selectFrom('uploads')
     .leftJoin('videoProjects', 'videoProjects.id', 'uploads.projectId')
     .leftJoin('musicTracks', 'musicTracks.id', 'uploads.musicTrackId')
+    .leftJoin('mediaAssets', 'mediaAssets.id', 'uploads.mediaId')
     .select(['uploads.id', 'uploads.storageKey'])
     .where((eb) =>
       eb.or([
@@ -119,7 +126,13 @@ export async function listAbandonedUploads(db: Db, now: string, checkingBefore: 
         eb.and([
           eb('uploads.status', '=', 'processing'),
           eb('uploads.kind', '=', 'video'),
+          eb('uploads.mediaId', 'is', null),
           eb.or([eb('videoProjects.id', 'is', null), eb('videoProjects.status', '!=', 'generating')]),
+        ]),
+        eb.and([
+          eb('uploads.status', '=', 'processing'),
+          eb('uploads.mediaId', 'is not', null),
+          eb.or([eb('mediaAssets.id', 'is', null), eb('mediaAssets.status', '!=', 'generating')]),
         ]),
         eb.and([
           eb('uploads.status', '=', 'processing'),

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { messageResponseSchema } from '../../shared/schemas/auth.ts';
 import { completeUploadRequestSchema, projectSchema, uploadUrlResponseSchema } from '../../shared/schemas/project.ts';
+import { completeMediaUploadRequestSchema, mediaResponseSchema } from '../../shared/schemas/media.ts';
 import { requireUser, signedInOnly } from '../auth/request-user.ts';
+import { projectParamsSchema } from '../projects/projects-routes.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import type { UploadsService } from './uploads-service.ts';
 
@@ -20,6 +22,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     '/api/videos/complete-upload',
     { config: { rateLimit: rateLimits.upload }, schema: { body: completeUploadRequestSchema, response: { 201: projectSchema } } },
     async (request, reply) => reply.status(201).send(await uploads.complete(requireUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/projects/:id/media/complete-upload',
+    {
+      config: { rateLimit: rateLimits.upload },
+      schema: { params: projectParamsSchema, body: completeMediaUploadRequestSchema, response: { 201: mediaResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ media: await uploads.completeIntoMedia(requireUser(request), request.params.id, request.body.videoURL) }),
   );
 
   // The PUT body is the file itself: streamed to storage, never buffered or parsed.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
+import type { MediaAsset } from '../../shared/schemas/media.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { completeUploadRequestSchema } from '../../shared/schemas/project.ts';
 import { MUSIC_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/uploads.ts';
@@ -15,10 +16,13 @@ import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { thisProcess } from '../process-liveness.ts';
 import { toProject } from '../projects/project-view.ts';
-import { insertProject, updateProject } from '../projects/projects-repository.ts';
+import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
+import { findUserProject, insertProject, updateProject } from '../projects/projects-repository.ts';
 import { ObjectTooLargeError, type Storage, storageKey } from '../providers/storage/storage.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
+import { toMediaAsset } from './media-asset-view.ts';
+import { insertMediaAsset, updateMediaAsset } from './media-assets-repository.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, countUploadsInFlight, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
@@ -151,18 +155,21 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
    * of an accepted length and size: otherwise 400 with the reason, and the file is gone). The `process-upload`
    * job does the rest; the answer does not wait for it.
    */
-  async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {
+  /**
+   * The caller's uploaded video at `videoURL`, claimed, with what its header says after the cheap checks (a
+   * playable video of an accepted length and size): otherwise 400 with the reason, and the file is gone.
+   */
+  async function claimCheckedVideo(user: UserRow, videoURL: string) {
     // A music ticket reads like an address this server never gave out for a video.
-    const upload = await claim(user, input.videoURL, 'video');
+    const upload = await claim(user, videoURL, 'video');
     if (!upload) throw badRequest(NOT_OUR_URL_MESSAGE);
-
-    let header;
     try {
-      header = await withScratchDir('upload-check', async (dir) => {
+      const header = await withScratchDir('upload-check', async (dir) => {
         const file = path.join(dir, 'original');
         await storage.downloadToFile(upload.storageKey, file);
         return checkUploadedFile(ffmpeg, file);
       });
+      return { upload, header };
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) {
         // Our failure, not the file's: the ticket stays usable.
@@ -172,6 +179,10 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
       await discardUpload(db, storage, upload);
       throw badRequest(error.message);
     }
+  }
+
+  async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {
+    const { upload, header } = await claimCheckedVideo(user, input.videoURL);
 
     const id = randomUUID();
     const at = now().toISOString();
@@ -218,7 +229,58 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     return toProject(project);
   }
 
+  /**
+   * Accepts an uploaded video as a new asset of the caller's project (issue 26), processed by the same bounded
+   * `process-upload` job as a project's upload; the asset is 'generating' until the job stores or refuses it.
+   */
+  async function completeIntoMedia(user: UserRow, projectId: string, videoURL: string): Promise<MediaAsset> {
+    if (!(await findUserProject(db, user.id, projectId))) throw notFound(PROJECT_NOT_FOUND);
+    const { upload, header } = await claimCheckedVideo(user, videoURL);
+    const id = randomUUID();
+    const at = now().toISOString();
+    const { asset, owner } = await db
+      .transaction()
+      .execute(async (trx) => {
+        const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+        const created = await insertMediaAsset(trx, {
+          id,
+          projectId,
+          userId: user.id,
+          kind: 'video',
+          origin: 'uploaded',
+          errorMessage: null,
+          fileKey: null,
+          posterKey: null,
+          duration: Math.round(header.durationSeconds * 100) / 100,
+          width: null,
+          height: null,
+          fps: null,
+          hasAudio: null,
+          prompt: null,
+          continueFrom: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await advanceUpload(trx, upload.id, 'checking', 'processing', { mediaId: id });
+        return { asset: created, owner: slot };
+      })
+      .catch(async (error: unknown) => {
+        await release(upload);
+        throw error;
+      });
+    try {
+      await queue.enqueue('process-upload', { projectId, mediaId: id }, uploadJobId(id), owner);
+    } catch (error) {
+      logger.error({ err: error, projectId, mediaId: id }, 'could not queue the upload');
+      await updateMediaAsset(db, id, { status: 'error', errorMessage: 'The video could not be queued.', updatedAt: at }, 'generating');
+      await discardUpload(db, storage, upload);
+      throw new HttpError(503, 'The video service is unavailable right now. Please upload the video again.');
+    }
+    return toMediaAsset(asset);
+  }
+
   return {
+    completeIntoMedia,
     issue,
     receive,
     complete,

@@ -174,7 +174,9 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
       ...(project.extensionJobId ? [{ name: 'extend-video' as const, jobId: project.extensionJobId }] : []),
       ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
-      ...generatingShots.map((shot) => ({ name: 'generate-shot' as const, jobId: shotJobId(shot.id) })),
+      ...generatingShots.map((shot) =>
+        shot.origin === 'uploaded' ? { name: 'process-upload' as const, jobId: uploadJobId(shot.id) } : { name: 'generate-shot' as const, jobId: shotJobId(shot.id) },
+      ),
     ];
     await queue.cancel(jobs).catch((error: unknown) => logger.error({ err: error, projectId }, 'could not cancel the jobs of a deleted project'));
     const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);

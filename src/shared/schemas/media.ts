@@ -44,3 +44,8 @@ export const generateMediaRequestSchema = z.object({
     .optional(),
 });
 export type GenerateMediaRequest = z.output<typeof generateMediaRequestSchema>;
+
+/** POST /api/projects/{id}/media/complete-upload, after POST /api/videos/upload and its PUT. */
+export const completeMediaUploadRequestSchema = z.object({
+  videoURL: z.string({ error: 'Valid video URL is required' }).url('Valid video URL is required'),
+});

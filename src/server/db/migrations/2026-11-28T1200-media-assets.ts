@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('media_assets_project_idx').on('media_assets').columns(['project_id', 'created_at']).execute();
+  // An upload being processed into an asset (POST /api/projects/:id/media/complete-upload) names it.
+  await db.schema.alterTable('uploads').addColumn('media_id', 'text').execute();
   await sql`
     insert into media_assets (id, project_id, user_id, kind, origin, status, error_message, file_key, poster_key, duration, prompt, created_at, updated_at)
     select id, id, user_id, 'video',
@@ -43,5 +45,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('uploads').dropColumn('media_id').execute();
   await db.schema.dropTable('media_assets').execute();
 }

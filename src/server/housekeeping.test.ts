@@ -4,6 +4,7 @@ import { createResetToken } from './auth/reset-tokens-repository.ts';
 import { createSession } from './auth/sessions-repository.ts';
 import type { UploadStatus } from './db/schema.ts';
 import { runHousekeeping } from './housekeeping.ts';
+import { insertMediaAsset } from './media/media-assets-repository.ts';
 import { insertUpload } from './media/uploads-repository.ts';
 import { insertProject } from './projects/projects-repository.ts';
 import { storageKey } from './providers/storage/storage.ts';
@@ -27,11 +28,19 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
   });
 
   /** An upload row in `status` whose ticket expires `expiresIn` minutes from NOW, with a stored file. */
-  async function upload(id: string, status: UploadStatus, expiresIn: number, projectId: string | null = null) {
+  async function upload(id: string, status: UploadStatus, expiresIn: number, projectId: string | null = null, mediaId: string | null = null) {
     const key = storageKey('uploads', id);
     await t.services.storage.putStream(key, Readable.from([Buffer.from(`file of ${id}`)]), { contentType: 'video/mp4' });
     await insertUpload(t.db, { id, userId, tokenHash: `hash-${id}`, storageKey: key, createdAt: minutes(expiresIn - 60), expiresAt: minutes(expiresIn) });
-    await t.db.updateTable('uploads').set({ status, projectId }).where('id', '=', id).execute();
+    await t.db.updateTable('uploads').set({ status, projectId, mediaId }).where('id', '=', id).execute();
+  }
+
+  /** A video added to project `projectId`'s media by an upload. */
+  async function asset(id: string, projectId: string, status: 'generating' | 'error') {
+    await insertMediaAsset(t.db, {
+      id, projectId, userId, kind: 'video', origin: 'uploaded', status, errorMessage: null, fileKey: null, posterKey: null, width: null, height: null,
+      fps: null, hasAudio: null, prompt: null, continueFrom: null, createdAt: minutes(-20), updatedAt: minutes(-20),
+    });
   }
 
   async function project(id: string, status: 'generating' | 'error') {
@@ -54,14 +63,19 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
     await upload('live-upload', 'uploaded', 1);
     await upload('checking-now', 'checking', -5);
     await upload('queued-for-long', 'processing', -90, 'still-processing');
+    await asset(`${userId}-added`, 'still-processing', 'generating');
+    await asset(`${userId}-refused`, 'still-processing', 'error');
+    await upload('asset-processing', 'processing', -90, null, `${userId}-added`);
+    await upload('asset-refused', 'processing', 30, null, `${userId}-refused`);
+    await upload('asset-deleted', 'processing', 30, null, 'gone');
 
     await Promise.all([runHousekeeping(t.db, t.services.storage, NOW, t.services.logger), runHousekeeping(t.db, t.services.storage, NOW, t.services.logger)]);
 
     const rows = await t.db.selectFrom('uploads').select('id').where('userId', '=', userId).orderBy('id').execute();
-    const kept = ['checking-now', 'live-ticket', 'live-upload', 'queued-for-long'];
+    const kept = ['asset-processing', 'checking-now', 'live-ticket', 'live-upload', 'queued-for-long'];
     expect(rows.map((row) => row.id)).toEqual(kept);
     for (const id of kept) expect(await t.services.storage.stat(storageKey('uploads', id))).not.toBeNull();
-    for (const id of ['never-put', 'never-completed', 'legacy-completed', 'killed-while-checking', 'killed-after-refusal', 'project-deleted']) {
+    for (const id of ['never-put', 'never-completed', 'legacy-completed', 'killed-while-checking', 'killed-after-refusal', 'project-deleted', 'asset-refused', 'asset-deleted']) {
       expect(await t.services.storage.stat(storageKey('uploads', id))).toBeNull();
     }
   });

@@ -216,6 +216,37 @@ describe('offline video model', () => {
     expect(meanAbsoluteDifference(endOfFirst, middleOfFirst)).toBeGreaterThan(atJoin * 2);
   }); // a full 8-second segment (its length is the point), at 144x256
 
+  it('starts a shot that continues another on the given frame, fitted to its own, and dissolves into its own picture', async () => {
+    // A frame of another clip, in another shape: red on the left, blue on the right (wider than the shot's 9:16).
+    const frame = path.join(dir, 'continued-frame.png');
+    await runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'color=c=red:s=100x160,format=rgb24', '-f', 'lavfi', '-i', 'color=c=blue:s=100x160,format=rgb24', '-filter_complex', '[0][1]hstack', '-frames:v', '1', frame]);
+    const outputFile = path.join(dir, 'continuing.mp4');
+    const prompt = 'Snowy winter morning in the mountains';
+    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile, prompt, durationSeconds: 2, startFrameFile: frame }));
+
+    const probe = await probeMedia(binaries, outputFile);
+    expect(probe).toMatchObject({ width: 144, height: 256, audioCodec: 'aac' });
+    expect(probe.durationSeconds).toBeCloseTo(2, 1);
+    const frames = await allFramePixels(outputFile);
+    expect(frames).toHaveLength(48);
+    // The first frame is the given one, cropped to the shot's frame: red on the left half, blue on the right.
+    const half = (pixels: Buffer, side: 0 | 1) => Buffer.concat(Array.from({ length: 64 }, (_row, y) => pixels.subarray(y * 108 + side * 54, y * 108 + side * 54 + 54)));
+    const [red, blue] = [meanColour(half(frames[0]!, 0)), meanColour(half(frames[0]!, 1))];
+    expect(red[0]).toBeGreaterThan(230);
+    expect(Math.max(red[1], red[2])).toBeLessThan(25);
+    expect(blue[2]).toBeGreaterThan(230);
+    expect(Math.max(blue[0], blue[1])).toBeLessThan(25);
+    // Past the one-second dissolve the shot shows its own picture, as the same prompt does without a start frame.
+    const fresh = path.join(dir, 'not-continuing.mp4');
+    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile: fresh, prompt, durationSeconds: 2 }));
+    const own = (await allFramePixels(fresh))[30]!;
+    expect(meanAbsoluteDifference(frames[30]!, own)).toBeLessThan(3);
+    expect(meanAbsoluteDifference(frames[0]!, own)).toBeGreaterThan(40);
+    // Half-way through the dissolve it is neither.
+    expect(meanAbsoluteDifference(frames[12]!, own)).toBeGreaterThan(10);
+    expect(meanAbsoluteDifference(frames[12]!, frames[0]!)).toBeGreaterThan(10);
+  });
+
   it('stops when the request is aborted: its ffmpeg is killed and no output is written', async () => {
     const outputFile = path.join(dir, 'aborted.mp4');
     const controller = new AbortController();

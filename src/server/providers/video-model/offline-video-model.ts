@@ -114,6 +114,8 @@ const THEMES: Array<{ words: string[]; palette: PaletteName; motion: MotionName 
 ];
 
 const FPS = 24;
+/** How long a shot that continues another takes to dissolve from that shot's frame into its own picture. */
+const START_FRAME_DISSOLVE_SECONDS = 1;
 
 /** 32-bit FNV-1a: the same prompt always gives the same look, on every machine. */
 function hashWords(words: readonly string[]): number {
@@ -309,9 +311,22 @@ function segmentArgs(request: SegmentRequest, fontFile: string, output: string, 
   const timeOffset = segmentTimeOffset(look, request.segmentIndex);
   const first = request.segmentIndex === 0;
   const last = request.segmentIndex >= request.totalSegments - 1;
-  const chains = pictureChains(look, fontFile, { width, height, duration, timeOffset, fadeIn: first, fadeOut: last });
+  const start = request.startFrameFile;
+  // A shot that continues another starts on its frame and dissolves into its own picture; no fade from black.
+  const chains = pictureChains(look, fontFile, { width, height, duration, timeOffset, fadeIn: first && !start, fadeOut: last, suffix: start ? '_own' : '' });
+  const inputs: string[] = [];
+  if (start) {
+    const dissolve = Math.min(START_FRAME_DISSOLVE_SECONDS, duration / 2);
+    inputs.push('-loop', '1', '-framerate', String(FPS), '-t', dissolve.toFixed(3), '-i', start);
+    chains.push(
+      `[0:v]scale=${width}:${height}:force_original_aspect_ratio=increase:flags=bicubic,crop=${width}:${height},setsar=1,format=yuva420p,fade=t=out:st=0:d=${dissolve.toFixed(3)}:alpha=1[start]`,
+      // The still fades out over the shot's own picture, whose timing it leaves as it is.
+      `[v_own][start]overlay=eof_action=pass:format=auto,format=yuv420p[v]`,
+    );
+  }
   chains.push(chord(look, PALETTES[look.palette].minor, duration, timeOffset, first, last));
   return [
+    ...inputs,
     '-filter_complex', chains.join(';'),
     '-map', '[v]', '-map', '[a]',
     '-t', duration.toFixed(3), '-r', String(FPS), '-g', String(FPS * 2),

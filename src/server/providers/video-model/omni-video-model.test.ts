@@ -168,6 +168,24 @@ describe('Gemini Omni Flash video model (real SDK against a fake Interactions se
     expect(await videoCodec(request.outputFile)).toBe('h264');
   });
 
+  it('starts a new shot on a frame the caller chose: that PNG goes inline, image-to-video, and is left where it was', async () => {
+    const startFrameFile = path.join(dir, 'chosen-frame.png');
+    await lastFrame(clipFile, startFrameFile);
+    const extracted: string[] = [];
+    const request = segment({ startFrameFile, outputFile: path.join(dir, 'continuing-shot.mp4') });
+
+    await model({ extract: async (videoFile) => void extracted.push(videoFile) }).generateSegment(request);
+
+    expect(extracted).toEqual([]);
+    const create = omni.creates()[0];
+    expect(create?.generationConfig).toEqual({ video_config: { task: 'image_to_video' } });
+    const image = create?.input.find((part) => part.type === 'image');
+    const bytes = image && 'bytes' in image ? image.bytes : Buffer.alloc(0);
+    expect(bytes.equals(await fs.readFile(startFrameFile))).toBe(true);
+    expect(texts(create?.input ?? []).join('\n')).toMatch(/continues the previous/i);
+    expect((await fs.stat(startFrameFile)).size).toBeGreaterThan(0);
+  });
+
   it('resumes an interaction by polling it, without creating one', async () => {
     const id = omni.addInteraction(MODEL);
     const onOperation: string[] = [];

@@ -23,26 +23,28 @@ export interface ProviderVideoModelOptions {
 
 /** One wording for both engines, so each is told the same thing about a continued shot. */
 const CONTINUATION_NOTE =
-  'This shot continues the previous one: it starts exactly on the given image, the last frame of the ' +
-  'previous shot. Keep the same subjects, setting, lighting and camera style, with no cut.';
+  'This shot continues the previous one: it starts exactly on the given image, a frame of the previous ' +
+  'shot. Keep the same subjects, setting, lighting and camera style, with no cut.';
 
 /**
- * Runs `start` with the prompt to send and, when the request continues a previous segment, that segment's
- * last frame (PNG) as the start image and the continuation note added to the prompt. The frame's scratch
- * file beside `outputFile` is removed afterwards.
+ * Runs `start` with the prompt to send and, when the request continues something, the start image (PNG)
+ * with the continuation note added to the prompt: the caller's `startFrameFile`, or else a previous segment's
+ * last frame, extracted to a scratch file beside `outputFile` and removed afterwards.
  */
 export async function withContinuation<T>(
   request: SegmentRequest,
   extractLastFrame: ProviderVideoModelOptions['extractLastFrame'],
   start: (shot: { prompt: string; frame?: Buffer }) => Promise<T>,
 ): Promise<T> {
+  const continued = `${request.prompt}\n\n${CONTINUATION_NOTE}`;
+  // A frame chosen by the caller (a shot continuing another asset) is the caller's file, read as it is.
+  if (request.startFrameFile) return start({ prompt: continued, frame: await readFile(request.startFrameFile) });
   const continues = request.segmentIndex > 0 && request.previousSegmentFile !== undefined;
   const framePath = `${request.outputFile}.last-frame.png`;
   try {
     if (continues && request.previousSegmentFile) {
       await extractLastFrame(request.previousSegmentFile, framePath);
-      const frame = await readFile(framePath);
-      return await start({ prompt: `${request.prompt}\n\n${CONTINUATION_NOTE}`, frame });
+      return await start({ prompt: continued, frame: await readFile(framePath) });
     }
     return await start({ prompt: request.prompt });
   } finally {

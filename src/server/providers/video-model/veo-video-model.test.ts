@@ -177,6 +177,23 @@ describe('Veo video model (real SDK against a fake Veo server)', () => {
     expect(await videoCodec(request.outputFile)).toBe('h264');
   });
 
+  it('starts a new shot on a frame the caller chose: that PNG goes as the start image, and is left where it was', async () => {
+    const startFrameFile = path.join(dir, 'chosen-frame.png');
+    await extractLastFrame(clipFile, startFrameFile);
+    const extracted: string[] = [];
+    const request = segment({ startFrameFile, outputFile: path.join(dir, 'continuing-shot.mp4') });
+
+    await model({ extract: async (videoFile) => void extracted.push(videoFile) }).generateSegment(request);
+
+    expect(extracted).toEqual([]);
+    const start = veo.starts()[0];
+    expect(start?.image?.mimeType).toBe('image/png');
+    expect(start?.image?.bytes.equals(await fs.readFile(startFrameFile))).toBe(true);
+    expect(start?.prompt).toContain(request.prompt);
+    expect(start?.prompt).toMatch(/continues the previous/i);
+    expect((await fs.stat(startFrameFile)).size).toBeGreaterThan(0);
+  });
+
   it('extends a clip it made: sends its file URI at 720p with no duration or aspect ratio, writes the whole new video', async () => {
     const videoModel = model();
     const made = await videoModel.generateSegment(segment());

@@ -7,19 +7,18 @@ import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { JobContext, JobDefinition, JobPayloads } from '../jobs/job-registry.ts';
-import { RetryableJobError } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { storeWatermarkedVideo, watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { recordMediaFacts } from '../media/media-assets-repository.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
-import { type ProviderVideo, VideoModelError } from '../providers/video-model/video-model.ts';
+import type { ProviderVideo } from '../providers/video-model/video-model.ts';
 import { concatSegments, conformVideo } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import type { GenerationDeps } from './generate-video-job.ts';
 import { liveProviderVideo } from './extension-quote.ts';
-import { unavailableIfModelMissing } from './video-unavailable.ts';
+import { callVideoModel } from './video-unavailable.ts';
 import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
 /** Players and probes disagree on a clip's end by a few hundredths of a second. */
@@ -86,14 +85,8 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
   const now = deps.now ?? (() => new Date());
 
   /** Runs a provider call; a retryable refusal retries the job, an unknown model fails it at once. */
-  async function callModel<T>(role: ProviderRole, call: () => Promise<T>, context: JobContext): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
-      throw unavailableIfModelMissing(error, role, deps.catalog, context.logger, EXTENSION_UNAVAILABLE);
-    }
-  }
+  const callModel = <T>(role: ProviderRole, call: () => Promise<T>, context: JobContext): Promise<T> =>
+    callVideoModel(call, { role, catalog: deps.catalog, log: context.logger, message: EXTENSION_UNAVAILABLE });
 
   async function run({ projectId, prompt, charged, method = 'last-frame' }: JobPayloads['extend-video'], context: JobContext) {
     const project = await findProject(db, projectId);

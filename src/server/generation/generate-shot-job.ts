@@ -1,22 +1,19 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { MediaAssetRow } from '../db/schema.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
-import { RetryableJobError } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { findMediaAsset, recordMediaFacts, updateMediaAsset } from '../media/media-assets-repository.ts';
 import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
-import { VideoModelError } from '../providers/video-model/video-model.ts';
-import { extractFrameAt, extractLastFrame, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
+import { extractFrameAt, extractLastFrame, extractThumbnail } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
-import type { GenerationDeps } from './generate-video-job.ts';
-import { unavailableIfModelMissing } from './video-unavailable.ts';
+import { type GenerationDeps, toStoredEncoding } from './generate-video-job.ts';
+import { callVideoModel } from './video-unavailable.ts';
 
 /** What the user reads when a shot fails for a reason only the log can explain. */
 const SHOT_FAILED = 'The shot could not be made — please try again. Your credits were refunded.';
@@ -81,30 +78,25 @@ export function createGenerateShotJob(deps: GenerationDeps): JobDefinition<'gene
 
     await withScratchDir('shot', async (dir) => {
       const raw = path.join(dir, 'raw.mp4');
-      try {
-        await deps.videoModel.generateSegment({
-          prompt: asset.prompt ?? project.prompt,
-          aspectRatio: project.aspectRatio as VideoAspectRatio,
-          resolution: project.resolution as VideoResolution,
-          durationSeconds: seconds,
-          segmentIndex: 0,
-          totalSegments: 1,
-          startFrameFile: await startFrame(asset, dir),
-          outputFile: raw,
-          signal: context.signal,
-          logger: context.logger,
-        });
-      } catch (error) {
-        if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
-        throw unavailableIfModelMissing(error, 'video-generation', deps.catalog, context.logger);
-      }
-      // The offline renderer's encoding is ours already; a provider's is re-encoded and cut to the asked length.
+      const startFrameFile = await startFrame(asset, dir);
+      await callVideoModel(
+        () =>
+          deps.videoModel.generateSegment({
+            prompt: asset.prompt ?? project.prompt,
+            aspectRatio: project.aspectRatio as VideoAspectRatio,
+            resolution: project.resolution as VideoResolution,
+            durationSeconds: seconds,
+            segmentIndex: 0,
+            totalSegments: 1,
+            startFrameFile,
+            outputFile: raw,
+            signal: context.signal,
+            logger: context.logger,
+          }),
+        { role: 'video-generation', catalog: deps.catalog, log: context.logger },
+      );
       const file = path.join(dir, 'shot.mp4');
-      if (deps.videoModel.kind !== 'offline' || (await probeMedia(ffmpeg, raw)).durationSeconds > seconds + 0.1) {
-        await trimToDuration(ffmpeg, raw, file, seconds, { signal: context.signal });
-      } else {
-        await fs.rename(raw, file);
-      }
+      await toStoredEncoding({ ffmpeg, videoModel: deps.videoModel }, raw, file, seconds, context.signal);
       const probe = await probeMedia(ffmpeg, file);
       const poster = path.join(dir, 'poster.jpg');
       await extractThumbnail(ffmpeg, file, poster, Math.min(1, probe.durationSeconds / 2));

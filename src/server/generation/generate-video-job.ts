@@ -5,7 +5,6 @@ import type { Db } from '../db/database.ts';
 import type { VideoProjectRow } from '../db/schema.ts';
 import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
-import { RetryableJobError } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { recordMediaFacts } from '../media/media-assets-repository.ts';
@@ -13,13 +12,13 @@ import { type WatermarkRenderer, storeWatermarkedVideo } from '../media/watermar
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
-import { type ProviderVideo, type SegmentResult, type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
+import type { ProviderVideo, VideoModel } from '../providers/video-model/video-model.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { concatSegments, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { GENERATION_FAILED, failGeneration } from './fail-generation.ts';
-import { unavailableIfModelMissing } from './video-unavailable.ts';
+import { callVideoModel } from './video-unavailable.ts';
 import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
 export interface GenerationDeps {
@@ -36,6 +35,24 @@ export interface GenerationDeps {
   /** Tells the owner the video is ready (e-mail); failures are logged, never fail the job. */
   notifyReady: (project: VideoProjectRow) => Promise<void>;
   now?: () => Date;
+}
+
+/**
+ * Brings a model's `raw` segment to our exact encoding at `file`: the offline renderer's already is; a
+ * provider's is re-encoded, and cut to the `seconds` asked for (Veo always makes 8 s).
+ */
+export async function toStoredEncoding(
+  { ffmpeg, videoModel }: { ffmpeg: FfmpegBinaries; videoModel: Pick<VideoModel, 'kind'> },
+  raw: string,
+  file: string,
+  seconds: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (videoModel.kind !== 'offline' || (await probeMedia(ffmpeg, raw)).durationSeconds > seconds + 0.1) {
+    await trimToDuration(ffmpeg, raw, file, seconds, { signal });
+  } else {
+    await fs.rename(raw, file);
+  }
 }
 
 /** Up to 95 % while segments are made; the join, the thumbnail and the watermarked copy take the rest. */
@@ -67,35 +84,26 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       return { file, stored: true };
     }
     const raw = path.join(dir, `raw-${index}.mp4`);
-    let made: SegmentResult;
-    try {
-      made = await deps.videoModel.generateSegment({
-        prompt: project.prompt,
-        aspectRatio: project.aspectRatio as VideoAspectRatio,
-        resolution: project.resolution as VideoResolution,
-        durationSeconds: seconds,
-        segmentIndex: index,
-        totalSegments: project.totalSegments,
-        previousSegmentFile: previousFile,
-        outputFile: raw,
-        resumeOperation: segment.operationName ?? undefined,
-        onOperation: (operation) => saveSegmentOperation(db, project.id, index, operation),
-        signal: context.signal,
-        logger: context.logger,
-      });
-    } catch (error) {
-      if (error instanceof VideoModelError && error.retryable) throw new RetryableJobError(error.message);
-      throw unavailableIfModelMissing(error, 'video-generation', deps.catalog, context.logger);
-    }
-    // Segments are joined without re-encoding, so each must have our exact encoding: the offline
-    // renderer's already does; a provider's is re-encoded, and cut to what the video still needs
-    // (Veo always makes 8 s).
-    const probed = await probeMedia(ffmpeg, raw);
-    if (deps.videoModel.kind !== 'offline' || probed.durationSeconds > seconds + 0.1) {
-      await trimToDuration(ffmpeg, raw, file, seconds, { signal: context.signal });
-    } else {
-      await fs.rename(raw, file);
-    }
+    const made = await callVideoModel(
+      () =>
+        deps.videoModel.generateSegment({
+          prompt: project.prompt,
+          aspectRatio: project.aspectRatio as VideoAspectRatio,
+          resolution: project.resolution as VideoResolution,
+          durationSeconds: seconds,
+          segmentIndex: index,
+          totalSegments: project.totalSegments,
+          previousSegmentFile: previousFile,
+          outputFile: raw,
+          resumeOperation: segment.operationName ?? undefined,
+          onOperation: (operation) => saveSegmentOperation(db, project.id, index, operation),
+          signal: context.signal,
+          logger: context.logger,
+        }),
+      { role: 'video-generation', catalog: deps.catalog, log: context.logger },
+    );
+    // Segments are joined without re-encoding, so each must have our exact encoding.
+    await toStoredEncoding({ ffmpeg, videoModel: deps.videoModel }, raw, file, seconds, context.signal);
     const key = storageKey('projects', project.id, 'segments', `${index}.mp4`);
     await storage.putFile(key, file, 'video/mp4');
     await completeSegment(db, project.id, index, key, now());

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { exportJobId, listPendingExportIds } from '../export/export-jobs-repository.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
-import { shotJobId } from './generate-shot-job.ts';
+import { queueAssetJob } from '../media/asset-jobs.ts';
 import { listGeneratingAssets } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { listProcessingTrackIds } from '../music/music-repository.ts';
@@ -44,10 +44,7 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));
 
   const shots = await listGeneratingAssets(db);
-  for (const { id: mediaId, projectId, origin } of shots) {
-    if (origin === 'uploaded') await queue.enqueue('process-upload', { projectId, mediaId }, uploadJobId(mediaId));
-    else await queue.enqueue('generate-shot', { mediaId }, shotJobId(mediaId));
-  }
+  for (const asset of shots) await queueAssetJob(queue, asset);
 
   const count = firstVideos.length + extensions + exports.length + musicTracks.length + shots.length;
   if (count > 0) {

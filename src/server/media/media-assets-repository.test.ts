@@ -30,6 +30,11 @@ describe.each(testDatabases())('a project’s own clip as an asset on $name', (d
     await updateProject(t.db, project.id, { status: 'ready', videoKey: 'projects/p/video-b.mp4', duration: 15.5 });
     expect(await findMediaAsset(t.db, project.id)).toMatchObject({ status: 'ready', fileKey: 'projects/p/video-b.mp4', duration: 15.5 });
 
+    // A write that leaves the clip alone (an autosave) leaves its asset alone.
+    const before = await findMediaAsset(t.db, project.id);
+    await updateProject(t.db, project.id, { editorState: '{}', updatedAt: '2030-01-01T00:00:00.000Z' });
+    expect(await findMediaAsset(t.db, project.id)).toEqual(before);
+
     // A write that does not apply changes neither.
     expect(await updateProject(t.db, project.id, { status: 'error' }, 'generating')).toBe(false);
     expect((await findMediaAsset(t.db, project.id))?.status).toBe('ready');

@@ -6,7 +6,7 @@ import type { MediaProbe } from '../render/probe-media.ts';
 /**
  * Writes the asset of a project's own clip (id = the project's id) from the project's row, in the caller's
  * transaction: status, master, poster, length and failure as the project has them. Only the projects
- * repository calls it, after each write of a project, so the two never disagree.
+ * repository calls it, after each write of those columns (updateProject's CLIP_COLUMNS), so the two never disagree.
  */
 export async function syncProjectClip(db: Db, projectId: string): Promise<void> {
   await db

@@ -181,16 +181,52 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     }
   }
 
-  async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {
-    const { upload, header } = await claimCheckedVideo(user, input.videoURL);
-
-    const id = randomUUID();
-    const at = now().toISOString();
-    const { project, owner } = await db
+  /**
+   * Hands a claimed, checked upload to its `process-upload` job: `create` writes what it becomes (a project or an
+   * asset, 'generating') in the transaction that reserves the user's job slot and marks the upload as
+   * processing for `target`. A transaction that fails (429, our failure) leaves the ticket usable for a later
+   * try; a job that cannot be queued is recorded by `unqueued` and the upload is discarded (503).
+   */
+  async function startProcessing<T>(
+    user: UserRow,
+    upload: UploadRow,
+    target: { projectId: string; mediaId?: string },
+    create: (trx: Db) => Promise<T>,
+    unqueued: (message: string) => Promise<unknown>,
+  ): Promise<T> {
+    const { created, owner } = await db
       .transaction()
       .execute(async (trx) => {
         const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-        const created = await insertProject(trx, {
+        const made = await create(trx);
+        await advanceUpload(trx, upload.id, 'checking', 'processing', target.mediaId ? { mediaId: target.mediaId } : { projectId: target.projectId });
+        return { created: made, owner: slot };
+      })
+      .catch(async (error: unknown) => {
+        await release(upload);
+        throw error;
+      });
+    try {
+      await queue.enqueue('process-upload', target, uploadJobId(target.mediaId ?? target.projectId), owner);
+    } catch (error) {
+      logger.error({ err: error, ...target }, 'could not queue the upload');
+      await unqueued('The video could not be queued.');
+      await discardUpload(db, storage, upload);
+      throw new HttpError(503, 'The video service is unavailable right now. Please upload the video again.');
+    }
+    return created;
+  }
+
+  async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {
+    const { upload, header } = await claimCheckedVideo(user, input.videoURL);
+    const id = randomUUID();
+    const at = now().toISOString();
+    const project = await startProcessing(
+      user,
+      upload,
+      { projectId: id },
+      (trx) =>
+        insertProject(trx, {
           id,
           userId: user.id,
           title: input.title,
@@ -209,23 +245,9 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           thumbnailKey: null,
           createdAt: at,
           updatedAt: at,
-        });
-        await advanceUpload(trx, upload.id, 'checking', 'processing', { projectId: id });
-        return { project: created, owner: slot };
-      })
-      .catch(async (error: unknown) => {
-        // Too many jobs under way (429), or our failure: the ticket stays usable for a later try.
-        await release(upload);
-        throw error;
-      });
-    try {
-      await queue.enqueue('process-upload', { projectId: id }, uploadJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId: id }, 'could not queue the upload');
-      await updateProject(db, id, { status: 'error', errorMessage: 'The video could not be queued.', updatedAt: at }, 'generating');
-      await discardUpload(db, storage, upload);
-      throw new HttpError(503, 'The video service is unavailable right now. Please upload the video again.');
-    }
+        }),
+      (message) => updateProject(db, id, { status: 'error', errorMessage: message, updatedAt: at }, 'generating'),
+    );
     return toProject(project);
   }
 
@@ -238,11 +260,12 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     const { upload, header } = await claimCheckedVideo(user, videoURL);
     const id = randomUUID();
     const at = now().toISOString();
-    const { asset, owner } = await db
-      .transaction()
-      .execute(async (trx) => {
-        const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-        const created = await insertMediaAsset(trx, {
+    const asset = await startProcessing(
+      user,
+      upload,
+      { projectId, mediaId: id },
+      (trx) =>
+        insertMediaAsset(trx, {
           id,
           projectId,
           userId: user.id,
@@ -260,22 +283,9 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           continueFrom: null,
           createdAt: at,
           updatedAt: at,
-        });
-        await advanceUpload(trx, upload.id, 'checking', 'processing', { mediaId: id });
-        return { asset: created, owner: slot };
-      })
-      .catch(async (error: unknown) => {
-        await release(upload);
-        throw error;
-      });
-    try {
-      await queue.enqueue('process-upload', { projectId, mediaId: id }, uploadJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId, mediaId: id }, 'could not queue the upload');
-      await updateMediaAsset(db, id, { status: 'error', errorMessage: 'The video could not be queued.', updatedAt: at }, 'generating');
-      await discardUpload(db, storage, upload);
-      throw new HttpError(503, 'The video service is unavailable right now. Please upload the video again.');
-    }
+        }),
+      (message) => updateMediaAsset(db, id, { status: 'error', errorMessage: message, updatedAt: at }, 'generating'),
+    );
     return toMediaAsset(asset);
   }
 

@@ -73,20 +73,29 @@ export async function insertProject(db: Db, project: Insertable<VideoProjectsTab
   });
 }
 
-/** Changes a project and brings its own clip's asset in step; with `onlyWhileStatus`, only while it has that status. */
+/** The project's columns its own clip's asset is written from (syncProjectClip). */
+const CLIP_COLUMNS = ['status', 'videoKey', 'thumbnailKey', 'duration', 'errorMessage'] as const;
+
+/**
+ * Changes a project; a change to its clip brings the clip's asset in step in the same transaction (an autosave
+ * or a progress tick writes the project alone). With `onlyWhileStatus`, only while it has that status.
+ */
 export async function updateProject(
   db: Db,
   projectId: string,
   changes: Updateable<VideoProjectsTable>,
   onlyWhileStatus?: VideoProjectRow['status'],
 ): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
+  const update = async (trx: Db) => {
     let query = trx.updateTable('videoProjects').set(changes).where('id', '=', projectId);
     if (onlyWhileStatus) query = query.where('status', '=', onlyWhileStatus);
-    const result = await query.executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await syncProjectClip(trx, projectId);
-    return true;
+    return (await query.executeTakeFirst()).numUpdatedRows > 0n;
+  };
+  if (!CLIP_COLUMNS.some((column) => column in changes)) return update(db);
+  return inTransaction(db, async (trx) => {
+    const updated = await update(trx);
+    if (updated) await syncProjectClip(trx, projectId);
+    return updated;
   });
 }
 

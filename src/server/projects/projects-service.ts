@@ -18,7 +18,8 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failExtensionIn } from '../generation/extend-video-job.ts';
 import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
-import { failShotIn, shotJobId } from '../generation/generate-shot-job.ts';
+import { failShotIn } from '../generation/generate-shot-job.ts';
+import { assetJobRef } from '../media/asset-jobs.ts';
 import { listProjectMedia } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
@@ -174,9 +175,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
       ...(project.extensionJobId ? [{ name: 'extend-video' as const, jobId: project.extensionJobId }] : []),
       ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
-      ...generatingShots.map((shot) =>
-        shot.origin === 'uploaded' ? { name: 'process-upload' as const, jobId: uploadJobId(shot.id) } : { name: 'generate-shot' as const, jobId: shotJobId(shot.id) },
-      ),
+      ...generatingShots.map(assetJobRef),
     ];
     await queue.cancel(jobs).catch((error: unknown) => logger.error({ err: error, projectId }, 'could not cancel the jobs of a deleted project'));
     const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);

@@ -70,7 +70,7 @@ function scenarios(users: SeededUser[], origin: string): Scenario[] {
   const saves = users.map((user) =>
     user.readyProjects.map((project, index) => ({
       path: `/api/projects/${project.id}`,
-      body: JSON.stringify({ editorState: editedState(project.duration, index + 1) }),
+      body: JSON.stringify({ editorState: editedState(project.id, project.duration, index + 1) }),
     })),
   );
   return [

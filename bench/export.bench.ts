@@ -8,9 +8,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { newTextOverlay, type EditorState, type TextOverlay } from '../src/shared/editor/editor-state.ts';
+import { newShot, newTextOverlay, type EditorState, type TextOverlay } from '../src/shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION, TEXT_ANIMATIONS } from '../src/shared/editor/editor-constants.ts';
-import { newMusicPlacement } from '../src/shared/editor/music-placement.ts';
+import { newMusicClip } from '../src/shared/editor/music-placement.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../src/server/render/ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../src/server/render/media-operations.ts';
@@ -40,9 +40,14 @@ const clips: Clip[] = [
   { label: '30 s 9:16 1080p', seconds: 30, width: 1080, height: 1920, resolution: '1080p' },
 ];
 
+/** The media id the bench's source goes by: a one-shot sequence of it, as a project's own clip. */
+const CLIP = 'clip';
+
 function typicalEdit(seconds: number): EditorState {
   return {
     version: EDITOR_DOCUMENT_VERSION,
+    shots: [{ ...newShot('shot-1', CLIP, seconds), in: 0.5, out: seconds - 0.5, volume: 0.8 }],
+    audioClips: [],
     textOverlays: [
       { ...newTextOverlay('title', 8), text: 'WAIT FOR IT', fontFamily: 'Impact', fontSize: 72, position: { x: 50, y: 18 } },
       {
@@ -55,10 +60,7 @@ function typicalEdit(seconds: number): EditorState {
       },
     ],
     visualEffect: 'vintage',
-    trim: { start: 0.5, end: seconds - 0.5 },
-    audio: { volume: 0.8, isMuted: false },
     colorGrading: { brightness: 110, contrast: 105, saturation: 120 },
-    music: null,
   };
 }
 
@@ -117,7 +119,7 @@ async function benchClip(binaries: FfmpegBinaries, clip: Clip, dir: string): Pro
   for (let run = 0; run < runs; run++) {
     ours.push(
       await timed(() =>
-        renderExport(binaries, { inputFile: source, outputFile: path.join(dir, 'ours.mp4'), editorState: typicalEdit(clip.seconds), spec }),
+        renderExport(binaries, { sourceFiles: new Map([[CLIP, source]]), outputFile: path.join(dir, 'ours.mp4'), editorState: typicalEdit(clip.seconds), spec }),
       ),
     );
     hand.push(await timed(() => runFfmpeg(binaries, handWrittenArgs(source, path.join(dir, 'hand.mp4'), clip))));
@@ -162,13 +164,14 @@ async function benchAnimation(binaries: FfmpegBinaries, dir: string): Promise<st
   const clip = clips[1]!;
   const source = await sourceOf(binaries, clip, dir);
   const spec: ExportSpec = { resolution: clip.resolution, format: 'mp4', quality: 'high', watermark: true };
-  const edit = (animated: boolean): EditorState => ({ ...typicalEdit(clip.seconds), trim: { start: 0, end: clip.seconds }, textOverlays: captions(animated) });
+  const whole = typicalEdit(clip.seconds).shots.map((shot) => ({ ...shot, in: 0, out: clip.seconds }));
+  const edit = (animated: boolean): EditorState => ({ ...typicalEdit(clip.seconds), shots: whole, textOverlays: captions(animated) });
   const animated: Array<{ wall: number; cpu: number; own: number }> = [];
   const still: Array<{ wall: number; cpu: number; own: number }> = [];
   for (let run = 0; run < runs; run++) {
     for (const [results, moving] of [[animated, true], [still, false]] as const) {
       results.push(
-        await timed(() => renderExport(binaries, { inputFile: source, outputFile: path.join(dir, 'captions.mp4'), editorState: edit(moving), spec })),
+        await timed(() => renderExport(binaries, { sourceFiles: new Map([[CLIP, source]]), outputFile: path.join(dir, 'captions.mp4'), editorState: edit(moving), spec })),
       );
     }
   }
@@ -197,24 +200,26 @@ const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).t
 async function benchMusic(binaries: FfmpegBinaries, clip: Clip, dir: string): Promise<string> {
   const source = await sourceOf(binaries, clip, dir);
   const music = { file: path.join(dir, 'music.m4a'), durationSeconds: 20 };
+  const tracks = new Map([['bench', music]]);
   await runFfmpeg(binaries, [
     '-f', 'lavfi', '-i', 'aevalsrc=0.2*sin(2*PI*220*t)+0.15*sin(2*PI*277*t)+0.3*sin(2*PI*60*t)*lt(mod(t\\,0.5)\\,0.1):s=48000:d=20',
     '-c:a', 'aac', '-b:a', '160k', '-ac', '2', music.file,
   ]);
   const spec: ExportSpec = { resolution: clip.resolution, format: 'mp4', quality: 'high', watermark: true };
   const plain = typicalEdit(clip.seconds);
-  const withMusic: EditorState = { ...plain, music: newMusicPlacement({ id: 'bench', duration: music.durationSeconds }, clip.seconds - 1, true) };
-  const probe = await probeMedia(binaries, source);
+  const withMusic: EditorState = { ...plain, audioClips: [newMusicClip('music', { id: 'bench', duration: music.durationSeconds }, clip.seconds - 1, true)] };
+  const sourceFiles = new Map([[CLIP, source]]);
+  const sources = new Map([[CLIP, { file: source, probe: await probeMedia(binaries, source) }]]);
   const measuring = async () => {
-    const pass = buildLoudnessPassCommand({ inputFile: source, probe, workDir: dir, music }, withMusic)!;
+    const pass = buildLoudnessPassCommand({ sources, workDir: dir, music: tracks }, withMusic)!;
     await Promise.all(pass.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
     await runFfmpeg(binaries, pass.args);
   };
   const results = { with: [] as Array<Awaited<ReturnType<typeof timed>>>, without: [] as Array<Awaited<ReturnType<typeof timed>>>, pass: [] as Array<Awaited<ReturnType<typeof timed>>> };
   for (let run = 0; run < runs; run++) {
     const output = path.join(dir, 'music-out.mp4');
-    results.with.push(await timed(() => renderExport(binaries, { inputFile: source, outputFile: output, editorState: withMusic, spec, music })));
-    results.without.push(await timed(() => renderExport(binaries, { inputFile: source, outputFile: output, editorState: plain, spec })));
+    results.with.push(await timed(() => renderExport(binaries, { sourceFiles, outputFile: output, editorState: withMusic, spec, music: tracks })));
+    results.without.push(await timed(() => renderExport(binaries, { sourceFiles, outputFile: output, editorState: plain, spec })));
     results.pass.push(await timed(measuring));
   }
   const wall = (list: typeof results.with) => median(list.map((r) => r.wall));

@@ -243,17 +243,22 @@ describe('the editor', () => {
     expect(text).toMatchObject({ text: 'Click to style', fontFamily: 'Lobster', fontSize: 60, color: '#FFD700', outline: { color: '#EF4444', thickness: 5 } });
     expect(state.visualEffect).toBe('sepia');
     expect(state.colorGrading).toEqual({ brightness: 110, contrast: 95, saturation: 100 });
-    expect(state.trim.start).toBeGreaterThan(1.5);
-    expect(state.trim.start).toBeLessThan(2.5);
-    expect(state.trim.end).toBeGreaterThan(5.5);
-    expect(state.trim.end).toBeLessThan(6.5);
-    expect(Math.abs(stoppedAt - state.trim.end)).toBeLessThan(0.05);
+    // The trim is the one shot's cut of the project's clip.
+    expect(state.shots).toHaveLength(1);
+    const [trimmed] = state.shots;
+    if (!trimmed) throw new Error('the edit has no shot');
+    expect(trimmed.mediaId).toBe(projectId);
+    expect(trimmed.in).toBeGreaterThan(1.5);
+    expect(trimmed.in).toBeLessThan(2.5);
+    expect(trimmed.out).toBeGreaterThan(5.5);
+    expect(trimmed.out).toBeLessThan(6.5);
+    expect(Math.abs(stoppedAt - trimmed.out)).toBeLessThan(0.05);
 
     await page.reload();
     await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     // The player opens on the In point, where the output (and its text) begins.
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
-    await expect.poll(async () => Math.abs((await video(page).evaluate((el: HTMLVideoElement) => el.currentTime)) - state.trim.start)).toBeLessThan(0.05);
+    await expect.poll(async () => Math.abs((await video(page).evaluate((el: HTMLVideoElement) => el.currentTime)) - trimmed.in)).toBeLessThan(0.05);
     await seekPlayer(page, 4);
     await expect.poll(() => textOverlays(page).isVisible()).toBe(true);
     expect(await styleOf(textOverlays(page), 'left')).toBe(styledLeft);

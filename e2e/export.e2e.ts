@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { EditorState, TextAnimation, TextOverlay } from '../src/shared/editor/editor-state.ts';
+import { type EditorState, type TextAnimation, type TextOverlay, defaultEditorState, outputDuration } from '../src/shared/editor/editor-state.ts';
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
 import { axeViolations, expectAccessible } from './support/axe.ts';
 import { artifactsDir, connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
@@ -98,16 +98,21 @@ const OVERLAY_GOLD = '#FFD700';
 /** Pure gold text (255, 215, 0) over a black outline; neither clip has a pixel like it (blue stays high). */
 const isGold = (r: number, g: number, b: number) => r > 200 && g > 170 && g < 245 && b < 90;
 
+/** The cases' edits belong to no project: their one shot names this, and `ofProject` puts a project's own clip in its place. */
+const PROJECT_CLIP = 'project-clip';
+
 function baseState(): EditorState {
-  return {
-    version: 3,
-    textOverlays: [],
-    visualEffect: 'none',
-    trim: { start: TRIM_START, end: 2.5 },
-    audio: { volume: 1, isMuted: false },
-    colorGrading: { brightness: 100, contrast: 100, saturation: 100 },
-    music: null,
-  };
+  return withCut(defaultEditorState(PROJECT_CLIP, 2.5), { start: TRIM_START, end: 2.5 });
+}
+
+/** The edit with its one shot, the project's clip, cut at [start, end). */
+function withCut(state: EditorState, cut: { start: number; end: number }): EditorState {
+  return { ...state, shots: state.shots.map((shot) => ({ ...shot, in: cut.start, out: cut.end })) };
+}
+
+/** The edit as saved on the project `projectId`: its shots cut the project's own clip (the media asset with its id). */
+function ofProject(state: EditorState, projectId: string): EditorState {
+  return { ...state, shots: state.shots.map((shot) => ({ ...shot, mediaId: projectId })) };
 }
 
 function goldOverlay(overrides: Partial<TextOverlay>): TextOverlay {
@@ -500,10 +505,11 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
 
   const files = new Map<string, Promise<string>>();
   const queued: string[] = [];
+  const save = (state: EditorState) => saveEditorState(request, projectId, ofProject(state, projectId));
   /** Queues an export under `name` once the project's saved edit is `state` (the editor saves a switched look itself). */
   const queueExport = async (name: string, state: EditorState): Promise<void> => {
     while (queued.length >= EXPORTS_IN_FLIGHT) await files.get(queued.shift() ?? '');
-    await expect.poll(async () => (await getProject(request, projectId)).editorState, { message: `the saved edit of ${name}` }).toEqual(state);
+    await expect.poll(async () => (await getProject(request, projectId)).editorState, { message: `the saved edit of ${name}` }).toEqual(ofProject(state, projectId));
     const done = awaitExport(request, await startExport(request, projectId, PARITY_SETTINGS), path.join(workDir, `${source}-${name}.mp4`));
     // Awaited when its frames are compared; until then a failure must not count as unhandled.
     done.catch(() => undefined);
@@ -525,7 +531,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
     ...text.state,
     textOverlays: text.state.textOverlays.map((overlay) => ({ ...overlay, position: { x: overlay.position.x + 3, y: overlay.position.y } })),
   };
-  await saveEditorState(request, projectId, moved);
+  await save(moved);
   await queueExport('control-moved-overlay', moved);
   if (cases.includes(ANIMATED)) {
     // An export that ignored the animations.
@@ -533,7 +539,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       ...ANIMATED.state,
       textOverlays: ANIMATED.state.textOverlays.map((overlay) => ({ ...overlay, enter: { ...overlay.enter, kind: 'none' }, exit: { ...overlay.exit, kind: 'none' } })),
     };
-    await saveEditorState(request, projectId, still);
+    await save(still);
     await queueExport('control-no-animation', still);
   }
 
@@ -541,7 +547,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
   for (const opened of editorOpens(cases)) {
     let shown = opened[0]?.state;
     if (!shown) continue;
-    await saveEditorState(request, projectId, shown);
+    await save(shown);
     await openEditor(page, projectId, { readyState: 2 });
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     // A free user's player shows the watermark burned into the video it streams; the page draws no second one.
@@ -552,7 +558,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       shown = parity.state;
       for (const at of caseTimes(parity, every)) {
         const file = path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-preview.png`);
-        const preview = await screenshotFrame(page, at + parity.state.trim.start, file);
+        const preview = await screenshotFrame(page, at + (parity.state.shots[0]?.in ?? 0), file);
         expect({ width: preview.width, height: preview.height }).toEqual(PLAYER_FRAME);
         previews.set(key(parity.name, at), preview);
         hitBoxes.set(key(parity.name, at), await hitBoxNames(page));
@@ -695,12 +701,11 @@ describe('exporting from the editor', () => {
 
   it('exports with the TikTok preset: progress, "Export complete!", a download that is 1080x1920 H.264/AAC with faststart', async () => {
     const state: EditorState = {
-      ...baseState(),
+      ...withCut(baseState(), { start: 1, end: 6.5 }),
       visualEffect: 'sepia',
-      trim: { start: 1, end: 6.5 },
       textOverlays: [goldOverlay({})],
     };
-    await saveEditorState(page.request, projectId, state);
+    await saveEditorState(page.request, projectId, ofProject(state, projectId));
     await openEditor(page, projectId, { readyState: 2 });
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export Video' });
@@ -789,7 +794,7 @@ describe('exporting from the editor', () => {
     const audioStream = probe.streams.find((stream) => stream.codec_type === 'audio');
     expect(videoStream).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', width: 1080, height: 1920 });
     expect(audioStream?.codec_name).toBe('aac');
-    expect(Math.abs(Number(probe.format.duration) - (state.trim.end - state.trim.start))).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(Number(probe.format.duration) - outputDuration(state))).toBeLessThanOrEqual(0.1);
     // Grayscale, not the sepia saved before: R = G = B above the overlay (the top fifth of the frame).
     const frame = extractFrames(file, [1], FPS, { width: 270, height: 480 }).get(1) as RgbImage;
     let spread = 0;
@@ -898,8 +903,8 @@ describe('exporting from the editor', () => {
   }, 300_000);
 
   it('stamps the watermark for a free user only: a pro export of the same clip differs only in its box', async () => {
-    const state: EditorState = { ...baseState(), trim: { start: 0, end: 2 }, visualEffect: 'vintage' };
-    await saveEditorState(page.request, projectId, state);
+    const state: EditorState = { ...withCut(baseState(), { start: 0, end: 2 }), visualEffect: 'vintage' };
+    await saveEditorState(page.request, projectId, ofProject(state, projectId));
     // The free user streams a watermarked copy; the clean master is what the pro user uploads.
     const source = path.join(workDir, 'source.mp4');
     copyMasterVideo(dataDir, projectId, source);
@@ -914,7 +919,7 @@ describe('exporting from the editor', () => {
       const proSource = path.join(workDir, 'pro-source.mp4');
       await downloadProjectVideo(proPage.request, proProject, proSource);
       expect(sha256(proSource)).toBe(sha256(source));
-      await saveEditorState(proPage.request, proProject, state);
+      await saveEditorState(proPage.request, proProject, ofProject(state, proProject));
       const pro = await exportThroughApi(proPage.request, proProject, PARITY_SETTINGS, path.join(workDir, 'pro.mp4'));
 
       const size = { width: 720, height: 1280 };

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 // session-cookie.ts types its reply and request with the cookie plugin's additions, which app.ts brings in.
 import type {} from '@fastify/cookie';
-import { type EditorState, newTextOverlay } from '../../src/shared/editor/editor-state.ts';
+import { type EditorState, newShot, newTextOverlay } from '../../src/shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION, FONT_FAMILIES, VISUAL_EFFECTS } from '../../src/shared/editor/editor-constants.ts';
 import { SESSION_COOKIE } from '../../src/server/auth/session-cookie.ts';
 import { createSession } from '../../src/server/auth/sessions-repository.ts';
@@ -27,8 +27,8 @@ const prompts = [
   'Skateboarder at golden hour, low angle',
 ];
 
-/** What a creator leaves behind after a few minutes in the editor: a title, a caption, a look, a trim. */
-export function editedState(duration: number, variant: number): EditorState {
+/** What a creator leaves behind after a few minutes in the editor on project `projectId`: a title, a caption, a look, a trim. */
+export function editedState(projectId: string, duration: number, variant: number): EditorState {
   const overlays = [
     { ...newTextOverlay(`title-${variant}`, duration), text: 'WAIT FOR IT', fontSize: 72, position: { x: 50, y: 18 } },
     {
@@ -42,12 +42,12 @@ export function editedState(duration: number, variant: number): EditorState {
   ];
   return {
     version: EDITOR_DOCUMENT_VERSION,
+    // The project's own clip (its media asset has the project's id), trimmed and turned down.
+    shots: [{ ...newShot('shot-1', projectId, duration), in: 0.5, out: Math.max(1, duration - 0.5), volume: 0.8 }],
+    audioClips: [],
     textOverlays: overlays.slice(0, 1 + (variant % 2)),
     visualEffect: VISUAL_EFFECTS[variant % VISUAL_EFFECTS.length] as EditorState['visualEffect'],
-    trim: { start: 0.5, end: Math.max(1, duration - 0.5) },
-    audio: { volume: 0.8, isMuted: false },
     colorGrading: { brightness: 100 + (variant % 15), contrast: 105, saturation: 100 + (variant % 30) },
-    music: null,
   };
 }
 
@@ -92,7 +92,7 @@ export async function seedUsers(db: Db, users: number, projectsPerUser: number):
           generationProgress: status === 'ready' ? 100 : 0,
           videoUrl: null,
           thumbnailUrl: null,
-          editorState: status === 'ready' && p % 3 !== 2 ? JSON.stringify(editedState(duration, u + p)) : null,
+          editorState: status === 'ready' && p % 3 !== 2 ? JSON.stringify(editedState(id, duration, u + p)) : null,
           errorMessage: status === 'error' ? 'The video model refused this prompt. Your credits were refunded.' : null,
           videoKey: status === 'ready' ? `projects/${id}/video-${p}.mp4` : null,
           thumbnailKey: status === 'ready' ? `projects/${id}/thumbnail-${p}.jpg` : null,

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { sequenceSound } from '../../shared/editor/sequence-sound.ts';
 import { type Suggestion, suggestionsResponseSchema } from '../../shared/schemas/ai.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';
+import { clipEdit } from '../test-support/clip-edit.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { EDITOR_DOCUMENT_VERSIONS, editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { startFakeOpenAiServer } from '../test-support/fake-openai-server.ts';
@@ -92,7 +94,7 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
     const project = (await post('/api/projects', { title: context.title, prompt: context.prompt, aspectRatio: '9:16', duration: 15 })).json();
     await t.db.updateTable('videoProjects').set({ status: 'ready', duration: 15 }).where('id', '=', project.id).execute();
     const before = await credits(t, user.userId);
-    const applied = await post(`/api/projects/${project.id}/auto-apply`, { suggestion: hook, currentEditorState: defaultEditorState(15) });
+    const applied = await post(`/api/projects/${project.id}/auto-apply`, { suggestion: hook, currentEditorState: defaultEditorState(project.id, 15) });
     expect(applied.statusCode).toBe(200);
     const { editorState, creditsUsed } = applied.json();
     expect(creditsUsed).toBe(10);
@@ -103,7 +105,7 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
     expect(saved.editorState).toEqual(editorState);
 
     const other = await signUp(t.app, { username: uniqueName('meddler') });
-    expect((await post(`/api/projects/${project.id}/auto-apply`, { suggestion: hook, currentEditorState: defaultEditorState(15) }, other.cookie)).statusCode).toBe(404);
+    expect((await post(`/api/projects/${project.id}/auto-apply`, { suggestion: hook, currentEditorState: defaultEditorState(project.id, 15) }, other.cookie)).statusCode).toBe(404);
   });
 
   it('applies suggestions for free for pro users', async () => {
@@ -112,7 +114,7 @@ describe.each(testDatabases())('AI endpoints with the offline engines on $name',
     await t.db.updateTable('videoProjects').set({ status: 'ready', duration: 8 }).where('id', '=', project.id).execute();
     const applied = await post(`/api/projects/${project.id}/auto-apply`, {
       suggestion: { type: 'effect', title: 'Mood', description: 'Go monochrome', example: 'grayscale' },
-      currentEditorState: defaultEditorState(8),
+      currentEditorState: defaultEditorState(project.id, 8),
     });
     expect(applied.json()).toMatchObject({ creditsUsed: 0, editorState: { visualEffect: 'grayscale' } });
     const preview = await post(`/api/projects/${project.id}/auto-apply/preview`, {
@@ -153,7 +155,13 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
     t.app.inject({ method: 'POST', url: `/api/projects/${id}/auto-apply/preview`, headers: { cookie }, payload: { suggestion, currentEditorState } });
   const withoutIds = (state: EditorState) => ({ ...state, textOverlays: state.textOverlays.map(({ id: _id, ...overlay }) => overlay) });
   const suggestionRows = () => t.db.selectFrom('creditLedger').select('delta').where('userId', '=', user.userId).where('reason', '=', 'suggestion').execute();
-  const contextOf = (state: EditorState, duration: number) => ({ ...context, duration, ...state });
+  /** The videoContext the editor sends (SPEC §7): the first shot's cut of the clip as the trim, the sequence's sound as the audio. */
+  const contextOf = (state: EditorState, duration: number) => {
+    const { volume, muted } = sequenceSound(state);
+    const [first] = state.shots;
+    const { textOverlays, visualEffect, colorGrading } = state;
+    return { ...context, duration, textOverlays, visualEffect, colorGrading, trim: { start: first?.in, end: first?.out }, audio: { volume, isMuted: muted } };
+  };
 
   it('previews the edit auto-apply would save and what keeping it costs, saving and charging nothing; keeping it makes that edit', async () => {
     const id = await readyProject(15);
@@ -164,7 +172,7 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
       example: 'Which boat wins?',
     };
     const before = await credits(t, user.userId);
-    let state = defaultEditorState(15);
+    let state = defaultEditorState(id, 15);
     for (const suggestion of [secondLine, grayscale]) {
       const shown = await preview(id, suggestion, state);
       expect(shown.statusCode, shown.body).toBe(200);
@@ -190,22 +198,22 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
     const id = await readyProject(8);
     const before = await credits(t, user.userId);
     const other = await signUp(t.app, { username: uniqueName('peeker') });
-    const notYours = await preview(id, grayscale, defaultEditorState(8), other.cookie);
+    const notYours = await preview(id, grayscale, defaultEditorState(id, 8), other.cookie);
     expect(notYours.statusCode).toBe(404);
     expect(notYours.json()).toEqual({ message: 'Project not found' });
-    expect((await preview(id, grayscale, defaultEditorState(8), '')).statusCode).toBe(401);
+    expect((await preview(id, grayscale, defaultEditorState(id, 8), '')).statusCode).toBe(401);
 
     const full: EditorState = {
-      ...defaultEditorState(8),
+      ...defaultEditorState(id, 8),
       textOverlays: Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`line-${i}`, 8), text: `Line ${i}` })),
     };
     const refused: Array<[unknown, unknown, number, string | RegExp]> = [
-      [{ ...grayscale, type: 'sparkles' }, defaultEditorState(8), 400, /\w/],
-      [undefined, defaultEditorState(8), 400, /\w/],
+      [{ ...grayscale, type: 'sparkles' }, defaultEditorState(id, 8), 400, /\w/],
+      [undefined, defaultEditorState(id, 8), 400, /\w/],
       [grayscale, { version: 99 }, 400, 'Unknown editor document version 99'],
       [grayscale, 'grayscale please', 400, /\w/],
       [hook, full, 400, 'At most 50 text overlays'],
-      [grayscale, { ...defaultEditorState(8), trim: { start: 0, end: 99999 } }, 400, /^Trim end must be at most the video's length/],
+      [grayscale, clipEdit(id, 8, { start: 0, end: 99999 }), 400, /^Trim end must be at most the video's length/],
     ];
     for (const [suggestion, currentEditorState, status, message] of refused) {
       const shown = await preview(id, suggestion, currentEditorState);
@@ -216,7 +224,7 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
       expect(applied.json()).toEqual(shown.json());
     }
     await t.db.updateTable('videoProjects').set({ status: 'generating' }).where('id', '=', id).execute();
-    const extending = await preview(id, grayscale, defaultEditorState(8));
+    const extending = await preview(id, grayscale, defaultEditorState(id, 8));
     expect(extending.statusCode).toBe(409);
     expect(extending.json()).toEqual({ message: 'The video is still being generated' });
     expect(await credits(t, user.userId)).toBe(before);
@@ -227,7 +235,7 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
   it('refuses a hook when the edit already has 50 overlays, saving and charging nothing', async () => {
     const id = await readyProject(15);
     const full: EditorState = {
-      ...defaultEditorState(15),
+      ...defaultEditorState(id, 15),
       textOverlays: Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`line-${i}`, 8), text: `Line ${i}` })),
     };
     expect((await request('PATCH', `/api/projects/${id}`, { editorState: full })).statusCode).toBe(200);
@@ -244,15 +252,15 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
   it('never saves a trim past the clip, so the saved edit always passes PATCH', async () => {
     const id = await readyProject(8);
     const before = await credits(t, user.userId);
-    const tooLong = await apply(id, grayscale, { ...defaultEditorState(8), trim: { start: 0, end: 99999 } });
+    const tooLong = await apply(id, grayscale, clipEdit(id, 8, { start: 0, end: 99999 }));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/^Trim end must be at most the video's length/);
     expect(await credits(t, user.userId)).toBe(before);
     expect(await savedState(id)).toBeNull();
 
-    const trimmed = await apply(id, { type: 'trim', title: 'Trim', description: 'Keep it all', example: '0s–99999s' }, defaultEditorState(8));
+    const trimmed = await apply(id, { type: 'trim', title: 'Trim', description: 'Keep it all', example: '0s–99999s' }, defaultEditorState(id, 8));
     expect(trimmed.statusCode).toBe(200);
-    expect(trimmed.json().editorState.trim).toEqual({ start: 0, end: 8 });
+    expect(trimmed.json().editorState.shots[0]).toMatchObject({ in: 0, out: 8 });
     const saved = await savedState(id);
     expect((await request('PATCH', `/api/projects/${id}`, { editorState: saved })).statusCode).toBe(200);
   });
@@ -261,25 +269,25 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
     const id = await readyProject(15);
     const before = await credits(t, user.userId);
     for (const suggestion of [grayscale, hook]) {
-      const first = await apply(id, suggestion, defaultEditorState(15));
+      const first = await apply(id, suggestion, defaultEditorState(id, 15));
       expect(first.json().creditsUsed).toBe(10);
       const again = await apply(id, suggestion, first.json().editorState);
       expect(again.json()).toEqual({ editorState: first.json().editorState, creditsUsed: 0 });
       // A repeated request (the state from before the first apply) changes nothing that is saved either.
-      const repeated = await apply(id, suggestion, defaultEditorState(15));
+      const repeated = await apply(id, suggestion, defaultEditorState(id, 15));
       expect(repeated.statusCode).toBe(200);
       expect(repeated.json().creditsUsed).toBe(0);
       expect(await savedState(id)).toEqual(first.json().editorState);
       // The next suggestion starts from the plain edit again.
-      expect((await request('PATCH', `/api/projects/${id}`, { editorState: defaultEditorState(15) })).statusCode).toBe(200);
+      expect((await request('PATCH', `/api/projects/${id}`, { editorState: defaultEditorState(id, 15) })).statusCode).toBe(200);
     }
     expect(await suggestionRows()).toEqual([{ delta: -10 }, { delta: -10 }]);
     expect(await credits(t, user.userId)).toBe(before - 20);
   });
 
   it.each(EDITOR_DOCUMENT_VERSIONS)('takes the current edit as a document of version %i, as PATCH does (SPEC §7 sends no version)', async (version) => {
-    const document = JSON.parse(editorDocumentFixture(version)) as Record<string, unknown>;
     const id = await readyProject(8);
+    const document = JSON.parse(editorDocumentFixture(version, id)) as Record<string, unknown>;
     expect((await request('PATCH', `/api/projects/${id}`, { editorState: document })).statusCode).toBe(200);
     const upgraded = (await savedState(id)) as EditorState;
 
@@ -304,7 +312,7 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
   it('refuses a free user short of credits with 402, saving nothing', async () => {
     const id = await readyProject(8);
     await adjustCredits(t.db, user.userId, 9, new Date());
-    const refused = await apply(id, grayscale, defaultEditorState(8));
+    const refused = await apply(id, grayscale, defaultEditorState(id, 8));
     expect(refused.statusCode).toBe(402);
     expect(refused.json().message).toMatch(/^Insufficient credits\. Applying a suggestion costs 10 credits and you have 9\./);
     expect(await credits(t, user.userId)).toBe(9);
@@ -313,7 +321,7 @@ describe.each(testDatabases())('auto-apply follows the save rules and charges on
 
   it('does not offer again what the edit already has', async () => {
     const id = await readyProject(24);
-    let state = defaultEditorState(24);
+    let state = defaultEditorState(id, 24);
     const first = suggestionsResponseSchema.parse((await request('POST', '/api/suggest-improvements', { videoContext: contextOf(state, 24) })).json());
     for (const suggestion of first.suggestions) {
       const applied = await apply(id, suggestion, state);

@@ -97,11 +97,11 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
   /**
    * The edit with a suggestion applied, and whether applying it is free: applied to the edit on screen, or
    * repeated after its result was saved, it changes nothing. `document` is the edit the creator sees, of any
-   * version the codec reads (SPEC §7 sends none).
+   * version the codec reads (SPEC §7's shape, with no version, is version 1), upgraded for this project.
    */
   async function appliedEdit(user: UserRow, projectId: string, suggestion: Suggestion, document: unknown) {
     const project = await projects.get(user, projectId);
-    const decoded = decodeEditorDocument(document);
+    const decoded = decodeEditorDocument(document, { projectId: project.id });
     if (!decoded.ok) throw badRequest(decoded.reason);
     const current = decoded.state;
     const applied = applySuggestion(suggestion, current, project, randomUUID);

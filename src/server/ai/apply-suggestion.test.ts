@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEditorState, editorStateSchema, newTextOverlay } from '../../shared/editor/editor-state.ts';
+import { type EditorState, defaultEditorState, editorStateSchema, newShot, newTextOverlay, outputDuration } from '../../shared/editor/editor-state.ts';
+import { sequenceSound } from '../../shared/editor/sequence-sound.ts';
 import { type Suggestion, videoContextSchema } from '../../shared/schemas/ai.ts';
 import { applySuggestion } from './apply-suggestion.ts';
 import { sameEdit, usefulSuggestions } from './useful-suggestions.ts';
@@ -7,9 +8,11 @@ import { sameEdit, usefulSuggestions } from './useful-suggestions.ts';
 const video = { title: 'Sunset skate session', duration: 30 };
 const ids = () => 'new-overlay';
 const suggest = (type: Suggestion['type'], description: string, example?: string): Suggestion => ({ type, title: 'Tip', description, example });
+/** The first shot's cut of the project's clip: the editor's trim. */
+const trimOf = (state: EditorState) => ({ start: state.shots[0]?.in, end: state.shots[0]?.out });
 
 describe('applySuggestion', () => {
-  const base = defaultEditorState(30);
+  const base = defaultEditorState('project-1', 30);
 
   it('adds a hook overlay in the top third with a bold outline, from the example', () => {
     const next = applySuggestion(suggest('text-overlay', 'Open with a hook', 'Wait for the last trick'), base, video, ids);
@@ -59,28 +62,41 @@ describe('applySuggestion', () => {
   });
 
   it('trims to the length a suggestion names, or cuts the slow first beat', () => {
-    expect(applySuggestion(suggest('trim', 'Keep the best 12 seconds'), base, video, ids).trim).toEqual({ start: 0, end: 12 });
-    expect(applySuggestion(suggest('trim', 'Tighten the pacing'), base, video, ids).trim).toEqual({ start: 0, end: 15 });
-    const short = defaultEditorState(8);
-    expect(applySuggestion(suggest('trim', 'Tighten the pacing'), short, { ...video, duration: 8 }, ids).trim).toEqual({ start: 0.5, end: 8 });
+    expect(trimOf(applySuggestion(suggest('trim', 'Keep the best 12 seconds'), base, video, ids))).toEqual({ start: 0, end: 12 });
+    expect(trimOf(applySuggestion(suggest('trim', 'Tighten the pacing'), base, video, ids))).toEqual({ start: 0, end: 15 });
+    const short = defaultEditorState('project-1', 8);
+    expect(trimOf(applySuggestion(suggest('trim', 'Tighten the pacing'), short, { ...video, duration: 8 }, ids))).toEqual({ start: 0.5, end: 8 });
   });
 
   it('reads the concrete value from the example formats both text engines write', () => {
-    expect(applySuggestion(suggest('trim', 'Cut the slow start', '0.5s–8s'), base, video, ids).trim).toEqual({ start: 0.5, end: 8 });
+    expect(trimOf(applySuggestion(suggest('trim', 'Cut the slow start', '0.5s–8s'), base, video, ids))).toEqual({ start: 0.5, end: 8 });
     expect(applySuggestion(suggest('effect', 'Set the mood', 'grayscale'), base, video, ids).visualEffect).toBe('grayscale');
     expect(applySuggestion(suggest('grade', 'Pop the colours', 'brightness 103%, contrast 112%, saturation 118%'), base, video, ids).colorGrading).toEqual({
       brightness: 103,
       contrast: 112,
       saturation: 118,
     });
-    expect(applySuggestion(suggest('audio', 'Let the captions carry it', 'volume 40%'), base, video, ids).audio).toEqual({ volume: 0.4, isMuted: false });
-    expect(applySuggestion(suggest('audio', 'Let the captions carry it', 'mute'), base, video, ids).audio.isMuted).toBe(true);
+    expect(sequenceSound(applySuggestion(suggest('audio', 'Let the captions carry it', 'volume 40%'), base, video, ids))).toEqual({ volume: 0.4, muted: false });
+    expect(sequenceSound(applySuggestion(suggest('audio', 'Let the captions carry it', 'mute'), base, video, ids)).muted).toBe(true);
   });
 
   it('grades and sets audio from the suggestion, always within the sliders', () => {
     expect(applySuggestion(suggest('grade', 'Warm golden tones'), base, video, ids).colorGrading).toEqual({ brightness: 105, contrast: 115, saturation: 130 });
-    expect(applySuggestion(suggest('audio', 'Mute the original sound'), base, video, ids).audio).toEqual({ volume: 1, isMuted: true });
-    expect(applySuggestion(suggest('audio', 'Lower the background sound'), base, video, ids).audio).toEqual({ volume: 0.6, isMuted: false });
+    expect(sequenceSound(applySuggestion(suggest('audio', 'Mute the original sound'), base, video, ids))).toEqual({ volume: 1, muted: true });
+    expect(sequenceSound(applySuggestion(suggest('audio', 'Lower the background sound'), base, video, ids))).toEqual({ volume: 0.6, muted: false });
+  });
+
+  it('on a sequence of shots: trims the first shot (the hook), sets every shot’s sound, and times text on the output', () => {
+    const second = { ...newShot('shot-2', 'asset-2', 6), volume: 0.8, transition: { kind: 'crossfade' as const, duration: 1 } };
+    const sequence: EditorState = { ...base, shots: [...base.shots, second] };
+    expect(outputDuration(sequence)).toBe(35);
+
+    const trimmed = applySuggestion(suggest('trim', 'Cut the slow start', '0.5s–8s'), sequence, video, ids);
+    expect(trimmed.shots).toEqual([{ ...base.shots[0], in: 0.5, out: 8 }, second]);
+    const muted = applySuggestion(suggest('audio', 'Mute the original sound'), sequence, video, ids);
+    expect(muted.shots.map(({ volume, muted }) => ({ volume, muted }))).toEqual([{ volume: 1, muted: true }, { volume: 0.8, muted: true }]);
+    const [cta] = applySuggestion(suggest('text-overlay', 'End with a call to action', 'Follow for part 2'), sequence, video, ids).textOverlays;
+    expect(cta).toMatchObject({ start: 32, end: 35 });
   });
 
   it('always returns a state the schema (and so the export) accepts, without changing its input', () => {
@@ -109,9 +125,10 @@ describe('usefulSuggestions', () => {
 
   it('compares edits without their overlays’ ids', () => {
     const hook = suggest('text-overlay', 'Open with a hook', 'Wait for it');
-    const a = applySuggestion(hook, defaultEditorState(30), video, () => 'a');
-    const b = applySuggestion(hook, defaultEditorState(30), video, () => 'b');
+    const plain = defaultEditorState('project-1', 30);
+    const a = applySuggestion(hook, plain, video, () => 'a');
+    const b = applySuggestion(hook, plain, video, () => 'b');
     expect(sameEdit(a, b)).toBe(true);
-    expect(sameEdit(a, defaultEditorState(30))).toBe(false);
+    expect(sameEdit(a, plain)).toBe(false);
   });
 });

@@ -5,8 +5,9 @@ import {
   parseTrimExample,
 } from '../../shared/ai/suggestion-examples.ts';
 import { MIN_OVERLAY_SECONDS, RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
-import { type EditorState, clampToRange, clampTrim, newTextOverlay, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
+import { type EditorState, type Shot, clampToRange, clampTrim, newTextOverlay, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
 import { freeOverlayY } from '../../shared/editor/overlay-place.ts';
+import { withSequenceSound } from '../../shared/editor/sequence-sound.ts';
 import type { Suggestion } from '../../shared/schemas/ai.ts';
 
 /** Suggested text is big and heavily outlined; a hook sits in the top third, where short-video viewers look first. */
@@ -59,14 +60,15 @@ function chooseEffect(suggestion: Suggestion, current: VisualEffect): VisualEffe
   return named ?? byMood ?? (current === 'none' ? 'vintage' : current);
 }
 
-function chooseTrim(suggestion: Suggestion, state: EditorState, duration: number) {
+/** The hook shot's new cut (In and Out, seconds into its clip, which is `duration` s long). */
+function chooseTrim(suggestion: Suggestion, hook: Shot, duration: number) {
   const range = parseTrimExample(suggestion.example ?? '');
   if (range) return clampTrim(range, duration);
   const seconds = /(\d+(?:\.\d+)?)\s*(?:s\b|sec|second)/i.exec(suggestion.description)?.[1];
   const length = seconds ? Number(seconds) : Math.min(duration, 15);
   if (length < duration) return clampTrim({ start: 0, end: length }, duration);
   // The whole clip is already short: cut the first beat, where most clips start slow.
-  return clampTrim({ start: Math.min(0.5, duration / 10), end: state.trim.end }, duration);
+  return clampTrim({ start: Math.min(0.5, duration / 10), end: hook.out }, duration);
 }
 
 function chooseGrade(suggestion: Suggestion) {
@@ -82,12 +84,13 @@ function chooseGrade(suggestion: Suggestion) {
   };
 }
 
-function chooseAudio(suggestion: Suggestion, current: EditorState['audio']): EditorState['audio'] {
+/** The shots' sound to set; muting leaves each shot's volume as it is. */
+function chooseAudio(suggestion: Suggestion): { volume?: number; muted: boolean } {
   const named = parseAudioExample(suggestion.example ?? '');
-  if (named.isMuted) return { ...current, isMuted: true };
-  if (named.volume !== undefined) return { volume: clampToRange(named.volume, RANGES.volume), isMuted: false };
-  if (/\bmute|silen/i.test(suggestion.description)) return { ...current, isMuted: true };
-  return { volume: /lower|quiet|background|soft/i.test(suggestion.description) ? 0.6 : 0.8, isMuted: false };
+  if (named.isMuted) return { muted: true };
+  if (named.volume !== undefined) return { volume: clampToRange(named.volume, RANGES.volume), muted: false };
+  if (/\bmute|silen/i.test(suggestion.description)) return { muted: true };
+  return { volume: /lower|quiet|background|soft/i.test(suggestion.description) ? 0.6 : 0.8, muted: false };
 }
 
 /**
@@ -95,7 +98,7 @@ function chooseAudio(suggestion: Suggestion, current: EditorState['audio']): Edi
  * the export render the result the same way. The concrete value comes from the suggestion's
  * `example` (formats in shared/ai/suggestion-examples.ts), else from its wording. Every value it
  * picks is within the editor's ranges; whether the whole state may be saved (an overlay beyond the
- * limit, a trim the input already had past the clip) is the save path's rule.
+ * limit, a cut the input already had past its clip) is the save path's rule.
  */
 export function applySuggestion(
   suggestion: Suggestion,
@@ -122,13 +125,18 @@ export function applySuggestion(
       next.visualEffect = chooseEffect(suggestion, state.visualEffect);
       break;
     case 'trim':
-      next.trim = chooseTrim(suggestion, state, video.duration);
+      // As the editor's trim: the first shot (the hook), cut within the project's clip (`video.duration` s long).
+      next.shots = next.shots.map((shot, index) => {
+        if (index > 0) return shot;
+        const cut = chooseTrim(suggestion, shot, video.duration);
+        return { ...shot, in: cut.start, out: cut.end };
+      });
       break;
     case 'grade':
       next.colorGrading = chooseGrade(suggestion);
       break;
     case 'audio':
-      next.audio = chooseAudio(suggestion, state.audio);
+      next.shots = withSequenceSound(next.shots, chooseAudio(suggestion));
       break;
   }
   return next;

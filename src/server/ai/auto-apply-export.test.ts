@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEditorState } from '../../shared/editor/editor-state.ts';
+import { defaultEditorState, outputDuration } from '../../shared/editor/editor-state.ts';
 import { SUGGESTION_TYPES } from '../../shared/schemas/ai.ts';
 import { buildExportCommand } from '../render/export/export-filter-graph.ts';
 import type { MediaProbe } from '../render/probe-media.ts';
@@ -23,17 +23,17 @@ describe('auto-applied states export', () => {
   it.each(SUGGESTION_TYPES)('a %s suggestion yields a state the export command is built from', (type) => {
     const state = applySuggestion(
       { type, title: 'Tip', description: 'Make it pop', example: type === 'text-overlay' ? 'Watch till the end' : undefined },
-      defaultEditorState(16),
+      defaultEditorState('project-1', 16),
       { title: 'Paper boats', duration: 16 },
       () => 'overlay-1',
     );
     const command = buildExportCommand(
-      { inputFile: '/in.mp4', outputFile: '/out.mp4', probe, workDir: '/work' },
+      { sources: new Map([['project-1', { file: '/in.mp4', probe }]]), outputFile: '/out.mp4', workDir: '/work' },
       state,
       { resolution: '1080p', format: 'mp4', quality: 'high', watermark: true },
     );
     expect(command).toMatchObject({ width: 1080, height: 1920 });
-    expect(command.durationSeconds).toBeCloseTo(state.trim.end - state.trim.start, 3);
+    expect(command.durationSeconds).toBeCloseTo(outputDuration(state), 3);
     if (type === 'text-overlay') expect(command.images.map((image) => image.file)).toContain('/work/overlay-1-%04d.png');
   });
 });

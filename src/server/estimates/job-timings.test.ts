@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEditorState } from '../../shared/editor/editor-state.ts';
+import { clipEdit } from '../test-support/clip-edit.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
@@ -39,7 +39,7 @@ describe.each(testDatabases())('estimates from this server’s recent jobs on $n
   it('answers an export with the estimate for its edit’s length, and a generating project with one for its length', async () => {
     const user = await signUp(t.app, { username: 'estimated' });
     const project = await insertReadyProject(t.db, user.userId, { duration: 4, targetDuration: null });
-    const editorState = { ...defaultEditorState(4), trim: { start: 0.5, end: 2.5 } };
+    const editorState = clipEdit(project.id, 4, { start: 0.5, end: 2.5 });
     const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
     expect((await inject('PATCH', `/api/projects/${project.id}`, { editorState })).statusCode).toBe(200);
     const exportOf = async (resolution: string) => (await inject('POST', `/api/projects/${project.id}/export`, { resolution, format: 'mp4', quality: 'high' })).json();

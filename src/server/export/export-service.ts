@@ -58,7 +58,7 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
       return { id, owner };
     });
     if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
-    const stored = readStoredEditorDocument(project.editorState);
+    const stored = readStoredEditorDocument(project.editorState, { projectId });
     const outputSeconds = stored.kind === 'edit' ? outputDuration(stored.state) : project.duration;
     return { jobId: started.id, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
   }

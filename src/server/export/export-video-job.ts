@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defaultEditorState, outputDuration } from '../../shared/editor/editor-state.ts';
+import { type EditorState, defaultEditorState, musicClips, outputDuration } from '../../shared/editor/editor-state.ts';
 import { UNREADABLE_EDIT_MESSAGE, readProjectEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
 import { findUserById } from '../auth/users-repository.ts';
@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
+import { findMediaAsset } from '../media/media-assets-repository.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { musicTrackKey } from '../music/music-keys.ts';
 import { findPlayableTrack } from '../music/music-repository.ts';
@@ -46,6 +47,27 @@ const TOO_MUCH_WORK = 'This edit takes more work to export than its length allow
 /** The edit's music track was deleted, or belongs to someone else (a document copied between accounts). */
 const MUSIC_UNAVAILABLE = 'The music in this edit is no longer available — choose another track in the editor.';
 
+/** A shot's clip was deleted or is not ready (a document copied between projects, a shot still being made). */
+const SHOT_UNAVAILABLE = 'A shot in this edit is not ready or no longer exists — wait for it or remove it in the editor.';
+
+/**
+ * The stored file of each video the sequence's shots cut, by media id: the project's own clip from its row (its
+ * asset is a copy of it, decision 038), the other shots from the project's ready assets.
+ */
+async function shotMediaKeys(db: Db, project: { id: string; videoKey: string }, editorState: EditorState): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  for (const mediaId of new Set(editorState.shots.map((shot) => shot.mediaId))) {
+    if (mediaId === project.id) {
+      keys.set(mediaId, project.videoKey);
+      continue;
+    }
+    const asset = await findMediaAsset(db, mediaId);
+    if (!asset || asset.projectId !== project.id || asset.status !== 'ready' || !asset.fileKey) throw new UserFacingError(SHOT_UNAVAILABLE);
+    keys.set(mediaId, asset.fileKey);
+  }
+  return keys;
+}
+
 /** The track's file beside the source, and its real length (the piece the edit uses stops where the file does). */
 async function downloadMusic(storage: Storage, ffmpeg: FfmpegBinaries, key: string, file: string): Promise<MusicFile> {
   try {
@@ -75,21 +97,30 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     const stored = readProjectEditorDocument({ id: project.id, editorState: job.editorState ?? project.editorState }, context.logger);
     if (stored.kind === 'unreadable') throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
     const log = context.logger.child({ projectId: project.id });
-    const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.duration);
-    const track = editorState.music ? await findPlayableTrack(db, project.userId, editorState.music.trackId) : undefined;
-    if (editorState.music && !track) throw new UserFacingError(MUSIC_UNAVAILABLE);
+    const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.id, project.duration);
+    const mediaKeys = await shotMediaKeys(db, { id: project.id, videoKey: project.videoKey }, editorState);
+    const trackIds = [...new Set(musicClips(editorState).map((clip) => clip.source.trackId))];
+    const tracks = await Promise.all(trackIds.map((trackId) => findPlayableTrack(db, project.userId, trackId)));
+    if (tracks.some((track) => !track)) throw new UserFacingError(MUSIC_UNAVAILABLE);
 
     await withScratchDir('export', async (dir) => {
-      const source = path.join(dir, 'source.mp4');
       const output = path.join(dir, `export.${settings.format}`);
-      await storage.downloadToFile(project.videoKey!, source);
-      const music = track ? await downloadMusic(storage, ffmpeg, musicTrackKey(track), path.join(dir, 'music.m4a')) : undefined;
+      const sourceFiles = new Map<string, string>();
+      for (const [index, [mediaId, key]] of [...mediaKeys].entries()) {
+        const file = path.join(dir, `shot-source-${index}.mp4`);
+        await storage.downloadToFile(key, file);
+        sourceFiles.set(mediaId, file);
+      }
+      const music = new Map<string, MusicFile>();
+      for (const [index, track] of tracks.entries()) {
+        music.set(track!.id, await downloadMusic(storage, ffmpeg, musicTrackKey(track!), path.join(dir, `music-${index}.m4a`)));
+      }
       let lastWrite = 0;
       let lastPercent = -1;
       const progressWrites: Promise<unknown>[] = [];
       await updatePendingExportJob(db, exportJobId, { progress: 0 });
       await renderExport({ ...ffmpeg, niceness: EXPORT_NICENESS }, {
-        inputFile: source,
+        sourceFiles,
         outputFile: output,
         editorState,
         music,

@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
-import { newMusicPlacement } from '../../shared/editor/music-placement.ts';
+import { type EditorState, musicClips, newShot, newTextOverlay, outputDuration } from '../../shared/editor/editor-state.ts';
+import { insertMediaAsset } from '../media/media-assets-repository.ts';
+import { newMusicClip } from '../../shared/editor/music-placement.ts';
+import { decodeEditorDocument } from '../projects/editor-document/editor-document.ts';
+import { clipEdit } from '../test-support/clip-edit.ts';
 import { musicTrackKey, musicTrackUrl } from '../music/music-keys.ts';
 import { TARGET_LUFS } from '../render/export/music-mix.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
@@ -86,7 +89,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
   const { c, addTrack, start, poll, finished } = exportSuite(sqliteDatabase);
 
   it('renders the saved edit: trimmed, at the chosen size, downloadable with a file name', async () => {
-    const editorState = { ...defaultEditorState(4), trim: { start: 0.5, end: 1.5 }, textOverlays: [newTextOverlay('a', 8)], visualEffect: 'sepia' as const };
+    const editorState = { ...clipEdit(c.projectId, 4, { start: 0.5, end: 1.5 }), textOverlays: [newTextOverlay('a', 8)], visualEffect: 'sepia' as const };
     expect((await c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState } })).statusCode).toBe(200);
 
     const started = await start({ resolution: '1080p', format: 'mp4', quality: 'high' });
@@ -122,7 +125,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
 
   it('renders the edit as it was when Export was pressed, not one saved while the export waited', async () => {
     const save = (visualEffect: 'sepia' | 'grayscale') =>
-      c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState: { ...defaultEditorState(4), trim: { start: 0, end: 1 }, visualEffect } } });
+      c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState: { ...clipEdit(c.projectId, 4, { start: 0, end: 1 }), visualEffect } } });
     expect((await save('sepia')).statusCode).toBe(200);
     await c.t.services.queue.stop(); // the export waits in the queue while the creator goes on editing
     const { jobId } = (await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json();
@@ -160,17 +163,18 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
   });
 
   it.each(EDITOR_DOCUMENT_VERSIONS)('exports an edit saved as a version %i document', async (version) => {
-    const json = editorDocumentFixture(version);
-    const { music } = JSON.parse(json) as { music?: { trackId: string } | null };
-    if (music) await addTrack(music.trackId, null);
+    const json = editorDocumentFixture(version, c.projectId);
+    const decoded = decodeEditorDocument(JSON.parse(json), { projectId: c.projectId });
+    if (!decoded.ok) throw new Error(decoded.reason);
+    const music = musicClips(decoded.state)[0];
+    if (music) await addTrack(music.source.trackId, null);
     await c.t.db.updateTable('videoProjects').set({ editorState: json }).where('id', '=', c.projectId).execute();
     const job = await finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
     expect(job).toMatchObject({ status: 'completed', errorMessage: null });
     const download = await c.t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: c.owner.cookie } });
     const file = path.join(c.t.dataDir, `version-${version}.mp4`);
     await fs.writeFile(file, download.rawPayload);
-    const { trim } = JSON.parse(json) as { trim: { start: number; end: number } };
-    expect((await probeMedia(c.t.services.ffmpeg, file)).durationSeconds).toBeCloseTo(trim.end - trim.start, 1);
+    expect((await probeMedia(c.t.services.ffmpeg, file)).durationSeconds).toBeCloseTo(outputDuration(decoded.state), 1);
     // An edit with music is mixed and normalised (decision 018).
     if (music) expect(Math.abs((await measureLoudness(c.t.services.ffmpeg, file)).integratedLufs - TARGET_LUFS)).toBeLessThanOrEqual(1);
   });
@@ -180,7 +184,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     await addTrack('theirs', other.userId);
     await addTrack('mine', c.owner.userId);
     const exportWithTrack = async (trackId: string) => {
-      const editorState = { ...defaultEditorState(4), music: newMusicPlacement({ id: trackId, duration: 6 }, 4, true) };
+      const editorState = { ...clipEdit(c.projectId, 4), audioClips: [newMusicClip('music-1', { id: trackId, duration: 6 }, 4, true)] };
       const saved = await c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState } });
       expect(saved.statusCode).toBe(200);
       return finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
@@ -211,11 +215,42 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     expect(job.errorMessage).toBeTruthy();
     expect(job.errorMessage).not.toMatch(/\n\s+at /);
   });
+  it('exports a sequence of the project’s media: its length is the shots’ less the transitions’ overlaps, and a shot must cut a video of this project', async () => {
+    // A second video of the project, 2 s, wider and at another rate, as a finished shot leaves it.
+    const second = path.join(c.t.dataDir, 'second.mp4');
+    await makeTestClip(second, { width: 320, height: 180, seconds: 2, rate: 30 });
+    const at = new Date().toISOString();
+    await insertMediaAsset(c.t.db, {
+      id: `${c.projectId}-shot`, projectId: c.projectId, userId: c.owner.userId, kind: 'video', origin: 'generated', status: 'ready',
+      errorMessage: null, fileKey: `media/${c.projectId}-shot.mp4`, posterKey: null, duration: 2, width: 320, height: 180, fps: 30,
+      hasAudio: 1, prompt: 'a second shot', continueFrom: null, charged: 0, createdAt: at, updatedAt: at,
+    });
+    await c.t.services.storage.putFile(`media/${c.projectId}-shot.mp4`, second, 'video/mp4');
+    const save = (shots: EditorState['shots']) =>
+      c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState: { ...clipEdit(c.projectId, 4), shots } } });
+    const first = { ...newShot('a', c.projectId, 4), in: 1, out: 3 };
+    const crossfade = { ...newShot('b', `${c.projectId}-shot`, 2), transition: { kind: 'crossfade' as const, duration: 0.5 } };
+    const back = { ...newShot('c', c.projectId, 4), out: 1 };
+
+    expect((await save([first, { ...crossfade, mediaId: 'somebody-elses' }])).json()).toEqual({ message: "Shot 2's clip is not a video of this project" });
+    expect((await save([first, { ...crossfade, out: 2.5 }])).json()).toEqual({ message: 'Shot 2 must end within its clip (2 s)' });
+    expect((await save([first, crossfade, back])).statusCode).toBe(200);
+
+    const job = await finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
+    expect(job).toMatchObject({ status: 'completed', errorMessage: null });
+    const file = path.join(c.t.dataDir, 'sequence.mp4');
+    await fs.writeFile(file, (await c.t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: c.owner.cookie } })).rawPayload);
+    const probe = await probeMedia(c.t.services.ffmpeg, file);
+    // 2 + 2 + 1 s less the crossfade's 0.5 s, in the first shot's 9:16 frame.
+    expect(probe).toMatchObject({ width: 720, height: 1280, audioCodec: 'aac' });
+    expect(probe.durationSeconds).toBeCloseTo(4.5, 1);
+  });
+
   it('exports the largest state the editor accepts: every overlay with its most lines and characters', async () => {
     // 50 overlays of 10 lines of 49 characters (499 with the line breaks): 500 drawn lines.
     const text = Array.from({ length: 10 }, (_, line) => `${line}`.padEnd(49, 'WAVY Text ')).join('\n');
     const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`, 8), text, fontSize: 12, position: { x: 50, y: (i % 10) * 10 + 5 } }));
-    const editorState = { ...defaultEditorState(4), trim: { start: 0, end: 1 }, textOverlays };
+    const editorState = { ...clipEdit(c.projectId, 4, { start: 0, end: 1 }), textOverlays };
     const saved = await c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState } });
     expect(saved.statusCode).toBe(200);
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { encodeEditorDocument, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
-import { outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
+import { type Shot, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
 import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION, extensionCredits } from '../../shared/schemas/ai.ts';
 import type { ProviderRole } from '../../shared/schemas/admin.ts';
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
@@ -35,18 +35,21 @@ const VEO_COPY_GONE = 'Veo no longer keeps this clip, so it could not continue i
 const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null, extensionMethod: null } as const;
 
 /**
- * A trim that ran to the old end now runs to the new one, and so do the overlays and the music that lasted to
- * the end of the old output; a deliberate cut, and a layer that ended earlier, stay where they were.
+ * A shot of the project's clip that ran to its old end now runs to the new one, and so do the overlays and the
+ * music that lasted to the end of the old output; a deliberate cut, and a layer that ended earlier, stay where
+ * they were.
  */
-function extendTrim(json: string | null, oldDuration: number, newDuration: number): string | null {
-  const stored = readStoredEditorDocument(json);
-  if (stored.kind !== 'edit' || stored.state.trim.end < oldDuration - TRIM_END_TOLERANCE) return json;
+function extendTrim(json: string | null, projectId: string, oldDuration: number, newDuration: number): string | null {
+  const stored = readStoredEditorDocument(json, { projectId });
+  if (stored.kind !== 'edit') return json;
   const state = stored.state;
-  const trim = { ...state.trim, end: Math.round(newDuration * 100) / 100 };
+  const reachesEnd = (shot: Shot) => shot.mediaId === projectId && shot.out >= oldDuration - TRIM_END_TOLERANCE;
+  if (!state.shots.some(reachesEnd)) return json;
+  const shots = state.shots.map((shot) => (reachesEnd(shot) ? { ...shot, out: Math.round(newDuration * 100) / 100 } : shot));
   const oldOutput = outputDuration(state);
-  const newOutput = roundSeconds(outputDuration({ trim }));
+  const newOutput = roundSeconds(outputDuration({ shots }));
   const toTheEnd = <T extends { end: number }>(layer: T): T => (layer.end >= oldOutput - TRIM_END_TOLERANCE ? { ...layer, end: newOutput } : layer);
-  return encodeEditorDocument({ ...state, trim, textOverlays: state.textOverlays.map(toTheEnd), music: state.music && toTheEnd(state.music) });
+  return encodeEditorDocument({ ...state, shots, textOverlays: state.textOverlays.map(toTheEnd), audioClips: state.audioClips.map(toTheEnd) });
 }
 
 /**
@@ -168,7 +171,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
           projectId,
           {
             status: 'ready',
-            editorState: extendTrim(project.editorState, before.durationSeconds, after.durationSeconds),
+            editorState: extendTrim(project.editorState, project.id, before.durationSeconds, after.durationSeconds),
             videoKey,
             duration: Math.round(after.durationSeconds * 100) / 100,
             totalSegments: index + 1,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
-import { newMusicPlacement } from '../../shared/editor/music-placement.ts';
+import { newMusicClip } from '../../shared/editor/music-placement.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
@@ -39,9 +39,9 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
 
     // One caption lasts to the end of the output, one ends at 5 s; the music plays to the end.
     const untrimmed = {
-      ...defaultEditorState(8),
+      ...defaultEditorState(created.id, 8),
       textOverlays: [newTextOverlay('to-the-end', 8), { ...newTextOverlay('early', 8), end: 5 }],
-      music: newMusicPlacement({ id: 'library-chill-v1', duration: 60 }, 8, true),
+      audioClips: [newMusicClip('music-1', { id: 'library-chill-v1', duration: 60 }, 8, true)],
     };
     const saved = await t.app.inject({ method: 'PATCH', url: `/api/projects/${created.id}`, headers: { cookie }, payload: { editorState: untrimmed } });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -60,11 +60,11 @@ describe.each(testDatabases())('extending a video on $name', (database) => {
     expect(extended.duration).toBeCloseTo(16, 0);
     // A new URL, so no cache serves the 8-second copy; an uncut clip stays uncut.
     expect(extended.videoUrl).not.toBe(before.videoUrl);
-    expect(extended.editorState.trim).toEqual({ start: 0, end: extended.duration });
+    expect(extended.editorState.shots).toMatchObject([{ mediaId: created.id, in: 0, out: extended.duration }]);
     // The caption that lasted to the end still does; the one that ended earlier keeps its end.
     const ends = Object.fromEntries(extended.editorState.textOverlays.map((overlay: { id: string; end: number }) => [overlay.id, overlay.end]));
     expect(ends).toEqual({ 'to-the-end': extended.duration, early: 5 });
-    expect(extended.editorState.music.end).toBe(extended.duration);
+    expect(extended.editorState.audioClips[0].end).toBe(extended.duration);
 
     const video = await t.app.inject({ method: 'GET', url: extended.videoUrl, headers: { cookie } });
     const file = path.join(t.dataDir, 'extended.mp4');

@@ -151,7 +151,7 @@ const autoApplyRoute: RouteSpec = {
     params: { id: f.project.id },
     payload: {
       suggestion: { type: 'effect', title: 'Mood', description: 'Go monochrome', example: 'grayscale' },
-      currentEditorState: defaultEditorState(f.project.duration),
+      currentEditorState: defaultEditorState(f.project.id, f.project.duration),
     },
   }),
 };
@@ -214,7 +214,7 @@ const MATRIX: Record<string, RouteSpec> = {
   'PATCH /api/projects/:id': {
     access: 'owner',
     notYours: notFoundAs(PROJECT_NOT_FOUND),
-    request: (f) => ({ params: { id: f.project.id }, payload: { editorState: { ...defaultEditorState(f.project.duration), visualEffect: 'sepia' } } }),
+    request: (f) => ({ params: { id: f.project.id }, payload: { editorState: { ...defaultEditorState(f.project.id, f.project.duration), visualEffect: 'sepia' } } }),
   },
   'DELETE /api/projects/:id': {
     access: 'owner',

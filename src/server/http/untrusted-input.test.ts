@@ -50,7 +50,7 @@ describe('untrusted input', () => {
     const id = created.json().id;
     await t.db.updateTable('videoProjects').set({ status: 'ready', duration: 8, videoKey: 'projects/x/video.mp4' }).where('id', '=', id).execute();
     const text = '<img src=x onerror=alert(1)> & "quotes"';
-    const state = { ...defaultEditorState(8), textOverlays: [{ ...newTextOverlay('o1', 8), text }] };
+    const state = { ...defaultEditorState(id, 8), textOverlays: [{ ...newTextOverlay('o1', 8), text }] };
     const save = (editorState: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/projects/${id}`, headers: { cookie: owner.cookie }, payload: { editorState } });
     const saved = await save(state);

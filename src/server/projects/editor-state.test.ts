@@ -32,15 +32,17 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     await t.db.updateTable('videoProjects').set({ status: 'ready', duration: 8, videoKey: 'projects/x/video.mp4' }).where('id', '=', projectId).execute();
   });
 
+  /** The edits below are written before a test's project exists: their shots name it PROJECT, which this fills in. */
+  const ofProject = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"PROJECT"', JSON.stringify(projectId)));
   const patch = (payload: unknown, cookie = owner.cookie) =>
-    t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie }, payload: payload as object });
+    t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie }, payload: ofProject(payload) as object });
 
+  const clip = defaultEditorState('PROJECT', 8);
   const edited = {
-    ...defaultEditorState(8),
+    ...clip,
+    shots: [{ ...clip.shots[0]!, in: 1, out: 7.5, volume: 0.4 }],
     textOverlays: [{ ...newTextOverlay('o1', 8), text: 'WAIT FOR IT', position: { x: 50, y: 20 }, fontFamily: 'Bebas Neue' as const }],
     visualEffect: 'vintage' as const,
-    trim: { start: 1, end: 7.5 },
-    audio: { volume: 0.4, isMuted: false },
     colorGrading: { brightness: 110, contrast: 120, saturation: 90 },
   };
 
@@ -49,16 +51,16 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     expect(before.json().editorState).toBeNull();
     const saved = await patch({ editorState: edited });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().editorState).toEqual(edited);
+    expect(saved.json().editorState).toEqual(ofProject(edited));
     const after = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } });
-    expect(after.json().editorState).toEqual(edited);
+    expect(after.json().editorState).toEqual(ofProject(edited));
   });
 
   it('accepts a version 1 document from an editor still open on the old version, and stores and returns it upgraded', async () => {
     const older = JSON.parse(editorDocumentFixture(1));
     const saved = await patch({ editorState: older });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().editorState).toMatchObject({ version: EDITOR_DOCUMENT_VERSION, trim: older.trim });
+    expect(saved.json().editorState).toMatchObject({ version: EDITOR_DOCUMENT_VERSION, shots: [{ mediaId: projectId, in: older.trim.start, out: older.trim.end }] });
     const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(JSON.parse(row.editorState ?? '{}')).toEqual(saved.json().editorState);
   });
@@ -89,7 +91,7 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: owner.cookie } })).json();
     const { editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince, ...summary } = one;
     expect({ editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince }).toEqual({
-      editorState: edited,
+      editorState: ofProject(edited),
       editorStateError: null,
       provider: 'veo',
       model: 'veo-3.1-fast',
@@ -102,8 +104,10 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
 
   it.each([
     [{ editorState: { ...edited, visualEffect: 'glitter' } }, /visualEffect/],
-    [{ editorState: { ...edited, trim: { start: 5, end: 2 } } }, /Trim end must not be before its start/],
-    [{ editorState: { ...edited, trim: { start: 0, end: 9 } } }, /Trim end must be at most the video's length \(8 s\)/],
+    [{ editorState: { ...edited, shots: [{ ...edited.shots[0], in: 5, out: 2 }] } }, /must not end before it starts/],
+    [{ editorState: { ...edited, shots: [{ ...edited.shots[0], out: 9 }] } }, /Trim end must be at most the video's length \(8 s\)/],
+    [{ editorState: { ...edited, shots: [{ ...edited.shots[0], mediaId: 'not-this-project' }] } }, /^Shot 1's clip is not a video of this project$/],
+    [{ editorState: { ...edited, shots: [] } }, /at least one shot/],
     [{ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], fontSize: 500 }] } }, /fontSize/],
     [{ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], text: 'line\n'.repeat(10) + 'eleven' }] } }, /^An overlay holds at most 10 lines of text$/],
     [{ editorState: { ...edited, unknown: 1 } }, /./],

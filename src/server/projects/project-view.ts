@@ -7,7 +7,7 @@ import { type StoredEditorDocument, UNREADABLE_EDIT_MESSAGE, readStoredEditorDoc
  * A project as the API shows it: media behind owner-only URLs, storage keys never exposed. A caller that
  * already decoded the row's edit passes it, so it is not parsed again.
  */
-export function toProject(row: VideoProjectRow, stored: StoredEditorDocument = readStoredEditorDocument(row.editorState)): Project {
+export function toProject(row: VideoProjectRow, stored: StoredEditorDocument = readStoredEditorDocument(row.editorState, { projectId: row.id })): Project {
   return {
     ...toProjectSummary(row),
     provider: row.provider,

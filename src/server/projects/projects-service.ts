@@ -188,19 +188,31 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   /**
    * The rules an edit is saved by: the project must be ready, the document must decode (any version; it is
-   * stored as the current one), its trim must end within the clip, and a saved edit the codec cannot read is
-   * never replaced.
+   * stored as the current one), every shot must cut one of the project's videos within its length, and a saved
+   * edit the codec cannot read is never replaced.
    */
   async function checkedEdit(user: UserRow, projectId: string, editorState: unknown): Promise<{ project: VideoProjectRow; state: EditorState }> {
     const project = await ownProject(user, projectId);
     if (project.status !== 'ready') throw stillGenerating();
-    const decoded = decodeEditorDocument(editorState);
+    const decoded = decodeEditorDocument(editorState, { projectId });
     if (!decoded.ok) throw badRequest(decoded.reason);
-    if (decoded.state.trim.end > project.duration + TRIM_TOLERANCE_SECONDS) {
-      throw badRequest(`Trim end must be at most the video's length (${project.duration} s)`);
-    }
+    await checkShots(project, decoded.state.shots);
     if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     return { project, state: decoded.state };
+  }
+
+  /** Each shot names a video of this project (one still being made included) and ends within its length. */
+  async function checkShots(project: VideoProjectRow, shots: EditorState['shots']): Promise<void> {
+    const media = new Map((await listProjectMedia(db, project.id)).map((asset) => [asset.id, asset]));
+    shots.forEach((shot, index) => {
+      const asset = media.get(shot.mediaId);
+      if (!asset || asset.kind !== 'video' || asset.status === 'error') throw badRequest(`Shot ${index + 1}'s clip is not a video of this project`);
+      // The project's own clip keeps SPEC's trim message.
+      const length = asset.id === project.id ? project.duration : asset.duration;
+      if (shot.out > length + TRIM_TOLERANCE_SECONDS) {
+        throw badRequest(asset.id === project.id ? `Trim end must be at most the video's length (${length} s)` : `Shot ${index + 1} must end within its clip (${length} s)`);
+      }
+    });
   }
 
   /** Refuses an edit as saving it would, saving nothing (auto-apply's preview). */

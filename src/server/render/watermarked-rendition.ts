@@ -10,6 +10,9 @@ function renditionResolution(probe: MediaProbe): StandardResolution {
   return Math.min(probe.width, probe.height) > 720 ? '1080p' : '720p';
 }
 
+/** The one source of a rendition's sequence: the whole video. */
+const RENDITION_SOURCE = 'source';
+
 /**
  * The copy of a master video that free users stream: the untouched clip run through the export with
  * the watermark on, so the mark is drawn by the very code, at the very place, that draws it on a free
@@ -21,9 +24,9 @@ export async function renderWatermarkedRendition(
 ): Promise<MediaProbe> {
   const probe = await probeMedia(binaries, inputFile);
   return renderExport(binaries, {
-    inputFile,
+    sourceFiles: new Map([[RENDITION_SOURCE, inputFile]]),
     outputFile,
-    editorState: defaultEditorState(probe.durationSeconds),
+    editorState: defaultEditorState(RENDITION_SOURCE, probe.durationSeconds),
     spec: { resolution: renditionResolution(probe), format: 'mp4', quality: 'high', watermark: true },
     signal,
   });

@@ -2,9 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EDITOR_DOCUMENT_VERSION } from '../../shared/editor/editor-constants.ts';
 
-/** Saved edits exactly as each version of the editor wrote them (src/server/projects/editor-document/fixtures). */
-export function editorDocumentFixture(version: number): string {
-  return fs.readFileSync(path.join(import.meta.dirname, '../projects/editor-document/fixtures', `version-${version}.json`), 'utf8');
+/** The project the version 4 fixture's shots name (its own clip's media asset): editorDocumentFixture puts the test's in. */
+const FIXTURE_PROJECT_ID = 'fixture-project';
+
+/**
+ * Saved edits exactly as each version of the editor wrote them (src/server/projects/editor-document/fixtures),
+ * for the project `projectId` (from version 4 on, its shots name its clip).
+ */
+export function editorDocumentFixture(version: number, projectId = FIXTURE_PROJECT_ID): string {
+  const json = fs.readFileSync(path.join(import.meta.dirname, '../projects/editor-document/fixtures', `version-${version}.json`), 'utf8');
+  return json.replaceAll(`"${FIXTURE_PROJECT_ID}"`, JSON.stringify(projectId));
 }
 
 /** 1 … the current version: a test over these covers every document a user may have saved. */

@@ -54,14 +54,28 @@ export const RANGES = {
   animationDuration: { min: 0.1, max: 3, step: 0.1 },
   /** Seconds a music fade in or out takes. */
   musicFade: { min: 0, max: 10, step: 0.1 },
+  /** Seconds a transition between two shots takes (at most half of either neighbour, time-map.ts). */
+  transitionDuration: { min: 0.2, max: 2, step: 0.1 },
 } as const;
+
+/** How a shot comes in from the one before it (editor document version 4). */
+export const TRANSITION_KINDS = ['cut', 'crossfade', 'fade-black', 'slide-left', 'slide-up', 'zoom'] as const;
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+export const DEFAULT_TRANSITION_SECONDS = 0.5;
+
+/** The lanes an audio clip may sit on; the voice lane comes with voice-over. */
+export const AUDIO_LANES = ['music'] as const;
+
+/** A sequence holds at most this many shots and audio clips: bounds the export's inputs (one ffmpeg run). */
+export const MAX_SHOTS = 40;
+export const MAX_AUDIO_CLIPS = 20;
 
 /** How a text overlay comes in and goes out (each with its own duration). */
 export const TEXT_ANIMATIONS = ['none', 'fade', 'pop', 'slide-up', 'typewriter'] as const;
 export type TextAnimationKind = (typeof TEXT_ANIMATIONS)[number];
 
 /** The saved edit's shape; the projects' codec upgrades every older document to it. */
-export const EDITOR_DOCUMENT_VERSION = 3;
+export const EDITOR_DOCUMENT_VERSION = 4;
 /** An overlay is on screen for at least this long (one frame at 10 fps: a bar the timeline can still grab). */
 export const MIN_OVERLAY_SECONDS = 0.1;
 /** A new overlay's box: 80 % of the frame's width, so text wraps with a margin on each side. */

@@ -32,14 +32,19 @@ describe('editor state model', () => {
   });
 
   it('accepts a default state and one with an overlay, and refuses broken shapes', () => {
-    const state = defaultEditorState(8);
+    const state = defaultEditorState('project-1', 8);
+    const shot = state.shots[0]!;
     expect(editorStateSchema.parse(state)).toEqual(state);
     expect(editorStateSchema.safeParse({ ...state, textOverlays: [newTextOverlay('a', 8)] }).success).toBe(true);
     const broken = [
       { ...state, visualEffect: 'sparkles' },
-      { ...state, trim: { start: 5, end: 2 } },
-      { ...state, trim: { start: -1, end: 2 } },
-      { ...state, audio: { volume: 2, isMuted: false } },
+      { ...state, shots: [] },
+      { ...state, shots: [{ ...shot, in: 5, out: 2 }] },
+      { ...state, shots: [{ ...shot, in: -1, out: 2 }] },
+      { ...state, shots: [{ ...shot, volume: 2 }] },
+      { ...state, shots: [{ ...shot, transition: { kind: 'spin', duration: 0.5 } }] },
+      { ...state, shots: [shot, { ...shot, transition: { kind: 'crossfade', duration: 3 } }] },
+      { ...state, trim: { start: 0, end: 2 } },
       { ...state, colorGrading: { brightness: 201, contrast: 100, saturation: 100 } },
       { ...state, textOverlays: [{ ...newTextOverlay('a', 8), fontSize: 200 }] },
       { ...state, textOverlays: [{ ...newTextOverlay('a', 8), color: 'red; background:url(x)' }] },
@@ -56,7 +61,7 @@ describe('editor state model', () => {
   });
 
   it(`bounds an overlay to ${MAX_OVERLAY_LINES} lines and ${MAX_OVERLAY_TEXT} characters, and fits text to them`, () => {
-    const overlayWith = (text: string) => ({ ...defaultEditorState(8), textOverlays: [{ ...newTextOverlay('a', 8), text }] });
+    const overlayWith = (text: string) => ({ ...defaultEditorState('project-1', 8), textOverlays: [{ ...newTextOverlay('a', 8), text }] });
     const tenLines = Array.from({ length: MAX_OVERLAY_LINES }, (_, i) => `line ${i}`).join('\n');
     expect(editorStateSchema.safeParse(overlayWith(tenLines)).success).toBe(true);
     expect(editorStateSchema.safeParse(overlayWith(`${tenLines}\r\nmore`)).success).toBe(false);

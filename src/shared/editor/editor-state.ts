@@ -1,19 +1,25 @@
 import { z } from 'zod';
 import {
+  AUDIO_LANES,
   DEFAULT_ANIMATION_SECONDS,
   DEFAULT_BOX_WIDTH,
+  DEFAULT_TRANSITION_SECONDS,
   EDITOR_DOCUMENT_VERSION,
   FONT_FAMILIES,
+  MAX_AUDIO_CLIPS,
   MAX_OVERLAYS,
   MAX_OVERLAY_LINES,
   MAX_OVERLAY_TEXT,
+  MAX_SHOTS,
   MIN_MUSIC_SECONDS,
   MIN_OVERLAY_SECONDS,
   RANGES,
   TEXT_ALIGNMENTS,
   TEXT_ANIMATIONS,
+  TRANSITION_KINDS,
   VISUAL_EFFECTS,
 } from './editor-constants.ts';
+import { layoutSequence } from './time-map.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
 const percent = z.number().min(0).max(100);
@@ -40,7 +46,7 @@ export type TextAnimation = z.infer<typeof textAnimationSchema>;
 /**
  * A text overlay (SPEC §3, editor document version 2). `position` is the centre of the text box in
  * percent of the frame; `fontSize` and outline `thickness` are pixels on a frame whose short side is
- * 1080 (DESIGN §5). `start`/`end` are seconds on the output timeline (0 is the trim's In point); lines
+ * 1080 (DESIGN §5). `start`/`end` are seconds on the output timeline (0 is the first shot's first frame); lines
  * wrap at `boxWidth` percent of the frame's width, and the box is as wide as its widest line.
  */
 export const textOverlaySchema = z
@@ -76,19 +82,41 @@ export const colorGradingSchema = z
 export type ColorGrading = z.infer<typeof colorGradingSchema>;
 
 /**
- * The music lane (editor document version 3): a piece of a music track (SPEC §3 MusicTrack) under the clip.
- * `start`/`end` are seconds on the output timeline, like a text overlay's; `trackIn`/`trackOut` are the
- * piece of the track used, in seconds into the track. With `loop` the piece repeats until `end`; without
- * it the music stops when the piece runs out, if that comes first (see `musicSpan`). `volume` is the
- * music's level in the mix beside the clip's own sound; `duck` lowers it while the clip's sound is loud.
+ * A shot of the sequence (editor document version 4): a cut of one of the project's media assets, in play order.
+ * `in`/`out` are seconds into the asset (the only times in the document not on the output timeline); `volume`
+ * and `muted` are its own sound's; `transition` is how it comes in from the shot before it (ignored on the first
+ * shot, and held within what both neighbours allow: time-map.ts).
  */
-const musicPlacementSchema = z
+const shotSchema = z
   .object({
-    trackId: z.string().min(1).max(64),
+    id: z.string().min(1).max(64),
+    mediaId: z.string().min(1).max(64),
+    in: z.number().min(0, 'A shot must start at least 0 s into its clip'),
+    out: z.number(),
+    volume: between(RANGES.volume),
+    muted: z.boolean(),
+    transition: z.object({ kind: z.enum(TRANSITION_KINDS), duration: between(RANGES.transitionDuration) }).strict(),
+  })
+  .strict()
+  .refine((shot) => shot.out >= shot.in, { message: 'A shot must not end before it starts', path: ['out'] });
+export type Shot = z.infer<typeof shotSchema>;
+
+/**
+ * A clip on an audio lane (version 4; the music lane was version 3's one `music` placement): a piece of a
+ * source under the sequence. `start`/`end` are seconds on the output timeline; `sourceIn`/`sourceOut` the piece
+ * of the source used. With `loop` the piece repeats until `end`; without it the clip stops when the piece runs
+ * out, if that comes first (see `musicSpan`). `volume` is its level in the mix beside the shots' own sound;
+ * `duck` lowers it while their sound is loud.
+ */
+const audioClipSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    lane: z.enum(AUDIO_LANES),
+    source: z.object({ trackId: z.string().min(1).max(64) }).strict(),
     start: z.number().min(0, 'Music start must be at least 0'),
     end: z.number(),
-    trackIn: z.number().min(0, 'The music must start at least 0 s into its track'),
-    trackOut: z.number(),
+    sourceIn: z.number().min(0, 'The music must start at least 0 s into its track'),
+    sourceOut: z.number(),
     volume: between(RANGES.volume),
     fadeIn: between(RANGES.musicFade),
     fadeOut: between(RANGES.musicFade),
@@ -96,52 +124,59 @@ const musicPlacementSchema = z
     duck: z.boolean(),
   })
   .strict()
-  .refine((music) => music.end >= music.start + MIN_MUSIC_SECONDS - 1e-9, {
+  .refine((clip) => clip.end >= clip.start + MIN_MUSIC_SECONDS - 1e-9, {
     message: `Music must play for at least ${MIN_MUSIC_SECONDS} s (its end after its start)`,
     path: ['end'],
   })
-  .refine((music) => music.trackOut >= music.trackIn + MIN_MUSIC_SECONDS - 1e-9, {
+  .refine((clip) => clip.sourceOut >= clip.sourceIn + MIN_MUSIC_SECONDS - 1e-9, {
     message: `The piece of the track must be at least ${MIN_MUSIC_SECONDS} s long`,
-    path: ['trackOut'],
+    path: ['sourceOut'],
   });
-export type MusicPlacement = z.infer<typeof musicPlacementSchema>;
+export type AudioClip = z.infer<typeof audioClipSchema>;
 
 /** Editor state (SPEC §3), the current version of the editor document: saved with PATCH /api/projects/{id}, rendered by the export. */
 export const editorStateSchema = z
   .object({
     version: z.literal(EDITOR_DOCUMENT_VERSION),
+    shots: z.array(shotSchema).min(1, 'The sequence needs at least one shot').max(MAX_SHOTS, `At most ${MAX_SHOTS} shots`),
+    audioClips: z.array(audioClipSchema).max(MAX_AUDIO_CLIPS, `At most ${MAX_AUDIO_CLIPS} audio clips`),
     textOverlays: z.array(textOverlaySchema).max(MAX_OVERLAYS, `At most ${MAX_OVERLAYS} text overlays`),
     visualEffect: z.enum(VISUAL_EFFECTS),
-    trim: z
-      .object({ start: z.number().min(0, 'Trim start must be at least 0'), end: z.number().min(0) })
-      .strict()
-      .refine((trim) => trim.end >= trim.start, 'Trim end must not be before its start'),
-    audio: z.object({ volume: between(RANGES.volume), isMuted: z.boolean() }).strict(),
     colorGrading: colorGradingSchema,
-    music: musicPlacementSchema.nullable(),
   })
   .strict();
 export type EditorState = z.infer<typeof editorStateSchema>;
 
-
 export const DEFAULT_COLOR_GRADING: ColorGrading = { brightness: 100, contrast: 100, saturation: 100 };
 
-/** The state of a project nobody has edited yet: the whole clip, untouched. */
-export function defaultEditorState(durationSeconds: number): EditorState {
+/** A shot of the whole of a clip, at full volume, cut in. */
+export function newShot(id: string, mediaId: string, durationSeconds: number): Shot {
+  return { id, mediaId, in: 0, out: durationSeconds, volume: 1, muted: false, transition: { kind: 'cut', duration: DEFAULT_TRANSITION_SECONDS } };
+}
+
+/**
+ * The state of a project nobody has edited yet: one shot of the whole of its own clip (the media asset whose id
+ * is the project's, decision 038), untouched.
+ */
+export function defaultEditorState(projectId: string, durationSeconds: number): EditorState {
   return {
     version: EDITOR_DOCUMENT_VERSION,
+    shots: [newShot('shot-1', projectId, durationSeconds)],
+    audioClips: [],
     textOverlays: [],
     visualEffect: 'none',
-    trim: { start: 0, end: durationSeconds },
-    audio: { volume: 1, isMuted: false },
     colorGrading: { ...DEFAULT_COLOR_GRADING },
-    music: null,
   };
 }
 
-/** The output's length: what is left of the clip after the trim. */
-export function outputDuration(state: Pick<EditorState, 'trim'>): number {
-  return Math.max(0, state.trim.end - state.trim.start);
+/** The output's length: the shots' lengths less their transitions' overlaps (time-map.ts). */
+export function outputDuration(state: Pick<EditorState, 'shots'>): number {
+  return layoutSequence(state.shots).duration;
+}
+
+/** The music lane's clips, in the document's order. */
+export function musicClips(state: Pick<EditorState, 'audioClips'>): AudioClip[] {
+  return state.audioClips.filter((clip) => clip.lane === 'music');
 }
 
 /** A new overlay with SPEC §3's defaults, shown for the whole output (`outputSeconds` long). */

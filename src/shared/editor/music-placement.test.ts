@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_MUSIC_SECONDS } from './editor-constants.ts';
-import type { MusicPlacement } from './editor-state.ts';
-import { fadeGainAt, musicSpan, newMusicPlacement, trackTimeAt } from './music-placement.ts';
+import type { AudioClip } from './editor-state.ts';
+import { fadeGainAt, musicSpan, newMusicClip, trackTimeAt } from './music-placement.ts';
 
-const placed = (change: Partial<MusicPlacement> = {}): MusicPlacement => ({
-  ...newMusicPlacement({ id: 'library-chill-v1', duration: 60 }, 20, true),
+const placed = (change: Partial<AudioClip> = {}): AudioClip => ({
+  ...newMusicClip('music-1', { id: 'library-chill-v1', duration: 60 }, 20, true),
   ...change,
 });
 
 describe('the music lane on the output', () => {
   it('loops its piece to fill the lane and stops with the output', () => {
-    const span = musicSpan(placed({ start: 2, end: 30, trackIn: 10, trackOut: 14 }), 20);
+    const span = musicSpan(placed({ start: 2, end: 30, sourceIn: 10, sourceOut: 14 }), 20);
     expect(span).toMatchObject({ from: 2, to: 20, pieceIn: 10, pieceLength: 4 });
     if (!span) return;
     expect(trackTimeAt(span, 2)).toBe(10);
@@ -18,20 +18,20 @@ describe('the music lane on the output', () => {
   });
 
   it('without loop stops when the piece runs out, and the piece is cut to the track', () => {
-    expect(musicSpan(placed({ start: 1, end: 20, trackIn: 2, trackOut: 6, loop: false }), 20)).toMatchObject({ from: 1, to: 5 });
-    expect(musicSpan(placed({ start: 0, end: 20, trackIn: 50, trackOut: 80, loop: false }), 20, 60)).toMatchObject({ to: 10, pieceLength: 10 });
+    expect(musicSpan(placed({ start: 1, end: 20, sourceIn: 2, sourceOut: 6, loop: false }), 20)).toMatchObject({ from: 1, to: 5 });
+    expect(musicSpan(placed({ start: 0, end: 20, sourceIn: 50, sourceOut: 80, loop: false }), 20, 60)).toMatchObject({ to: 10, pieceLength: 10 });
   });
 
   it('is silent when it starts after the output ends or its piece lies past the track', () => {
     expect(musicSpan(placed({ start: 25, end: 30 }), 20)).toBeNull();
-    expect(musicSpan(placed({ trackIn: 70, trackOut: 80 }), 20, 60)).toBeNull();
+    expect(musicSpan(placed({ sourceIn: 70, sourceOut: 80 }), 20, 60)).toBeNull();
   });
 
   it('never loops a piece the track cuts shorter than the shortest piece a document may hold', () => {
     // The attack run's edit: one sample before the track's end, looped over the whole output.
-    const oneSample = placed({ start: 0, end: 300, trackIn: 60 - 1 / 48_000, trackOut: 61, loop: true });
+    const oneSample = placed({ start: 0, end: 300, sourceIn: 60 - 1 / 48_000, sourceOut: 61, loop: true });
     expect(musicSpan(oneSample, 300, 60)).toBeNull();
-    const atTheEdge = musicSpan(placed({ start: 0, end: 300, trackIn: 60 - MIN_MUSIC_SECONDS, trackOut: 61 }), 300, 60);
+    const atTheEdge = musicSpan(placed({ start: 0, end: 300, sourceIn: 60 - MIN_MUSIC_SECONDS, sourceOut: 61 }), 300, 60);
     expect(atTheEdge?.pieceLength).toBeCloseTo(MIN_MUSIC_SECONDS);
   });
 
@@ -46,8 +46,8 @@ describe('the music lane on the output', () => {
   });
 
   it('places a new track over the whole output, ducking only under a clip that has sound', () => {
-    expect(newMusicPlacement({ id: 't', duration: 61.3 }, 8, false)).toEqual({
-      trackId: 't', start: 0, end: 8, trackIn: 0, trackOut: 61.3, volume: 0.6, fadeIn: 0, fadeOut: 1, loop: true, duck: false,
+    expect(newMusicClip('music-1', { id: 't', duration: 61.3 }, 8, false)).toEqual({
+      id: 'music-1', lane: 'music', source: { trackId: 't' }, start: 0, end: 8, sourceIn: 0, sourceOut: 61.3, volume: 0.6, fadeIn: 0, fadeOut: 1, loop: true, duck: false,
     });
   });
 });

@@ -1,8 +1,8 @@
 import { DEFAULT_MUSIC_FADE_OUT_SECONDS, DEFAULT_MUSIC_VOLUME, MIN_MUSIC_SECONDS } from './editor-constants.ts';
-import { type MusicPlacement, roundSeconds } from './editor-state.ts';
+import { type AudioClip, roundSeconds } from './editor-state.ts';
 
 /**
- * When and how the music lane sounds on the output, as the preview plays it and the export mixes it: the
+ * When and how a clip of the music lane sounds on the output, as the preview plays it and the export mixes it: the
  * piece of the track used (cut to the track's real length), where it starts and stops on the output, and
  * the fades, shortened in proportion when they would not both fit.
  */
@@ -22,9 +22,9 @@ export interface MusicSpan {
  * the track's real end leaves less of the piece than a document may hold (MIN_MUSIC_SECONDS). That floor
  * bounds the loop: a piece one sample long, looped over a long output, would cost the export's mix minutes.
  */
-export function musicSpan(music: MusicPlacement, outputSeconds: number, trackSeconds = Number.POSITIVE_INFINITY): MusicSpan | null {
-  const pieceOut = Math.min(music.trackOut, trackSeconds);
-  const pieceLength = pieceOut - music.trackIn;
+export function musicSpan(music: AudioClip, outputSeconds: number, trackSeconds = Number.POSITIVE_INFINITY): MusicSpan | null {
+  const pieceOut = Math.min(music.sourceOut, trackSeconds);
+  const pieceLength = pieceOut - music.sourceIn;
   if (!(pieceLength >= MIN_MUSIC_SECONDS - 1e-9)) return null;
   const from = music.start;
   const to = Math.min(music.end, outputSeconds, music.loop ? Number.POSITIVE_INFINITY : from + pieceLength);
@@ -37,7 +37,7 @@ export function musicSpan(music: MusicPlacement, outputSeconds: number, trackSec
     fadeIn *= share;
     fadeOut *= share;
   }
-  return { from, to, pieceIn: music.trackIn, pieceLength, fadeIn, fadeOut };
+  return { from, to, pieceIn: music.sourceIn, pieceLength, fadeIn, fadeOut };
 }
 
 /** Where in the track the music is at output time `t` (inside the span). */
@@ -56,15 +56,17 @@ export function fadeGainAt(span: MusicSpan, t: number): number {
   return Math.min(rising, falling);
 }
 
-/** A track newly put under the clip: the whole track from the start, looped to fill the output, fading out. */
-export function newMusicPlacement(track: { id: string; duration: number }, outputSeconds: number, clipHasSound: boolean): MusicPlacement {
+/** A track newly put under the sequence: the whole track from the start, looped to fill the output, fading out. */
+export function newMusicClip(id: string, track: { id: string; duration: number }, outputSeconds: number, clipHasSound: boolean): AudioClip {
   const end = Math.max(MIN_MUSIC_SECONDS, roundSeconds(outputSeconds));
   return {
-    trackId: track.id,
+    id,
+    lane: 'music',
+    source: { trackId: track.id },
     start: 0,
     end,
-    trackIn: 0,
-    trackOut: Math.max(MIN_MUSIC_SECONDS, roundSeconds(track.duration)),
+    sourceIn: 0,
+    sourceOut: Math.max(MIN_MUSIC_SECONDS, roundSeconds(track.duration)),
     volume: DEFAULT_MUSIC_VOLUME,
     fadeIn: 0,
     fadeOut: Math.min(DEFAULT_MUSIC_FADE_OUT_SECONDS, end / 2),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type TimedShot, type TransitionKind, frameAt, layoutSequence, outputTimeOf, transitionSeconds } from './time-map.ts';
+import type { TransitionKind } from './editor-constants.ts';
+import { type TimedShot, frameAt, layoutSequence, outputTimeOf, transitionSeconds } from './time-map.ts';
 
 const shot = (from: number, to: number, kind: TransitionKind = 'cut', duration = 0.5): TimedShot => ({ in: from, out: to, transition: { kind, duration } });
 

@@ -8,10 +8,9 @@
  * shot always shows on its own between them (or at one instant, when both take half of it).
  */
 
-export type TransitionKind = 'cut' | 'crossfade' | 'fade-black' | 'slide-left' | 'slide-up' | 'zoom';
+import { RANGES, type TransitionKind } from './editor-constants.ts';
 
-const MIN_TRANSITION_SECONDS = 0.2;
-const MAX_TRANSITION_SECONDS = 2;
+const { min: MIN_TRANSITION_SECONDS, max: MAX_TRANSITION_SECONDS } = RANGES.transitionDuration;
 
 /** How a shot comes in from the one before it; ignored on the first shot. */
 interface Transition {

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { colorGradingSchema, editorStateSchema, textOverlaySchema } from '../editor/editor-state.ts';
 import { editorDocumentSchema } from './project.ts';
-import { MAX_OVERLAYS, VISUAL_EFFECTS } from '../editor/editor-constants.ts';
+import { MAX_OVERLAYS, RANGES, VISUAL_EFFECTS } from '../editor/editor-constants.ts';
+
+/**
+ * SPEC §7's trim (In and Out, seconds into the clip) and the clip's sound, no longer in the editor document
+ * (version 4): the editor shows the first shot's cut and the sequence's sound (`sequenceSound`) as them.
+ */
+const trimSchema = z
+  .object({ start: z.number().min(0, 'Trim start must be at least 0'), end: z.number().min(0) })
+  .strict()
+  .refine((trim) => trim.end >= trim.start, 'Trim end must not be before its start');
+const audioSchema = z.object({ volume: z.number().min(RANGES.volume.min).max(RANGES.volume.max), isMuted: z.boolean() }).strict();
 
 /**
  * What the AI features know about the video being edited (SPEC §7 videoContext): the edit as it is on
@@ -15,9 +25,9 @@ export const videoContextSchema = z
     duration: z.number().min(0).max(600),
     textOverlays: z.array(textOverlaySchema).max(MAX_OVERLAYS).default([]),
     visualEffect: z.enum(VISUAL_EFFECTS).default('none'),
-    trim: editorStateSchema.shape.trim.optional(),
+    trim: trimSchema.optional(),
     colorGrading: colorGradingSchema.optional(),
-    audio: editorStateSchema.shape.audio.optional(),
+    audio: audioSchema.optional(),
   })
   .refine((context) => !context.trim || context.trim.end <= context.duration, {
     message: "Trim end must be at most the video's length",

@@ -5,6 +5,9 @@ import { validationMessage } from '../../http/validation-message.ts';
 import type { Logger } from '../../logger.ts';
 import { editorDocumentV1Schema, upgradeV1 } from './version-1.ts';
 import { editorDocumentV2Schema, upgradeV2 } from './version-2.ts';
+import { type UpgradeContext, editorDocumentV3Schema, upgradeV3 } from './version-3.ts';
+
+export type { UpgradeContext } from './version-3.ts';
 
 /**
  * The editor document's one codec (decision 010): every saved edit is read through `decodeEditorDocument`,
@@ -15,21 +18,27 @@ export type DecodedEditorDocument = { ok: true; state: EditorState } | { ok: fal
 
 type Step = { ok: true; document: unknown } | { ok: false; reason: string };
 
+type Upgrade = (document: unknown, context: UpgradeContext) => Step;
+
 /** A past version: its frozen schema, and its upgrade to the next version. */
-function pastVersion<T>(schema: z.ZodType<T>, upgrade: (document: T) => object): (document: unknown) => Step {
-  return (document) => {
+function pastVersion<T>(schema: z.ZodType<T>, upgrade: (document: T, context: UpgradeContext) => object): Upgrade {
+  return (document, context) => {
     const parsed = schema.safeParse(document);
-    return parsed.success ? { ok: true, document: upgrade(parsed.data) } : { ok: false, reason: firstIssue(parsed.error.issues) };
+    return parsed.success ? { ok: true, document: upgrade(parsed.data, context) } : { ok: false, reason: firstIssue(parsed.error.issues) };
   };
 }
 
-const UPGRADES: ReadonlyMap<unknown, (document: unknown) => Step> = new Map([
+const UPGRADES: ReadonlyMap<unknown, Upgrade> = new Map([
   [1, pastVersion(editorDocumentV1Schema, upgradeV1)],
   [2, pastVersion(editorDocumentV2Schema, upgradeV2)],
+  [3, pastVersion(editorDocumentV3Schema, upgradeV3)],
 ]);
 
-/** A document as a client sent it or as it was stored (parsed JSON), as today's editor state. */
-export function decodeEditorDocument(document: unknown): DecodedEditorDocument {
+/**
+ * A document as a client sent it or as it was stored (parsed JSON), as today's editor state. The context is the
+ * project the document belongs to: an upgrade from version 3 names its clip.
+ */
+export function decodeEditorDocument(document: unknown, context: UpgradeContext): DecodedEditorDocument {
   let current = document;
   for (;;) {
     if (typeof current !== 'object' || current === null || Array.isArray(current)) {
@@ -43,7 +52,7 @@ export function decodeEditorDocument(document: unknown): DecodedEditorDocument {
     }
     const upgrade = UPGRADES.get(version);
     if (!upgrade) return { ok: false, reason: `Unknown editor document version ${JSON.stringify(version)}` };
-    const step = upgrade(current);
+    const step = upgrade(current, context);
     if (!step.ok) return step;
     current = step.document;
   }
@@ -61,7 +70,7 @@ export type StoredEditorDocument =
   | { kind: 'edit'; state: EditorState }
   | { kind: 'unreadable'; reason: string };
 
-export function readStoredEditorDocument(json: string | null): StoredEditorDocument {
+export function readStoredEditorDocument(json: string | null, context: UpgradeContext): StoredEditorDocument {
   if (json === null || json === '') return { kind: 'none' };
   let stored: unknown;
   try {
@@ -69,13 +78,13 @@ export function readStoredEditorDocument(json: string | null): StoredEditorDocum
   } catch {
     return { kind: 'unreadable', reason: 'The saved edit is not JSON' };
   }
-  const decoded = decodeEditorDocument(stored);
+  const decoded = decodeEditorDocument(stored, context);
   return decoded.ok ? { kind: 'edit', state: decoded.state } : { kind: 'unreadable', reason: decoded.reason };
 }
 
 /** A project's saved edit; one that cannot be read is logged with the project's id and why (the user sees only UNREADABLE_EDIT_MESSAGE). */
 export function readProjectEditorDocument(project: { id: string; editorState: string | null }, logger: Logger): StoredEditorDocument {
-  const stored = readStoredEditorDocument(project.editorState);
+  const stored = readStoredEditorDocument(project.editorState, { projectId: project.id });
   if (stored.kind === 'unreadable') logger.error({ projectId: project.id, reason: stored.reason }, 'a saved edit cannot be decoded');
   return stored;
 }

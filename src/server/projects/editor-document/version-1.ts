@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_OVERLAY_SECONDS } from '../../../shared/editor/editor-constants.ts';
-import { fitOverlayText, outputDuration, roundSeconds } from '../../../shared/editor/editor-state.ts';
+import { fitOverlayText, roundSeconds } from '../../../shared/editor/editor-state.ts';
 import type { EditorDocumentV2 } from './version-2.ts';
 
 /**
@@ -46,7 +46,7 @@ const STILL = { kind: 'none', duration: 0.5 } as const;
  * the frame. Text longer than today's bound keeps its first lines rather than the edit being lost.
  */
 export function upgradeV1(document: EditorDocumentV1): EditorDocumentV2 {
-  const length = Math.max(MIN_OVERLAY_SECONDS, roundSeconds(outputDuration(document)));
+  const length = Math.max(MIN_OVERLAY_SECONDS, roundSeconds(Math.max(0, document.trim.end - document.trim.start)));
   const textOverlays = document.textOverlays.map(
     (overlay): EditorDocumentV2['textOverlays'][number] => ({
       ...overlay,

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * today's constants say.
  */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
-const range = (min: number, max: number) => z.number().min(min).max(max);
+export const range = (min: number, max: number) => z.number().min(min).max(max);
 const animation = z.object({ kind: z.enum(['none', 'fade', 'pop', 'slide-up', 'typewriter']), duration: range(0.1, 3) }).strict();
 
 const overlayV2 = z

@@ -79,6 +79,14 @@ describe.each(GOOGLE_BACKEND_KINDS)('Gemini text model on %s (real SDK against a
     expect(userText).toContain('sepia');
   });
 
+  it('tells the model the sequence as the editor shows it: the output’s length, the first shot’s cut and the sound', async () => {
+    gemini.setAnswer({ kind: 'json', value: { suggestions: validSuggestions } });
+    await model().suggestImprovements({ ...videoContext, trim: { start: 1, end: 9 }, audio: { volume: 0.4, isMuted: false } });
+    const userText = String(gemini.lastRequest()?.contents[0]?.parts?.[0]?.text);
+    const told = JSON.parse(userText.replace(/^The video: /, '')) as Record<string, unknown>;
+    expect(told).toMatchObject({ durationSeconds: 16, outputSeconds: 8, trim: { start: 1, end: 9 }, audio: { volume: 0.4, isMuted: false } });
+  });
+
   it('asks for an inspiration prompt as JSON {prompt}', async () => {
     gemini.setAnswer({ kind: 'json', value: { prompt: '  A red fox leaping over a frozen creek at dawn, slow dolly-in.  ' } });
     await expect(model().inspirePrompt()).resolves.toBe('A red fox leaping over a frozen creek at dawn, slow dolly-in.');

@@ -10,6 +10,9 @@ import {
   type VideoContext,
 } from '../../../shared/schemas/ai.ts';
 import { VISUAL_EFFECTS } from '../../../shared/editor/editor-constants.ts';
+import { outputDuration } from '../../../shared/editor/editor-state.ts';
+import { sequenceSound } from '../../../shared/editor/sequence-sound.ts';
+import { contextSequence } from '../../../shared/ai/context-sequence.ts';
 import { UNUSABLE_ANSWER_MESSAGE, describeFailure, redactor, type ProviderLogger } from './ai-errors.ts';
 import { answerText, geminiFailure, refusalOf } from './gemini-support.ts';
 import { EXAMPLE_FORMATS } from '../../../shared/ai/suggestion-examples.ts';
@@ -97,12 +100,17 @@ function assistantInstruction(context: VideoContext): string {
   );
 }
 
+/** The video as the editor shows it: the clip, the output's length, the first shot's cut of the clip and the sequence's sound. */
 function contextForModel(context: VideoContext) {
+  const sequence = contextSequence(context);
+  const [first] = sequence.shots;
+  const { volume, muted } = sequenceSound(sequence);
   return {
     title: context.title,
     prompt: context.prompt,
     aspectRatio: context.aspectRatio,
     durationSeconds: context.duration,
+    outputSeconds: outputDuration(sequence),
     textOverlays: context.textOverlays.map((overlay) => ({
       text: overlay.text,
       fontFamily: overlay.fontFamily,
@@ -112,9 +120,9 @@ function contextForModel(context: VideoContext) {
       outline: overlay.outline,
     })),
     visualEffect: context.visualEffect,
-    trim: context.trim,
-    colorGrading: context.colorGrading ?? { brightness: 100, contrast: 100, saturation: 100 },
-    audio: context.audio ?? { volume: 1, isMuted: false },
+    trim: first && { start: first.in, end: first.out },
+    colorGrading: sequence.colorGrading,
+    audio: { volume, isMuted: muted },
   };
 }
 

@@ -1,6 +1,7 @@
+import { contextSequence } from '../../../shared/ai/context-sequence.ts';
 import type { VideoContext } from '../../../shared/schemas/ai.ts';
 import type { VisualEffect } from '../../../shared/editor/editor-constants.ts';
-import type { ColorGrading } from '../../../shared/editor/editor-state.ts';
+import { type ColorGrading, outputDuration } from '../../../shared/editor/editor-state.ts';
 
 /**
  * What the offline engines know about a video, read from its context: the subject of the prompt, its
@@ -20,9 +21,11 @@ export interface VideoFacts {
   /** Where platform sounds are added: 'the TikTok, Instagram and YouTube apps' for vertical video. */
   apps: string;
   vertical: boolean;
+  /** The clip's length. */
   duration: number;
-  /** Seconds actually played: the trim's length when there is one. */
+  /** Seconds actually played: the output's length. */
   playedSeconds: number;
+  /** SPEC's trim: the first shot's cut of the clip. */
   trim: { start: number; end: number } | undefined;
   overlays: VideoContext['textOverlays'];
   effect: VisualEffect;
@@ -236,8 +239,6 @@ export function videoFacts(context: VideoContext): VideoFacts {
   const title = context.title.trim();
   const subject = promptSubject(context.prompt) || promptSubject(title) || 'scene';
   const mood = detectMood(`${context.prompt} ${title}`);
-  const trim = context.trim && context.trim.end > context.trim.start ? context.trim : undefined;
-  const playedSeconds = trim ? Math.min(trim.end, context.duration || trim.end) - trim.start : context.duration;
   const grade = context.colorGrading;
   const gradeIsNeutral = !grade || (grade.brightness === 100 && grade.contrast === 100 && grade.saturation === 100);
   const gist = clip(context.prompt.trim().replace(SHOT_PREFIX, '').replace(/^cinematic\s+/i, '').replace(/[.!?]+$/u, ''), 60);
@@ -253,8 +254,8 @@ export function videoFacts(context: VideoContext): VideoFacts {
     apps: vertical ? 'the TikTok, Instagram and YouTube apps' : "the platform's own editor",
     vertical,
     duration: context.duration,
-    playedSeconds: Math.max(0, playedSeconds),
-    trim,
+    playedSeconds: outputDuration(contextSequence(context)),
+    trim: context.trim,
     overlays: context.textOverlays,
     effect: context.visualEffect,
     grade,

@@ -24,7 +24,7 @@ async function drawn(editorState: EditorState, name: string) {
 describe('drawing an export’s text', () => {
   it('draws moving text on a worker thread, every picture the plan names, so the event loop stays free', async () => {
     const moving = { ...newTextOverlay('pop', 2), text: 'Pop\nشكرا', enter: { kind: 'pop' as const, duration: 1 } };
-    const result = await drawn({ ...defaultEditorState(2), textOverlays: [moving] }, 'moving');
+    const result = await drawn({ ...defaultEditorState('clip', 2), textOverlays: [moving] }, 'moving');
     expect(result.drawnOn).not.toBe(threadId);
     expect(result.planned).toBe(30 + 1 + 1);
     expect(result.written).toBe(result.planned);
@@ -32,7 +32,7 @@ describe('drawing an export’s text', () => {
 
   it('draws a watermark and a still caption in place: fewer pictures than a thread costs to start', async () => {
     const still = { ...newTextOverlay('still', 2), text: 'Still' };
-    const result = await drawn({ ...defaultEditorState(2), textOverlays: [still] }, 'still');
+    const result = await drawn({ ...defaultEditorState('clip', 2), textOverlays: [still] }, 'still');
     expect(result.drawnOn).toBe(threadId);
     expect(result.written).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EditorState, type MusicPlacement, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import { type AudioClip, type EditorState, type Shot, defaultEditorState, newShot, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import { clipEdit } from '../../test-support/clip-edit.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
@@ -11,16 +12,19 @@ const probe = (overrides: Partial<MediaProbe> = {}): MediaProbe => ({
   audioCodec: 'aac', formatName: 'mov,mp4,m4a,3gp,3g2,mj2', sizeBytes: 1_000_000, ...overrides,
 });
 
-const input = (overrides: Partial<ExportInput> = {}): ExportInput => ({
-  inputFile: '/data/in.mp4', outputFile: '/data/out.mp4', probe: probe(), workDir: '/tmp/job-1',
-  music: { file: '/tmp/job-1/music.m4a', durationSeconds: 30 }, ...overrides,
+/** A one-shot edit's input (its clip is media 'clip', `probe`) with track 't' downloaded. */
+const input = ({ probe: clipProbe = probe(), ...overrides }: Partial<ExportInput> & { probe?: MediaProbe } = {}): ExportInput => ({
+  sources: new Map([['clip', { file: '/data/in.mp4', probe: clipProbe }]]), outputFile: '/data/out.mp4', workDir: '/tmp/job-1',
+  music: new Map([['t', { file: '/tmp/job-1/music.m4a', durationSeconds: 30 }]]), ...overrides,
 });
 
-const music = (overrides: Partial<MusicPlacement> = {}): MusicPlacement => ({
-  trackId: 't', start: 1, end: 7, trackIn: 2, trackOut: 4, volume: 0.5, fadeIn: 1, fadeOut: 0.5, loop: true, duck: true, ...overrides,
+const music = (overrides: Partial<AudioClip> = {}): AudioClip => ({
+  id: 'm', lane: 'music', source: { trackId: 't' }, start: 1, end: 7, sourceIn: 2, sourceOut: 4, volume: 0.5, fadeIn: 1, fadeOut: 0.5, loop: true, duck: true,
+  ...overrides,
 });
 
-const state = (overrides: Partial<EditorState> = {}): EditorState => ({ ...defaultEditorState(8), music: music(), ...overrides });
+const state = (overrides: Partial<EditorState> = {}): EditorState => ({ ...defaultEditorState('clip', 8), audioClips: [music()], ...overrides });
+const withMusic = (...clips: AudioClip[]) => state({ audioClips: clips });
 
 const spec = { resolution: '720p', format: 'mp4', quality: 'low', watermark: false } as const;
 
@@ -53,19 +57,20 @@ describe('the export’s audio with music', () => {
   });
 
   it('does not loop a piece longer than its span', () => {
-    const { filterGraph } = buildExportCommand(input(), state({ music: music({ trackOut: 20 }) }), spec);
+    const { filterGraph } = buildExportCommand(input(), withMusic(music({ sourceOut: 20 })), spec);
     expect(filterGraph).not.toContain('aloop');
     expect(filterGraph).toContain('atrim=end_sample=288000');
   });
 
   it('ducks under the clip’s sound only when the clip has sound and is heard', () => {
     expect(buildExportCommand(input(), state(), spec).filterGraph).toMatch(/asplit=2\[clip-split\]\[key\].*\n[\s\S]*sidechaincompress=threshold=0.031623:ratio=8:attack=20:release=300/);
-    expect(buildExportCommand(input(), state({ music: music({ duck: false }) }), spec).filterGraph).not.toContain('sidechaincompress');
-    expect(buildExportCommand(input(), state({ audio: { volume: 1, isMuted: true } }), spec).filterGraph).not.toContain('sidechaincompress');
+    expect(buildExportCommand(input(), withMusic(music({ duck: false })), spec).filterGraph).not.toContain('sidechaincompress');
+    const muted = state({ shots: [{ ...newShot('shot-1', 'clip', 8), muted: true }] });
+    expect(buildExportCommand(input(), muted, spec).filterGraph).not.toContain('sidechaincompress');
     const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), state(), spec);
     expect(silent.filterGraph).not.toContain('sidechaincompress');
-    expect(silent.filterGraph).toMatch(/^\[1:a:0\]aresample=rematrix_maxval=1:first_pts=0,aformat/m);
-    expect(silent.filterGraph).toMatch(/^\[2:a:0\]aformat/m);
+    expect(silent.filterGraph).toMatch(/^aevalsrc=exprs=0:channel_layout=stereo:sample_rate=48000:duration=8,aresample=rematrix_maxval=1:first_pts=0,aformat/m);
+    expect(silent.filterGraph).toMatch(/^\[1:a:0\]aformat/m);
   });
 
   it('applies the measured gain and a limiter after the mix, and maps the result', () => {
@@ -75,26 +80,98 @@ describe('the export’s audio with music', () => {
   });
 
   it('leaves the clip’s sound unnormalised when no music is heard, only mixed down and limited', () => {
-    for (const editorState of [state({ music: null }), state({ music: music({ start: 9, end: 10 }) })]) {
-      const command = buildExportCommand(input(), editorState, spec);
+    // No music, music after the output's end, music whose track was not downloaded.
+    const cases = [[input(), withMusic()], [input(), withMusic(music({ start: 9, end: 10 }))], [input({ music: new Map() }), state()]] as const;
+    for (const [exportInput, editorState] of cases) {
+      const command = buildExportCommand(exportInput, editorState, spec);
       expect(command.filterGraph).toContain(
-        '[0:a:0]aresample=rematrix_maxval=1:first_pts=0,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=1264,asetpts=PTS-STARTPTS[a]',
+        '[0:a:0]aresample=rematrix_maxval=1:first_pts=0,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,apad=whole_len=384000,atrim=end_sample=384000[shot0]',
       );
+      expect(command.filterGraph).toContain('[shots]alimiter=limit=0.794328:attack=5:level=0,atrim=start_sample=1264,asetpts=PTS-STARTPTS[a]');
       expect(command.filterGraph).not.toMatch(/volume=|amerge/);
-      expect(buildLoudnessPassCommand(input(), editorState)).toBeNull();
+      expect(buildLoudnessPassCommand(exportInput, editorState)).toBeNull();
     }
   });
 
   it('measures the same mix without the video in the loudness pass', () => {
-    const pass = buildLoudnessPassCommand(input(), state({ trim: { start: 1, end: 5 } }))!;
-    expect(pass.args.slice(0, 6)).toEqual(['-ss', '1', '-format_whitelist', expect.any(String), '-i', '/data/in.mp4']);
+    const cut = { ...clipEdit('clip', 8, { start: 1, end: 5 }), audioClips: [music()] };
+    const pass = buildLoudnessPassCommand(input(), cut)!;
+    expect(pass.args.slice(0, 8)).toEqual(['-ss', '1', '-t', '4', '-format_whitelist', expect.any(String), '-i', '/data/in.mp4']);
     expect(pass.args.slice(-8)).toEqual(['-map', '[a]', '-vn', '-t', '4', '-f', 'null', '-']);
     const graph = pass.files[0]!.contents;
     expect(graph).toContain('[mix]ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.I:file=/tmp/job-1/loudness.txt[a]');
     // Up to the mix, the very graph of the main pass.
-    const mixLines = (lines: string) => lines.split(';\n').filter((line) => !line.startsWith('[0:v:0]') && !line.startsWith('[mix]'));
-    expect(mixLines(graph)).toEqual(mixLines(buildExportCommand(input(), state({ trim: { start: 1, end: 5 } }), spec).filterGraph));
-    expect(mixLines(graph)).toHaveLength(6);
+    const mixLines = (text: string) => {
+      const lines = text.split(';\n');
+      return lines.slice(lines.findIndex((line) => line.startsWith('[0:a:0]')), lines.findIndex((line) => line.startsWith('[mix]')));
+    };
+    expect(mixLines(graph)).toEqual(mixLines(buildExportCommand(input(), cut, spec).filterGraph));
+    expect(mixLines(graph)).toHaveLength(10);
+    expect(graph).not.toMatch(/:v:0\]/);
+  });
+});
+
+describe('the sound of a sequence of shots', () => {
+  /** Clip a with sound, clip b without; tracks t and u downloaded. */
+  const sequenceInput = input({
+    sources: new Map([
+      ['a', { file: '/data/a.mp4', probe: probe() }],
+      ['b', { file: '/data/b.mp4', probe: probe({ audioCodec: null }) }],
+    ]),
+    music: new Map([
+      ['t', { file: '/tmp/job-1/t.m4a', durationSeconds: 30 }],
+      ['u', { file: '/tmp/job-1/u.m4a', durationSeconds: 30 }],
+    ]),
+  });
+  const shot = (id: string, mediaId: string, from: number, to: number, transition?: Shot['transition']): Shot => ({
+    ...newShot(id, mediaId, 8), in: from, out: to, ...(transition ? { transition } : {}),
+  });
+  /** a 1–3 s, b 0.5–2.5 s crossfading in over 0.5 s, a 4–5.5 s cut in: 5 s on the output. */
+  const sequence = (...audioClips: AudioClip[]): EditorState =>
+    state({ shots: [shot('s1', 'a', 1, 3), shot('s2', 'b', 0.5, 2.5, { kind: 'crossfade', duration: 0.5 }), shot('s3', 'a', 4, 5.5)], audioClips });
+  const lines = (editorState: EditorState) => buildExportCommand(sequenceInput, editorState, spec).filterGraph.split(';\n');
+
+  it('gives each shot its sound, exactly its length (silence for the shot without any), joined by acrossfade at the crossfade and concat at the cut', () => {
+    const graph = lines(sequence());
+    expect(graph).toContainEqual(expect.stringMatching(/^\[0:a:0\]aresample=.*,apad=whole_len=96000,atrim=end_sample=96000\[shot0\]$/));
+    expect(graph).toContainEqual(
+      expect.stringMatching(/^aevalsrc=exprs=0:channel_layout=stereo:sample_rate=48000:duration=2,.*,apad=whole_len=96000,atrim=end_sample=96000\[shot1\]$/),
+    );
+    expect(graph).toContainEqual(expect.stringMatching(/^\[2:a:0\]aresample=.*,apad=whole_len=72000,atrim=end_sample=72000\[shot2\]$/));
+    expect(graph.join('\n')).not.toContain('[1:a:0]');
+    expect(graph).toContainEqual(expect.stringMatching(/^\[shot0\]\[shot1\]acrossfade=d=0\.5:c1=tri:c2=tri\[\w+\]$/));
+    expect(graph).toContainEqual(expect.stringMatching(/^\[\w+\]\[shot2\]concat=n=2:v=0:a=1\[\w+\]$/));
+    expect(graph).toContainEqual(expect.stringMatching(/^\[shots\]alimiter=/));
+  });
+
+  it('mixes every music clip, each from its own input after the shots; the ducking ones summed through one compressor', () => {
+    const clips = [
+      music({ id: 'a', duck: true }),
+      music({ id: 'b', source: { trackId: 'u' }, start: 2, duck: true }),
+      music({ id: 'c', duck: false }),
+      music({ id: 'not-downloaded', source: { trackId: 'x' } }),
+    ];
+    const { args, filterGraph } = buildExportCommand(sequenceInput, sequence(...clips), spec);
+    expect(args.flatMap((arg, index) => (args[index - 1] === '-i' ? [arg] : []))).toEqual([
+      '/data/a.mp4', '/data/b.mp4', '/data/a.mp4', '/tmp/job-1/t.m4a', '/tmp/job-1/u.m4a', '/tmp/job-1/t.m4a',
+    ]);
+    const graph = filterGraph.split(';\n');
+    // Each placed where it starts on the output.
+    for (const [musicInput, delayMs] of [[3, 1000], [4, 2000], [5, 1000]] as const) {
+      const line = graph.find((text) => text.startsWith(`[${musicInput}:a:0]`));
+      expect(line).toContain(`adelay=delays=\\'${delayMs}|${delayMs}\\',apad[music${musicInput - 3}]`);
+    }
+    expect(filterGraph.match(/sidechaincompress/g)).toHaveLength(1);
+    expect(graph).toContain('[music0][music1]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[ducking]');
+    expect(graph).toContainEqual(expect.stringMatching(/^\[shots\]asplit=2\[clip-split\]\[key\]$/));
+    expect(graph).toContainEqual(expect.stringMatching(/^\[clip\]\[ducked\]\[music2\]amerge=inputs=3,pan=stereo\|c0=c0\+c2\+c4\|c1=c1\+c3\+c5,.*\[mix\]$/));
+  });
+
+  it('measures the whole sequence in the loudness pass: every shot and clip read, for the output’s length', () => {
+    const pass = buildLoudnessPassCommand(sequenceInput, sequence(music(), music({ id: 'b', source: { trackId: 'u' } })))!;
+    expect(pass.durationSeconds).toBe(5);
+    expect(pass.args.filter((arg) => arg === '-i')).toHaveLength(3 + 2);
+    expect(pass.args.slice(-8)).toEqual(['-map', '[a]', '-vn', '-t', '5', '-f', 'null', '-']);
   });
 });
 

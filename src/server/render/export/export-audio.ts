@@ -1,72 +1,101 @@
 import path from 'node:path';
-import { type EditorState, clampTrim } from '../../../shared/editor/editor-state.ts';
-import { type MusicSpan, musicSpan } from '../../../shared/editor/music-placement.ts';
-import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
+import { type EditorState, musicClips } from '../../../shared/editor/editor-state.ts';
+import { musicSpan } from '../../../shared/editor/music-placement.ts';
 import { formatNumber } from './css-color-math.ts';
+import { type ExportSources, type ShotInput, planShots, shotInputArgs } from './export-shots.ts';
 import { filter } from './filter-syntax.ts';
-import { type MusicFile, clipOnlyFilters, loudnessFilters, musicInputArgs, musicMixGraph } from './music-mix.ts';
+import {
+  type MusicFile,
+  type PlacedMusic,
+  loudnessFilters,
+  musicInputArgs,
+  musicMixGraph,
+  peakLimiter,
+  shotSoundFilters,
+  silenceSource,
+} from './music-mix.ts';
 
-/** What the audio of an export reads (AudioInput has it all). */
+/** What the audio of an export reads. */
 interface AudioInput {
-  inputFile: string;
-  probe: Pick<MediaProbe, 'audioCodec' | 'durationSeconds'>;
+  sources: ExportSources;
   workDir: string;
-  music?: MusicFile;
+  /** The music lane's tracks by track id. */
+  music?: ReadonlyMap<string, MusicFile>;
 }
 
-/** The inputs both passes read and the audio graph they share. */
+/** The inputs both passes read after the shots' own, and the audio graph they share. */
 interface AudioPlan {
-  /** The clip (trimmed with -ss), the silent track a source without sound gets, the music: inputs 0 … inputCount - 1. */
+  /** The music clips' tracks: inputs `shots.length` … inputCount - 1. */
   inputArgs: string[];
   inputCount: number;
-  /** The music as it sounds on the output, or null: then the audio is the clip's own at its volume, as before music. */
-  span: MusicSpan | null;
+  /** Whether any music is heard: only then is the mix measured and normalised. */
+  hasMusic: boolean;
   /** Graph lines that end in `output`, with `after` (filters) applied to the mix. */
   graph(after: string[]): string[];
   /** What `-map` takes for the audio. */
   output: string;
 }
 
-/** The clip's trimmed piece: -ss seeks the input so its timestamps start at the trim's In point. */
-export function planAudio(input: AudioInput, editorState: EditorState, trim: { start: number; end: number }): AudioPlan {
-  const durationSeconds = trim.end - trim.start;
-  const hasSound = Boolean(input.probe.audioCodec);
-  const clipVolume = editorState.audio.isMuted ? 0 : editorState.audio.volume;
-  const inputArgs = [
-    ...(trim.start > 0 ? ['-ss', formatNumber(trim.start)] : []),
-    '-format_whitelist', VIDEO_DEMUXERS,
-    '-i', input.inputFile,
-    // A source without sound gets a silent track: every stored video has audio (DESIGN §5 Media).
-    ...(hasSound ? [] : ['-f', 'lavfi', '-t', formatNumber(durationSeconds), '-i', 'anullsrc=r=48000:cl=stereo']),
-  ];
-  const clipAudio = hasSound ? '[0:a:0]' : '[1:a:0]';
-  const musicIndex = hasSound ? 1 : 2;
-  const span = editorState.music && input.music ? musicSpan(editorState.music, durationSeconds, input.music.durationSeconds) : null;
+/**
+ * Each shot's sound (silence for a shot without any) at its volume, exactly its length, joined as its pictures
+ * are: an acrossfade over a transition's overlap, end to end at a cut. Ends in `[shots]`.
+ */
+function shotsSound(shots: ShotInput[]): string[] {
+  const lines = shots.map((shot, index) => {
+    const source = shot.probe.audioCodec ? `[${index}:a:0]` : `${silenceSource(shot.length)},`;
+    return `${source}${shotSoundFilters(shot.volume, shot.length).join(',')}[shot${index}]`;
+  });
+  let joined = '[shot0]';
+  shots.slice(1).forEach((shot, offset) => {
+    const index = offset + 1;
+    const join =
+      shot.overlap > 0
+        ? filter('acrossfade', [['d', formatNumber(shot.overlap)], ['c1', 'tri'], ['c2', 'tri']])
+        : filter('concat', [['n', 2], ['v', 0], ['a', 1]]);
+    lines.push(`${joined}[shot${index}]${join}[sound${index}]`);
+    joined = `[sound${index}]`;
+  });
+  lines.push(`${joined}anull[shots]`);
+  return lines;
+}
 
-  if (!span || !editorState.music || !input.music) {
-    return {
-      inputArgs,
-      inputCount: musicIndex,
-      span: null,
-      // Without music the clip's sound is not measured or normalised, only limited.
-      graph: () => (hasSound ? [`[0:a:0]${clipOnlyFilters(clipVolume).join(',')}[a]`] : []),
-      output: hasSound ? '[a]' : '1:a:0',
-    };
+/**
+ * The sequence's sound: the shots' sound joined, and the music lane's clips mixed under it (each a piece of its
+ * track, placed, faded and ducked as the preview plays it: music-mix.ts). Without music the shots' sound is
+ * not measured or normalised, only limited.
+ */
+export function planAudio(input: AudioInput, editorState: EditorState, shots: ShotInput[], durationSeconds: number): AudioPlan {
+  const placed: PlacedMusic[] = [];
+  const inputArgs: string[] = [];
+  for (const clip of musicClips(editorState)) {
+    const file = input.music?.get(clip.source.trackId);
+    const span = file ? musicSpan(clip, durationSeconds, file.durationSeconds) : null;
+    if (!file || !span) continue;
+    placed.push({ audio: `[${shots.length + placed.length}:a:0]`, span, volume: clip.volume, duck: clip.duck });
+    inputArgs.push(...musicInputArgs(file, span));
   }
-  const { volume, duck } = editorState.music;
-  const mix = { clipAudio, clipVolume, clipSounds: hasSound && clipVolume > 0, musicAudio: `[${musicIndex}:a:0]`, span, volume, duck };
+  const sound = shotsSound(shots);
+  const inputCount = shots.length + placed.length;
+  if (placed.length === 0) {
+    return { inputArgs, inputCount, hasMusic: false, graph: () => [...sound, `[shots]${peakLimiter().join(',')}[a]`], output: '[a]' };
+  }
+  const shotsSounding = shots.some((shot) => Boolean(shot.probe.audioCodec) && shot.volume > 0);
   return {
-    inputArgs: [...inputArgs, ...musicInputArgs(input.music, span)],
-    inputCount: musicIndex + 1,
-    span,
-    graph: (after) => [...musicMixGraph(mix, after.length > 0 ? '[mix]' : '[a]'), ...(after.length > 0 ? [`[mix]${after.join(',')}[a]`] : [])],
+    inputArgs,
+    inputCount,
+    hasMusic: true,
+    graph: (after) => [
+      ...sound,
+      ...musicMixGraph({ clipAudio: '[shots]', clipSounds: shotsSounding, music: placed }, after.length > 0 ? '[mix]' : '[a]'),
+      ...(after.length > 0 ? [`[mix]${after.join(',')}[a]`] : []),
+    ],
     output: '[a]',
   };
 }
 
 /** The audio graph of an export for the main pass: with music, the measured gain and the limiter after the mix. */
 export function mainPassAudio(plan: AudioPlan, loudnessGainDb: number): string[] {
-  return plan.graph(plan.span ? loudnessFilters(loudnessGainDb) : []);
+  return plan.graph(plan.hasMusic ? loudnessFilters(loudnessGainDb) : []);
 }
 
 export interface LoudnessPassCommand {
@@ -84,9 +113,9 @@ export interface LoudnessPassCommand {
  * when there is no music to mix (the export is then not normalised).
  */
 export function buildLoudnessPassCommand(input: AudioInput, editorState: EditorState): LoudnessPassCommand | null {
-  const trim = clampTrim(editorState.trim, input.probe.durationSeconds);
-  const plan = planAudio(input, editorState, trim);
-  if (!plan.span) return null;
+  const { shots, durationSeconds } = planShots(input.sources, editorState);
+  const plan = planAudio(input, editorState, shots, durationSeconds);
+  if (!plan.hasMusic) return null;
   const metadataFile = path.join(input.workDir, 'loudness.txt');
   const graphFile = path.join(input.workDir, 'loudness-graph.txt');
   const measure = [
@@ -95,9 +124,14 @@ export function buildLoudnessPassCommand(input: AudioInput, editorState: EditorS
   ];
   const graph = plan.graph(measure).join(';\n');
   return {
-    args: [...plan.inputArgs, '-filter_complex_script', graphFile, '-map', plan.output, '-vn', '-t', formatNumber(trim.end - trim.start), '-f', 'null', '-'],
+    args: [
+      ...shots.flatMap(shotInputArgs),
+      ...plan.inputArgs,
+      '-filter_complex_script', graphFile,
+      '-map', plan.output, '-vn', '-t', formatNumber(durationSeconds), '-f', 'null', '-',
+    ],
     files: [{ path: graphFile, contents: graph }],
     metadataFile,
-    durationSeconds: trim.end - trim.start,
+    durationSeconds,
   };
 }

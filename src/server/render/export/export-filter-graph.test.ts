@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EditorState, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import { type EditorState, type Shot, defaultEditorState, newShot, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import { clipEdit } from '../../test-support/clip-edit.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { type ExportCommand, type ExportInput, buildExportCommand as build } from './export-filter-graph.ts';
 import type { ExportSpec } from './export-spec.ts';
@@ -22,10 +23,10 @@ function probe(overrides: Partial<MediaProbe> = {}): MediaProbe {
   };
 }
 
-const input = (overrides: Partial<ExportInput> = {}): ExportInput => ({
-  inputFile: '/data/in.mp4',
+/** A one-shot edit's input: its clip (media 'clip', `probe`) and where the export goes. */
+const input = ({ probe: clipProbe = probe(), ...overrides }: Partial<ExportInput> & { probe?: MediaProbe } = {}): ExportInput => ({
+  sources: new Map([['clip', { file: '/data/in.mp4', probe: clipProbe }]]),
   outputFile: '/data/out.mp4',
-  probe: probe(),
   workDir: '/tmp/job-1',
   ...overrides,
 });
@@ -39,7 +40,12 @@ const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
 });
 
 function state(overrides: Partial<EditorState> = {}): EditorState {
-  return { ...defaultEditorState(8), ...overrides };
+  return { ...defaultEditorState('clip', 8), ...overrides };
+}
+
+/** The 8 s clip cut to [start, end). */
+function trimmed(start: number, end: number, overrides: Partial<EditorState> = {}): EditorState {
+  return { ...clipEdit('clip', 8, { start, end }), ...overrides };
 }
 
 /** The value after a flag, e.g. valueOf(args, '-t'). */
@@ -67,22 +73,24 @@ function filtersOf(args: string[]): string[] {
 }
 
 describe('buildExportCommand', () => {
-  it('trims accurately: -ss before the input, -t the trimmed length after it', () => {
-    const { args, durationSeconds } = buildExportCommand(input(), state({ trim: { start: 1.25, end: 4.5 } }), spec());
+  it('trims accurately: -ss and -t before the input, -t the trimmed length after it', () => {
+    const { args, durationSeconds } = buildExportCommand(input(), trimmed(1.25, 4.5), spec());
     expect(durationSeconds).toBe(3.25);
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    expect(args.indexOf('-t')).toBeLessThan(args.indexOf('-i'));
     expect(valueOf(args, '-ss')).toBe('1.25');
     expect(valueOf(args, '-t')).toBe('3.25');
+    expect(valueOf(args.slice(args.indexOf('-i')), '-t')).toBe('3.25');
     expect(args.lastIndexOf('-t')).toBeGreaterThan(args.indexOf('-i'));
     expect(valueOf(args, '-i')).toBe('/data/in.mp4');
     expect(args.at(-1)).toBe('/data/out.mp4');
   });
 
   it('clamps the trim to the clip, leaves out -ss at 0 and refuses an empty trim', () => {
-    const whole = buildExportCommand(input(), state({ trim: { start: 0, end: 99 } }), spec());
+    const whole = buildExportCommand(input(), trimmed(0, 99), spec());
     expect(whole.durationSeconds).toBe(8);
     expect(whole.args).not.toContain('-ss');
-    expect(() => buildExportCommand(input(), state({ trim: { start: 3, end: 3 } }), spec())).toThrow(/empty/);
+    expect(() => buildExportCommand(input(), trimmed(3, 3), spec())).toThrow(/empty/);
   });
 
   it("keeps a platform's width limit: Instagram Reels at 4K is 1920 wide, not 2160", () => {
@@ -100,9 +108,11 @@ describe('buildExportCommand', () => {
     expect(filters[0]).toBe('[0:v:0]scale=w=1080:h=1920:in_color_matrix=bt709:in_range=tv');
     expect(filters[1]).toBe('format=gbrp');
     expect(filters).not.toContainEqual(expect.stringMatching(/^pad=/));
-    expect(filters).toContain('scale=out_color_matrix=bt709:out_range=tv');
+    expect(filters).toContain('[joined]scale=out_color_matrix=bt709:out_range=tv');
     expect(filters).toContain('format=yuv420p[v]');
     expect(args.join(' ')).toContain('-colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv');
+    // One shot keeps its own frames: no rate conversion, padding in time or joining.
+    expect(graphOf(args)).not.toMatch(/fps=|tpad|xfade|concat/);
   });
 
   it("uses the source's own colour tags when it has them", () => {
@@ -153,7 +163,7 @@ describe('buildExportCommand', () => {
 
   it('blurs with sigma = 8 reference px scaled to the output, over black beyond the edges', () => {
     const at720 = filtersOf(buildExportCommand(input(), state({ visualEffect: 'blur' }), spec({ resolution: '720p' })).args);
-    expect(at720).toContain('pad=w=752:h=1312:x=16:y=16:color=black');
+    expect(at720).toContain('[joined]pad=w=752:h=1312:x=16:y=16:color=black');
     expect(at720).toContain('gblur=sigma=5.33:steps=3');
     expect(at720).toContain('crop=w=720:h=1280:x=16:y=16');
     const at4k = graphOf(buildExportCommand(input(), state({ visualEffect: 'blur' }), spec({ resolution: '4K' })).args);
@@ -199,7 +209,7 @@ describe('buildExportCommand', () => {
       exit: { kind: 'slide-up' as const, duration: 1 },
     };
     // 30 fps and a trim at 0.25 s: the output's frames fall at 1/60 + n/30 s.
-    const { args, images } = buildExportCommand(input(), state({ textOverlays: [overlay], trim: { start: 0.25, end: 8 } }), spec());
+    const { args, images } = buildExportCommand(input(), trimmed(0.25, 8, { textOverlays: [overlay] }), spec());
     expect(images).toHaveLength(1);
     const [image] = images;
     expect(image).toMatchObject({ file: '/tmp/job-1/overlay-1-%04d.png', from: 1, to: 4 });
@@ -257,20 +267,19 @@ describe('buildExportCommand', () => {
     expect(args.join(' ').length).toBeLessThan(10_000);
   });
 
-  it('sets the volume, mutes, and gives a silent source a silent track', () => {
-    expect(graphOf(buildExportCommand(input(), state({ audio: { volume: 0.35, isMuted: false } }), spec()).args)).toContain(
-      'channel_layouts=stereo,volume=volume=0.35,alimiter',
-    );
-    expect(graphOf(buildExportCommand(input(), state({ audio: { volume: 0.35, isMuted: true } }), spec()).args)).toContain(
-      'channel_layouts=stereo,volume=volume=0,alimiter',
-    );
+  it('sets the volume, mutes, and gives a silent source a silent track of the trimmed length', () => {
+    const sound = (shot: Partial<Shot>) => graphOf(buildExportCommand(input(), state({ shots: [{ ...newShot('shot-1', 'clip', 8), ...shot }] }), spec()).args);
+    // The shot's 8 s of sound at its volume, then the limiter alone (no music: nothing is normalised).
+    expect(sound({ volume: 0.35 })).toContain('channel_layouts=stereo,volume=volume=0.35,apad=whole_len=384000,atrim=end_sample=384000[shot0]');
+    expect(sound({ volume: 0.35, muted: true })).toContain('channel_layouts=stereo,volume=volume=0,apad=whole_len=384000');
     const full = buildExportCommand(input(), state(), spec()).args;
-    expect(graphOf(full)).toContain('channel_layouts=stereo,alimiter');
+    expect(graphOf(full)).toContain('channel_layouts=stereo,apad=whole_len=384000');
+    expect(graphOf(full)).toContain('[shots]alimiter=');
     expect(full.join(' ')).toContain('-map [v] -map [a]');
 
-    const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), state({ trim: { start: 1, end: 3 } }), spec()).args;
-    expect(silent.join(' ')).toContain('-f lavfi -t 2 -i anullsrc=r=48000:cl=stereo');
-    expect(silent.join(' ')).toContain('-map [v] -map 1:a:0');
+    const silent = buildExportCommand(input({ probe: probe({ audioCodec: null }) }), trimmed(1, 3), spec()).args;
+    expect(graphOf(silent)).toMatch(/^aevalsrc=exprs=0:channel_layout=stereo:sample_rate=48000:duration=2,.*\[shot0\];$/m);
+    expect(silent.join(' ')).toContain('-map [v] -map [a]');
     expect(graphOf(silent)).not.toContain('[0:a:0]');
   });
 
@@ -290,5 +299,71 @@ describe('buildExportCommand', () => {
     expect(valueOf(mov, '-b:v')).toBe('3110k');
     expect(valueOf(mov, '-crf')).toBeUndefined();
     expect(valueOf(mov, '-f')).toBe('mov');
+  });
+});
+
+/** Each input's file with the -ss and -t given before it. */
+function inputsOf(args: string[]): Array<{ file: string; ss?: string; t?: string }> {
+  const inputs: Array<{ file: string; ss?: string; t?: string }> = [];
+  let from = 0;
+  args.forEach((arg, index) => {
+    if (arg !== '-i') return;
+    const options = args.slice(from, index);
+    inputs.push({ file: args[index + 1]!, ss: valueOf(options, '-ss'), t: valueOf(options, '-t') });
+    from = index + 2;
+  });
+  return inputs;
+}
+
+describe('buildExportCommand for a sequence of shots', () => {
+  // Clip a as before (720x1280, 30 fps, with sound); clip b landscape, 25 fps, without sound.
+  const sequenceInput = input({
+    sources: new Map([
+      ['a', { file: '/data/a.mp4', probe: probe() }],
+      ['b', { file: '/data/b.mp4', probe: probe({ width: 1280, height: 720, frameRate: 25, nominalFrameRate: 25, audioCodec: null }) }],
+    ]),
+  });
+  const shot = (id: string, mediaId: string, [from, to]: [number, number], transition?: Shot['transition']): Shot => ({
+    ...newShot(id, mediaId, 8),
+    in: from,
+    out: to,
+    ...(transition ? { transition } : {}),
+  });
+  /** a 1–3 s, b 0.5–2.5 s crossfading in over 0.5 s, a 4–5.5 s cut in: on the output 0–2, 1.5–3.5 and 3.5–5. */
+  const sequence = (kind: Shot['transition']['kind'] = 'crossfade') =>
+    state({ shots: [shot('s1', 'a', [1, 3]), shot('s2', 'b', [0.5, 2.5], { kind, duration: 0.5 }), shot('s3', 'a', [4, 5.5])] });
+
+  it('reads each shot as an input of its own, cut with -ss and -t, and lasts the shots less the overlap', () => {
+    const { args, durationSeconds } = buildExportCommand(sequenceInput, sequence(), spec({ resolution: '720p' }));
+    expect(durationSeconds).toBe(5);
+    expect(inputsOf(args)).toEqual([
+      { file: '/data/a.mp4', ss: '1', t: '2' },
+      { file: '/data/b.mp4', ss: '0.5', t: '2' },
+      { file: '/data/a.mp4', ss: '4', t: '1.5' },
+    ]);
+    expect(valueOf(args.slice(args.lastIndexOf('-i')), '-t')).toBe('5');
+  });
+
+  it("brings every shot to the first shot's frame and rate, exactly its length, and joins them: xfade at the crossfade, concat at the cut", () => {
+    const { args, width, height } = buildExportCommand(sequenceInput, sequence(), spec({ resolution: '720p' }));
+    expect([width, height]).toEqual([720, 1280]);
+    const lines = graphOf(args).split(';\n');
+    expect(lines).toContain(
+      '[1:v:0]fps=fps=30,scale=w=720:h=405:in_color_matrix=bt709:in_range=tv,format=gbrp,pad=w=720:h=1280:x=0:y=437:color=black,setsar=1,' +
+        'tpad=stop_mode=clone:stop_duration=2,trim=duration=2,setpts=PTS-STARTPTS[picture1]',
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^\[2:v:0\]fps=fps=30,.*trim=duration=1\.5,setpts=PTS-STARTPTS\[picture2\]$/));
+    // The crossfade starts where the incoming shot starts on the output.
+    expect(lines).toContainEqual(expect.stringMatching(/^\[picture0\]\[picture1\]xfade=transition=fade:duration=0\.5:offset=1\.5\[\w+\]$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\[\w+\]\[picture2\]concat=n=2:v=1:a=0\[joined\]$/));
+  });
+
+  it.each([
+    ['fade-black', 'fadeblack'],
+    ['slide-left', 'slideleft'],
+    ['slide-up', 'slideup'],
+    ['zoom', 'zoomin'],
+  ] as const)("makes a %s ffmpeg's xfade %s", (kind, transition) => {
+    expect(graphOf(buildExportCommand(sequenceInput, sequence(kind), spec()).args)).toContain(`xfade=transition=${transition}:duration=0.5:offset=1.5`);
   });
 });

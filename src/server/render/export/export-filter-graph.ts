@@ -1,12 +1,13 @@
 import path from 'node:path';
+import type { TransitionKind } from '../../../shared/editor/editor-constants.ts';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
-import { clampTrim } from '../../../shared/editor/editor-state.ts';
 import { exportFrameSize, fitInside } from '../../../shared/editor/frame-geometry.ts';
 import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
 import { BT709_OUTPUT_TAGS, type HdrColor, hdrColorOf, toneMapToBt709 } from '../hdr-tone-map.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { exportFrameRate } from '../frame-rate.ts';
+import { type ExportSources, type ShotInput, planShots, shotInputArgs } from './export-shots.ts';
 import { exportPlatform } from '../../../shared/export-platforms.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
@@ -48,13 +49,13 @@ export function sourceColorOf(probe: MediaProbe): SourceColor {
 }
 
 export interface ExportInput {
-  inputFile: string;
+  /** Every shot's media asset, downloaded, by media id. */
+  sources: ExportSources;
   outputFile: string;
-  probe: MediaProbe;
   /** Directory the caller writes `files` into before running ffmpeg (the job's scratch dir). */
   workDir: string;
-  /** The music track's file when the edit has music (without it the music lane is left out). */
-  music?: MusicFile;
+  /** The music lane's tracks by track id (a clip whose track is missing is left out). */
+  music?: ReadonlyMap<string, MusicFile>;
   /** With music: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
   loudnessGainDb?: number;
 }
@@ -62,7 +63,7 @@ export interface ExportInput {
 export interface ExportCommand {
   /** For runFfmpeg, which adds -progress and the like. */
   args: string[];
-  /** The trimmed length: the output's duration, for progress. */
+  /** The sequence's length: the output's duration, for progress. */
   durationSeconds: number;
   width: number;
   height: number;
@@ -169,30 +170,56 @@ function overlayImage(image: TextImage, input: number, base: string, output: str
   ];
 }
 
+/** ffmpeg's xfade transition for each of the editor's. */
+const XFADE_TRANSITIONS: Record<Exclude<TransitionKind, 'cut'>, string> = {
+  crossfade: 'fade',
+  'fade-black': 'fadeblack',
+  'slide-left': 'slideleft',
+  'slide-up': 'slideup',
+  zoom: 'zoomin',
+};
+
 /**
- * The one ffmpeg invocation that turns a clip and its saved editor state into the exported file
- * (STYLE §7): accurate trim, the source fitted into the output frame, the preview's colour maths in
- * RGB, blur, the text overlays and watermark where the preview draws them, volume, the music mixed in
+ * The shots' pictures joined into `[joined]`: each already in the output frame, rate and length; a transition
+ * as xfade over its overlap (its offset is where the incoming shot starts on the output), a cut end to end.
+ */
+function joinShots(shots: ShotInput[], labels: string[]): string[] {
+  if (shots.length === 1) return [`${labels[0]}null[joined]`];
+  const lines: string[] = [];
+  let joined = labels[0]!;
+  shots.slice(1).forEach((shot, offset) => {
+    const index = offset + 1;
+    const join =
+      shot.overlap > 0 && shot.transition !== 'cut'
+        ? filter('xfade', [['transition', XFADE_TRANSITIONS[shot.transition]], ['duration', seconds(shot.overlap)], ['offset', seconds(shot.start)]])
+        : filter('concat', [['n', 2], ['v', 1], ['a', 0]]);
+    const output = index === shots.length - 1 ? '[joined]' : `[joined${index}]`;
+    lines.push(`${joined}${labels[index]}${join}${output}`);
+    joined = output;
+  });
+  return lines;
+}
+
+/**
+ * The one ffmpeg invocation that turns a sequence and its saved editor state into the exported file
+ * (STYLE §7): each shot cut accurately from its asset and fitted into the output frame (the first shot's
+ * shape) with the preview's colour maths in RGB, the shots joined by their transitions, blur, the text overlays
+ * and watermark where the preview draws them, the shots' sound at their volumes with the music mixed in
  * (export-audio.ts), H.264 + AAC.
  * No file is written here; laying the text out needs the fonts registered with Skia (read once per
  * process, `registerCanvasFonts`).
  */
 export function buildExportCommand(input: ExportInput, editorState: EditorState, spec: ExportSpec): ExportCommand {
-  const { probe } = input;
-  const trim = clampTrim(editorState.trim, probe.durationSeconds);
-  const durationSeconds = trim.end - trim.start;
+  const { shots, durationSeconds } = planShots(input.sources, editorState);
   if (!(durationSeconds > 0)) throw new Error('Nothing to export: the trimmed clip is empty');
+  const first = shots[0]!;
 
   const platform = spec.platform ? exportPlatform(spec.platform) : undefined;
-  const frame = exportFrameSize(probe, spec.resolution, platform?.maxWidth);
-  const fit = fitInside(probe, frame);
+  const frame = exportFrameSize(first.probe, spec.resolution, platform?.maxWidth);
   const scale = referenceScale(frame.width, frame.height);
   const functions = parseCssFilter(cssFilter(editorState.colorGrading, editorState.visualEffect, scale));
   const firstBlur = functions.findIndex((fn) => fn.kind === 'blur');
   const beforePadding = firstBlur < 0 ? functions : functions.slice(0, firstBlur);
-  const source = sourceColorOf(probe);
-  // What the tone map makes of an HDR source is BT.709 limited.
-  const color = source.hdr ? UNTAGGED_SOURCE_COLOR : source;
 
   const files: ExportCommand['files'] = [];
   const textFile = (name: string, contents: string): string => {
@@ -203,40 +230,57 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
 
   // Animations are drawn once per output frame (up to a bound): one picture per frame they change in.
   // A variable or too slow rate is converted first (exportFrameRate): its frames then land on k/fps exactly.
-  const rate = exportFrameRate(probe, platform?.minFrameRate);
+  // Shots are joined at one rate, the first shot's: every shot of a sequence of several is converted to it.
+  const rate = exportFrameRate(first.probe, platform?.minFrameRate);
   const outputFps = rate.fps > 0 ? rate.fps : UNKNOWN_FRAME_RATE;
+  const resample = rate.resample || shots.length > 1;
   const fps = Math.min(MAX_ANIMATION_FPS, outputFps);
   const textImageOptions: TextImageOptions = {
     frame,
-    timing: { fps, trimStart: rate.resample ? 0 : trim.start },
+    timing: { fps, trimStart: resample ? 0 : first.in },
     duration: durationSeconds,
     watermark: spec.watermark,
     workDir: input.workDir,
   };
   const images = planTextImages(editorState, textImageOptions);
 
-  const video = [
-    ...(rate.resample ? [filter('fps', [['fps', formatNumber(rate.fps)]])] : []),
-    ...(source.hdr ? [...toneMapToBt709(source.hdr), 'format=yuv420p'] : []),
-    // One swscale pass resizes and converts to RGB with the source's own matrix and range.
-    filter('scale', [['w', fit.width], ['h', fit.height], ['in_color_matrix', color.matrix], ['in_range', color.range]]),
-    'format=gbrp',
-    ...colorFilters(beforePadding),
-    ...(fit.width === frame.width && fit.height === frame.height
-      ? []
-      : [filter('pad', [['w', frame.width], ['h', frame.height], ['x', fit.x], ['y', fit.y], ['color', 'black']])]),
-    'setsar=1',
-    ...(firstBlur < 0 ? [] : afterPadding(functions.slice(firstBlur), frame)),
-  ];
+  // Each shot into the output frame, in RGB with the grade; a sequence's shots also to one rate and exactly their length.
+  const shotChain = (shot: ShotInput): string[] => {
+    const fit = fitInside(shot.probe, frame);
+    const source = sourceColorOf(shot.probe);
+    // What the tone map makes of an HDR source is BT.709 limited.
+    const color = source.hdr ? UNTAGGED_SOURCE_COLOR : source;
+    return [
+      ...(resample ? [filter('fps', [['fps', formatNumber(outputFps)]])] : []),
+      ...(source.hdr ? [...toneMapToBt709(source.hdr), 'format=yuv420p'] : []),
+      // One swscale pass resizes and converts to RGB with the source's own matrix and range.
+      filter('scale', [['w', fit.width], ['h', fit.height], ['in_color_matrix', color.matrix], ['in_range', color.range]]),
+      'format=gbrp',
+      ...colorFilters(beforePadding),
+      ...(fit.width === frame.width && fit.height === frame.height
+        ? []
+        : [filter('pad', [['w', frame.width], ['h', frame.height], ['x', fit.x], ['y', fit.y], ['color', 'black']])]),
+      'setsar=1',
+      ...(shots.length > 1
+        ? [
+            filter('tpad', [['stop_mode', 'clone'], ['stop_duration', seconds(shot.length)]]),
+            filter('trim', [['duration', seconds(shot.length)]]),
+            'setpts=PTS-STARTPTS',
+          ]
+        : []),
+    ];
+  };
+  const video = firstBlur < 0 ? [] : afterPadding(functions.slice(firstBlur), frame);
   const toYuv = [filter('scale', [['out_color_matrix', 'bt709'], ['out_range', 'tv']]), 'format=yuv420p'];
 
-  const audio = planAudio(input, editorState, trim);
+  const audio = planAudio(input, editorState, shots, durationSeconds);
   const firstImageInput = audio.inputCount;
-  const graph: string[] = [];
+  const graph = shots.map((shot, index) => `[${index}:v:0]${shotChain(shot).join(',')}[picture${index}]`);
+  graph.push(...joinShots(shots, shots.map((_, index) => `[picture${index}]`)));
   if (images.length === 0) {
-    graph.push(`[0:v:0]${[...video, ...toYuv].join(',')}[v]`);
+    graph.push(`[joined]${[...video, ...toYuv].join(',')}[v]`);
   } else {
-    graph.push(`[0:v:0]${video.join(',')}[text0]`);
+    graph.push(`[joined]${video.length > 0 ? video.join(',') : 'null'}[text0]`);
     images.forEach((image, index) => {
       graph.push(...overlayImage(image, firstImageInput + index, `[text${index}]`, `[text${index + 1}]`, fps, durationSeconds));
     });
@@ -246,6 +290,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
 
   const filterGraph = graph.join(';\n');
   const args = [
+    ...shots.flatMap(shotInputArgs),
     ...audio.inputArgs,
     ...images.flatMap(imageInputArgs),
     '-filter_complex_script', textFile('filter-graph.txt', filterGraph),

@@ -47,17 +47,20 @@ export function normalisingGainDb(integratedLufs: number): number {
   return Math.min(MAX_GAIN_DB, TARGET_LUFS - integratedLufs);
 }
 
-export interface MusicMix {
-  /** The clip's sound (`[0:a:0]`, or the silent input of a source without sound). */
-  clipAudio: string;
-  /** The clip's volume slider, 0 when muted. */
-  clipVolume: number;
-  /** Whether the clip's sound may duck the music: it has sound and is heard. */
-  clipSounds: boolean;
-  musicAudio: string;
+/** A clip of the music lane as the mix reads it: its track's input, where it sounds, its level and whether it ducks. */
+export interface PlacedMusic {
+  audio: string;
   span: MusicSpan;
   volume: number;
   duck: boolean;
+}
+
+export interface MusicMix {
+  /** The shots' sound, joined, at their volumes, in the mix's format. */
+  clipAudio: string;
+  /** Whether the shots' sound may duck the music: some shot has sound and is heard. */
+  clipSounds: boolean;
+  music: PlacedMusic[];
 }
 
 /** Seconds as a whole number of samples at the mix's rate. */
@@ -70,7 +73,7 @@ function samples(seconds: number): number {
  * so memory is bounded by the piece) and cut to the span, faded in and out linearly, at its volume, then
  * delayed to `from` on the output and padded with silence after `to`.
  */
-function musicChain({ span, volume }: MusicMix): string[] {
+function musicChain({ span, volume }: PlacedMusic): string[] {
   const length = span.to - span.from;
   const piece = samples(span.pieceLength);
   const repeats = Math.ceil(length / span.pieceLength) - 1;
@@ -88,7 +91,7 @@ function musicChain({ span, volume }: MusicMix): string[] {
     filter('volume', [['volume', formatNumber(volume)]]),
     // Both channels (adelay's `all` is missing from ffmpeg 4.1).
     ...(span.from > 0 ? [filter('adelay', [['delays', `${delayMs}|${delayMs}`]])] : []),
-    // The mix below ends with its shortest input: the music lasts as long as the clip's sound.
+    // The mix below ends with its shortest input: the music lasts as long as the shots' sound.
     'apad',
   ];
 }
@@ -105,24 +108,39 @@ const duckingCompressor = filter('sidechaincompress', [
 ]);
 
 /**
- * Graph lines that mix the clip's sound (at its volume) with the music into `output`, 48 kHz stereo. With
- * `duck` the music goes through a compressor keyed by the clip's sound. The sum is plain addition
- * (amerge + pan): amix scales its inputs down, and its `normalize` option is missing from ffmpeg 4.1.
+ * Stereo streams added up (amerge + pan): amix scales its inputs down, and its `normalize` option is missing
+ * from ffmpeg 4.1.
+ */
+function sumLine(inputs: string[], output: string): string {
+  if (inputs.length === 1) return `${inputs[0]}${MIX_FORMAT}${output}`;
+  const left = inputs.map((_, index) => `c${2 * index}`).join('+');
+  const right = inputs.map((_, index) => `c${2 * index + 1}`).join('+');
+  return `${inputs.join('')}amerge=inputs=${inputs.length},pan=stereo|c0=${left}|c1=${right},${MIX_FORMAT}${output}`;
+}
+
+/**
+ * Graph lines that mix the shots' sound with the music lane's clips into `output`, 48 kHz stereo. The clips that
+ * duck go, summed, through one compressor keyed by the shots' sound (its gain follows the key alone, so one
+ * compressor over their sum is each clip ducked alike).
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
-  const ducks = mix.duck && mix.clipSounds;
-  const clip = clipSound(mix.clipVolume);
-  const lines = ducks
-    ? [
-        `${mix.clipAudio}${[...clip, 'asplit=2'].join(',')}[clip-split][key]`,
-        `${mix.musicAudio}${[...musicChain(mix), COMPRESSOR_FORMAT].join(',')}[music]`,
-        // The compressor and asplit leave the channel layout open: amerge needs it said again on both inputs.
-        `[key]${COMPRESSOR_FORMAT}[key-dbl]`,
-        `[music][key-dbl]${duckingCompressor},${MIX_FORMAT}[placed]`,
-        `[clip-split]${MIX_FORMAT}[clip]`,
-      ]
-    : [`${mix.clipAudio}${clip.join(',')}[clip]`, `${mix.musicAudio}${musicChain(mix).join(',')}[placed]`];
-  lines.push(`[clip][placed]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3,${MIX_FORMAT}${output}`);
+  const lines = mix.music.map((music, index) => `${music.audio}${musicChain(music).join(',')}[music${index}]`);
+  const ducking = mix.clipSounds ? mix.music.flatMap((music, index) => (music.duck ? [`[music${index}]`] : [])) : [];
+  const plain = mix.music.flatMap((music, index) => (ducking.includes(`[music${index}]`) ? [] : [`[music${index}]`]));
+  if (ducking.length === 0) {
+    lines.push(sumLine([mix.clipAudio, ...plain], output));
+    return lines;
+  }
+  lines.push(
+    `${mix.clipAudio}asplit=2[clip-split][key]`,
+    sumLine(ducking, '[ducking]'),
+    `[ducking]${COMPRESSOR_FORMAT}[ducking-dbl]`,
+    // The compressor and asplit leave the channel layout open: amerge needs it said again on both inputs.
+    `[key]${COMPRESSOR_FORMAT}[key-dbl]`,
+    `[ducking-dbl][key-dbl]${duckingCompressor},${MIX_FORMAT}[ducked]`,
+    `[clip-split]${MIX_FORMAT}[clip]`,
+    sumLine(['[clip]', '[ducked]', ...plain], output),
+  );
   return lines;
 }
 
@@ -144,7 +162,7 @@ export function loudnessFilters(gainDb: number): string[] {
 }
 
 /** The limiter alone (see loudnessFilters), with its look-ahead delay and the AAC priming cut from the start. */
-function peakLimiter(): string[] {
+export function peakLimiter(): string[] {
   return [
     filter('alimiter', [['limit', formatNumber(10 ** (LIMIT_DB / 20))], ['attack', LIMITER_ATTACK_MS], ['level', 0]]),
     filter('atrim', [['start_sample', samples(LIMITER_ATTACK_MS / 1000) + AAC_PRIMING_SAMPLES]]),
@@ -152,15 +170,19 @@ function peakLimiter(): string[] {
   ];
 }
 
-/**
- * The clip's own sound without music: at its volume, unnormalised, but mixed down to stereo here (scaled:
- * a 5.1 source's channels add up, +2.9 dBTP measured) and held under the same -1 dBTP ceiling.
- */
-export function clipOnlyFilters(clipVolume: number): string[] {
-  return [...clipSound(clipVolume), ...peakLimiter()];
+/** Silence in the mix's format, `seconds` long: the sound of a shot that has none (every export has audio, DESIGN §5 Media). */
+export function silenceSource(seconds: number): string {
+  return filter('aevalsrc', [['exprs', 0], ['channel_layout', 'stereo'], ['sample_rate', MIX_RATE], ['duration', formatNumber(seconds)]]);
 }
 
-/** The clip's sound from its start, in the mix's format, at its volume: what both the mix and the clip alone begin with. */
-function clipSound(clipVolume: number): string[] {
-  return [CLIP_SOUND, MIX_FORMAT, ...(clipVolume === 1 ? [] : [filter('volume', [['volume', formatNumber(clipVolume)]])])];
+/** A shot's sound from its start, in the mix's format, at its volume, exactly `seconds` long (padded with silence). */
+export function shotSoundFilters(volume: number, seconds: number): string[] {
+  const length = samples(seconds);
+  return [
+    CLIP_SOUND,
+    MIX_FORMAT,
+    ...(volume === 1 ? [] : [filter('volume', [['volume', formatNumber(volume)]])]),
+    filter('apad', [['whole_len', length]]),
+    filter('atrim', [['end_sample', length]]),
+  ];
 }

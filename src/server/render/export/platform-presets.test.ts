@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultEditorState } from '../../../shared/editor/editor-state.ts';
 import { EXPORT_PRESETS } from '../../../shared/schemas/export.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { isFaststart } from '../probe-media.ts';
 import { cachedFixture } from '../../test-support/cached-fixture.ts';
+import { clipEdit } from '../../test-support/clip-edit.ts';
 import { keyframeTimes, mediaFacts, x264Settings } from '../../test-support/media-facts.ts';
 import { renderExport } from './render-export.ts';
 
@@ -37,7 +37,7 @@ async function exportFor(presetName: string, seconds: number) {
   const preset = EXPORT_PRESETS.find((candidate) => candidate.name === presetName)!;
   const spec = { ...preset.settings, watermark: false };
   const output = path.join(dir, `${presetName}-${spec.resolution}.mp4`);
-  await renderExport(binaries, { inputFile: source, outputFile: output, editorState: { ...defaultEditorState(2.2), trim: { start: 0, end: seconds } }, spec });
+  await renderExport(binaries, { sourceFiles: new Map([['clip', source]]), outputFile: output, editorState: clipEdit('clip', 2.2, { start: 0, end: seconds }), spec });
   const { video, audio } = await mediaFacts(binaries, output);
   const [frames, perSeconds] = String(video.avg_frame_rate).split('/').map(Number);
   return {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EditorState, type MusicPlacement, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import { type AudioClip, type EditorState, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import { clipEdit } from '../../test-support/clip-edit.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { childCpuSeconds } from '../../test-support/process-cpu.ts';
@@ -85,17 +86,21 @@ function bestLag(signal: Float32Array, template: Float32Array, fromLag: number, 
   return best;
 }
 
-const music = (overrides: Partial<MusicPlacement> = {}): MusicPlacement => ({
-  trackId: 't', start: 0, end: 60, trackIn: 0, trackOut: 60, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false, ...overrides,
+const music = (overrides: Partial<AudioClip> = {}): AudioClip => ({
+  id: 'm', lane: 'music', source: { trackId: 't' }, start: 0, end: 60, sourceIn: 0, sourceOut: 60, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false,
+  ...overrides,
 });
 
-const edit = (seconds: number, placement: MusicPlacement, overrides: Partial<EditorState> = {}): EditorState => ({
-  ...defaultEditorState(seconds), music: placement, ...overrides,
+/** The `seconds` long clip (media 'clip'), whole or cut, with `placement` on the music lane. */
+const edit = (seconds: number, placement: AudioClip, cut?: { start: number; end: number }): EditorState => ({
+  ...clipEdit('clip', seconds, cut), audioClips: [placement],
 });
 
 async function exportWith(name: string, source: string, editorState: EditorState, track: { file: string; durationSeconds: number }) {
   const outputFile = file(name);
-  await renderExport(binaries, { inputFile: source, outputFile, editorState, spec: { resolution: '720p', format: 'mp4', quality: 'low', watermark: false }, music: track });
+  await renderExport(binaries, {
+    sourceFiles: new Map([['clip', source]]), outputFile, editorState, spec: { resolution: '720p', format: 'mp4', quality: 'low', watermark: false }, music: new Map([['t', track]]),
+  });
   return outputFile;
 }
 
@@ -124,7 +129,7 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     const noise = await track('noise.m4a', 'anoisesrc=d=5:c=pink:seed=7:a=0.5');
     const source = await clip('tone.mp4', 5, '0.1*sin(2*PI*300*t)');
     // The output starts 0.5 s into the clip; the music starts 1.3 s into the output, 1 s into the track.
-    const output = await exportWith('offset.mp4', source, edit(5, music({ start: 1.3, end: 3.8, trackIn: 1, trackOut: 4, fadeOut: 0.5, duck: true }), { trim: { start: 0.5, end: 4.5 } }), noise);
+    const output = await exportWith('offset.mp4', source, edit(5, music({ start: 1.3, end: 3.8, sourceIn: 1, sourceOut: 4, fadeOut: 0.5, duck: true }), { start: 0.5, end: 4.5 }), noise);
 
     const exported = await decode(output);
     const piece = await decode(noise.file, { from: 1.2, length: 0.25 }); // 0.2 s into the piece
@@ -172,7 +177,7 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
   it('repeats a 2 s piece to fill a 7 s span', async () => {
     const noise = await track('noise-long.m4a', 'anoisesrc=d=6:c=pink:seed=3:a=0.5');
     const source = await clip('silent-8.mp4', 8, null);
-    const output = await exportWith('loop.mp4', source, edit(8, music({ start: 0.5, end: 7.5, trackIn: 2, trackOut: 4, loop: true })), noise);
+    const output = await exportWith('loop.mp4', source, edit(8, music({ start: 0.5, end: 7.5, sourceIn: 2, sourceOut: 4, loop: true })), noise);
     const exported = await decode(output);
     const head = await decode(noise.file, { from: 2, length: 0.3 });
     for (const repeat of [0, 1, 2, 3]) {
@@ -189,8 +194,8 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     const tone = await track('tone-3s.m4a', 'sine=f=440:r=48000:d=3');
     const source = await clip('tone-4s.mp4', 4, '0.1*sin(2*PI*300*t)');
     const plain = await timedExport('plain-piece.mp4', source, edit(4, music({ loop: true })), tone);
-    // The attack run's edit: trackIn one sample before the track's real end, trackOut past it, looped.
-    const oneSample = music({ trackIn: tone.durationSeconds - 1 / RATE, trackOut: tone.durationSeconds + 1, loop: true });
+    // The attack run's edit: sourceIn one sample before the track's real end, sourceOut past it, looped.
+    const oneSample = music({ sourceIn: tone.durationSeconds - 1 / RATE, sourceOut: tone.durationSeconds + 1, loop: true });
     const attack = await timedExport('one-sample-piece.mp4', source, edit(4, oneSample), tone);
     expect(attack).toBeLessThan(2 * plain + 0.5);
   });
@@ -204,7 +209,7 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
       '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '384k', surround,
     ]);
     const output = file('surround-out.mp4');
-    await renderExport(binaries, { inputFile: surround, outputFile: output, editorState: defaultEditorState(2), spec: { resolution: '720p', format: 'mp4', quality: 'low', watermark: false } });
+    await renderExport(binaries, { sourceFiles: new Map([['clip', surround]]), outputFile: output, editorState: defaultEditorState('clip', 2), spec: { resolution: '720p', format: 'mp4', quality: 'low', watermark: false } });
     expect((await measureLoudness(binaries, output)).truePeakDb).toBeLessThanOrEqual(-1);
   });
 

@@ -86,11 +86,11 @@ const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
 
 async function exportOf(source: string, name: string, editorState: EditorState, overrides: Partial<ExportSpec> = {}): Promise<string> {
   const outputFile = file(name);
-  await renderExport(binaries, { inputFile: source, outputFile, editorState, spec: spec(overrides) });
+  await renderExport(binaries, { sourceFiles: new Map([['clip', source]]), outputFile, editorState, spec: spec(overrides) });
   return outputFile;
 }
 
-const plain = (overrides: Partial<EditorState> = {}): EditorState => ({ ...defaultEditorState(0.3), ...overrides });
+const plain = (overrides: Partial<EditorState> = {}): EditorState => ({ ...defaultEditorState('clip', 0.3), ...overrides });
 const grade = (brightness: number, contrast: number, saturation: number): ColorGrading => ({ brightness, contrast, saturation });
 const overlay = (fields: Partial<TextOverlay>): TextOverlay => ({
   ...newTextOverlay('t', 8),
@@ -267,7 +267,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
     it('shows an overlay only inside its time range', async () => {
       const text = overlay({ text: 'NOW', color: '#FFFFFF', fontSize: 120, start: 0.2, end: 0.4 });
-      const output = await exportOf(await clip(), 'timed.mp4', { ...defaultEditorState(0.6), textOverlays: [text] });
+      const output = await exportOf(await clip(), 'timed.mp4', { ...defaultEditorState('clip', 0.6), textOverlays: [text] });
       const inked = async (at: number) => inkBox(await frameAt(output, at)).right >= 0;
       expect(await inked(0.1)).toBe(false);
       expect(await inked(0.2)).toBe(true);
@@ -277,7 +277,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
     it('fades in: half way through the entrance the text is at half opacity', async () => {
       const text = overlay({ text: 'FADE', color: '#FFFFFF', fontSize: 120, start: 0, end: 0.6, enter: { kind: 'fade', duration: 0.4 } });
-      const output = await exportOf(await clip(), 'fade.mp4', { ...defaultEditorState(0.6), textOverlays: [text] });
+      const output = await exportOf(await clip(), 'fade.mp4', { ...defaultEditorState('clip', 0.6), textOverlays: [text] });
       // The level most lit pixels have: the text's inside (its edges are fewer, and the encoder rings there).
       const textLevel = async (at: number) => {
         const frame = await frameAt(output, at);

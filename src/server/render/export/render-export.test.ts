@@ -11,6 +11,7 @@ import { h264AacOutputArgs } from '../media-operations.ts';
 import { isFaststart, probeMedia } from '../probe-media.ts';
 import { scratchRoot } from '../scratch-dir.ts';
 import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../../test-support/hdr-clips.ts';
+import { clipEdit } from '../../test-support/clip-edit.ts';
 import { mediaFacts } from '../../test-support/media-facts.ts';
 import { sourceColorOf } from './export-filter-graph.ts';
 import { type ExportSpec, lowQualityKbps } from './export-spec.ts';
@@ -71,10 +72,11 @@ const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
   ...overrides,
 });
 
-const trimmed = (seconds: number, start: number, end: number): EditorState => ({
-  ...defaultEditorState(seconds),
-  trim: { start, end },
-});
+/** A one-shot edit's sources: its clip is media 'clip'. */
+const oneClip = (source: string) => new Map([['clip', source]]);
+
+/** The `seconds` long clip cut to [start, end). */
+const trimmed = (seconds: number, start: number, end: number): EditorState => clipEdit('clip', seconds, { start, end });
 
 const builds = [
   ['the system ffmpeg', process.env.PATH],
@@ -93,16 +95,17 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
 
   it('renders a full edit (overlays, grade, vintage, watermark, volume) as H.264 yuv420p + AAC, faststart', async () => {
     const source = await clip('full.mp4', '90x160', 1);
+    const cut = trimmed(1, 0.2, 0.8);
     const editorState: EditorState = {
-      ...trimmed(1, 0.2, 0.8),
+      ...cut,
+      shots: cut.shots.map((shot) => ({ ...shot, volume: 0.5 })),
       textOverlays: [{ ...newTextOverlay('a', 8), text: 'Hello\nthere' }],
       visualEffect: 'vintage',
       colorGrading: { brightness: 110, contrast: 90, saturation: 120 },
-      audio: { volume: 0.5, isMuted: false },
     };
     const fractions: number[] = [];
     const probe = await renderExport(binaries, {
-      inputFile: source,
+      sourceFiles: oneClip(source),
       outputFile: file('full-out.mp4'),
       editorState,
       spec: spec({ watermark: true }),
@@ -124,7 +127,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
   ])('writes a source %s without edit lists, in sync within a frame for a player that ignores them', async (_name, late) => {
     const source = await flashAndBeep(`sync-${late}.mp4`, late);
     const output = file(`sync-${late}-out.mp4`);
-    await renderExport(binaries, { inputFile: source, outputFile: output, editorState: defaultEditorState(2), spec: spec() });
+    await renderExport(binaries, { sourceFiles: oneClip(source), outputFile: output, editorState: defaultEditorState('clip', 2), spec: spec() });
     expect((await fs.readFile(output)).includes('elst')).toBe(false);
     const { flash, beep } = await flashAndBeepTimes(output);
     expect(flash).toBeCloseTo(1, 2);
@@ -138,7 +141,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
     const sdr = await makeSdrPicture(binaries, file(`sdr-for-${transfer}.mp4`));
     const stored = await makeHdrClip(binaries, sdr, file(`stored-${transfer}.mp4`), { transfer, bits: 8 });
     for (const [input, output] of [[sdr, `sdr-${transfer}-out.mp4`], [stored, `${transfer}-out.mp4`]] as const) {
-      await renderExport(binaries, { inputFile: input, outputFile: file(output), editorState: defaultEditorState(2), spec: spec() });
+      await renderExport(binaries, { sourceFiles: oneClip(input), outputFile: file(output), editorState: defaultEditorState('clip', 2), spec: spec() });
     }
     await expectPictureLike(binaries, file(`${transfer}-out.mp4`), file(`sdr-${transfer}-out.mp4`));
     expect(await colourTags(binaries, file(`${transfer}-out.mp4`))).toEqual({ space: 'bt709', transfer: 'bt709', primaries: 'bt709', range: 'tv' });
@@ -155,9 +158,9 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
           boxWidth: 100, enter: { kind: 'pop' as const, duration: 3 },
         };
         const probe = await renderExport(binaries, {
-          inputFile: source,
+          sourceFiles: oneClip(source),
           outputFile: file('caption-out.mp4'),
-          editorState: { ...defaultEditorState(0.5), textOverlays: [caption] },
+          editorState: { ...defaultEditorState('clip', 0.5), textOverlays: [caption] },
           spec: spec({ resolution: '1080p' }),
         });
         expect([probe.width, probe.height]).toEqual([1080, 1920]);
@@ -166,7 +169,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
       it('exports a 15 fps recording at 30 fps, each frame shown twice: TikTok and Instagram take 23 to 60', async () => {
         const source = await clip('slow.mp4', '90x160', 1);
         await runFfmpeg(binaries, ['-i', source, '-vf', 'fps=15', ...h264AacOutputArgs(), file('slow-15.mp4')]);
-        await renderExport(binaries, { inputFile: file('slow-15.mp4'), outputFile: file('slow-out.mp4'), editorState: defaultEditorState(1), spec: spec() });
+        await renderExport(binaries, { sourceFiles: oneClip(file('slow-15.mp4')), outputFile: file('slow-out.mp4'), editorState: defaultEditorState('clip', 1), spec: spec() });
         const { video } = await mediaFacts(binaries, file('slow-out.mp4'));
         expect(video).toMatchObject({ r_frame_rate: '30/1', avg_frame_rate: '30/1', nb_frames: '30' });
       });
@@ -178,7 +181,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
           '-f', 'lavfi', '-i', 'gradients=s=180x320:r=30:d=2:speed=0.02', '-f', 'lavfi', '-i', 'sine=f=330:r=48000:d=2',
           ...h264AacOutputArgs(), source,
         ]);
-        await renderExport(binaries, { inputFile: source, outputFile: file('gradient-out.mp4'), editorState: defaultEditorState(2), spec: spec({ quality: 'low' }) });
+        await renderExport(binaries, { sourceFiles: oneClip(source), outputFile: file('gradient-out.mp4'), editorState: defaultEditorState('clip', 2), spec: spec({ quality: 'low' }) });
         const { video } = await mediaFacts(binaries, file('gradient-out.mp4'));
         expect(video).toMatchObject({ width: 720, height: 1280 });
         // One-pass ABR undershoots on 2 s of gradient, and by how much depends on how x264's frame threads are
@@ -198,9 +201,9 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
       ] as const)('exports a %s clip at %s as %ix%i', async (size, resolution, width, height) => {
         const source = await clip(`size-${size}.mp4`, size, 0.2);
         const probe = await renderExport(binaries, {
-          inputFile: source,
+          sourceFiles: oneClip(source),
           outputFile: file(`size-${size}-${resolution}.mp4`),
-          editorState: defaultEditorState(0.2),
+          editorState: defaultEditorState('clip', 0.2),
           spec: spec({ resolution }),
         });
         expect([probe.width, probe.height]).toEqual([width, height]);
@@ -209,7 +212,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
       it('lasts the trimmed length and starts on the trim-start frame', async () => {
         const source = await clip('trim.mp4', '160x90', 2);
         const probe = await renderExport(binaries, {
-          inputFile: source,
+          sourceFiles: oneClip(source),
           outputFile: file('trim-out.mp4'),
           editorState: trimmed(2, 0.5, 1.7),
           spec: spec({ quality: 'high' }),
@@ -226,7 +229,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         const source = await clip('silent.mp4', '160x90', 1, { audio: false });
         const started = Date.now();
         const probe = await renderExport(binaries, {
-          inputFile: source,
+          sourceFiles: oneClip(source),
           outputFile: file('silent-out.mov'),
           editorState: trimmed(1, 0, 0.6),
           spec: spec({ format: 'mov' }),
@@ -253,7 +256,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         const source = await clip('fail.mp4', '160x90', 0.2);
         const scratchBefore = await scratchDirs();
         const outputFile = file('no-such-dir/out.mp4');
-        const failure = renderExport(binaries, { inputFile: source, outputFile, editorState: defaultEditorState(0.2), spec: spec() });
+        const failure = renderExport(binaries, { sourceFiles: oneClip(source), outputFile, editorState: defaultEditorState('clip', 0.2), spec: spec() });
         await expect(failure).rejects.toBeInstanceOf(FfmpegError);
         await expect(failure).rejects.toThrow(/No such file or directory/);
         expect(await scratchDirs()).toEqual(scratchBefore);
@@ -265,9 +268,9 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         controller.abort(new Error('cancelled by the user'));
         await expect(
           renderExport(binaries, {
-            inputFile: source,
+            sourceFiles: oneClip(source),
             outputFile: file('abort-out.mp4'),
-            editorState: defaultEditorState(1),
+            editorState: defaultEditorState('clip', 1),
             spec: spec(),
             signal: controller.signal,
           }),

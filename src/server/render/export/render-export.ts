@@ -3,6 +3,7 @@ import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { type MediaProbe, probeMedia } from '../probe-media.ts';
+import type { ExportSources } from './export-shots.ts';
 import { withScratchDir } from '../scratch-dir.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
@@ -12,13 +13,14 @@ import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { drawTextImages } from './overlay-images.ts';
 
 export interface RenderExportOptions {
-  inputFile: string;
+  /** Every shot's media asset's file, by media id. */
+  sourceFiles: ReadonlyMap<string, string>;
   outputFile: string;
   editorState: EditorState;
   spec: ExportSpec;
-  /** The music track's file, when the edit has music. */
-  music?: MusicFile;
-  /** A rising fraction in 0..1 of the trimmed length; exactly 1 when the file is written. */
+  /** The music lane's tracks' files, by track id. */
+  music?: ReadonlyMap<string, MusicFile>;
+  /** A rising fraction in 0..1 of the sequence's length; exactly 1 when the file is written. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -40,8 +42,14 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
   return normalisingGainDb(integratedLoudnessFromMetadata(await fs.readFile(command.metadataFile, 'utf8')));
 }
 
+/** Each source probed once, however many shots cut it. */
+async function probeSources(binaries: FfmpegBinaries, files: ReadonlyMap<string, string>): Promise<ExportSources> {
+  const probed = await Promise.all([...files].map(async ([mediaId, file]) => [mediaId, { file, probe: await probeMedia(binaries, file) }] as const));
+  return new Map(probed);
+}
+
 /**
- * Renders a project's clip with its editor state into the exported file in one ffmpeg run and returns
+ * Renders a project's sequence with its editor state into the exported file in one ffmpeg run and returns
  * the output's probe (an edit with music first gets an audio-only measuring run, measureMixGain). The
  * text is drawn first (on a worker thread when it moves), with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
  * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
@@ -50,10 +58,10 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
  * size (exportCpuBudgetSeconds): past it the run rejects with FfmpegCpuLimitError.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
-  const { inputFile, outputFile, editorState, spec, music, onProgress, signal } = options;
-  const probe = await probeMedia(binaries, inputFile);
+  const { sourceFiles, outputFile, editorState, spec, music, onProgress, signal } = options;
+  const sources = await probeSources(binaries, sourceFiles);
   await withScratchDir('promptreel-export', async (workDir) => {
-    const input = { inputFile, outputFile, probe, workDir, music };
+    const input = { sources, outputFile, workDir, music };
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
     const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));

@@ -7,6 +7,7 @@ import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
 import { usePlayback } from '../hooks/use-playback';
 import { useToolSheet } from '../hooks/use-tool-sheet';
+import { firstShot } from '../lib/edited-parts';
 import { EditorProvider, useEditor } from '../store/editor-context';
 import { EditorHeader } from './editor-header';
 import { ExtendingProgress } from './extend-video/extending-progress';
@@ -25,7 +26,12 @@ interface EditorScreenProps {
 /** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
 export function EditorScreen(props: EditorScreenProps) {
   return (
-    <EditorProvider editorState={props.project.editorState} duration={props.project.duration} readOnly={props.project.status === 'generating'}>
+    <EditorProvider
+      projectId={props.project.id}
+      editorState={props.project.editorState}
+      duration={props.project.duration}
+      readOnly={props.project.status === 'generating'}
+    >
       <EditorLayout {...props} />
     </EditorProvider>
   );
@@ -42,7 +48,7 @@ function EditorLayout({ project }: EditorScreenProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present);
-  const playback = usePlayback(videoRef, { trim: shown.trim, audio: shown.audio, duration: project.duration });
+  const playback = usePlayback(videoRef, { shot: firstShot(shown), duration: project.duration });
   const editorAudio = useEditorAudioSetup(project.videoUrl, videoRef);
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
   const sheet = useToolSheet();

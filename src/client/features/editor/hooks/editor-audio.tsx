@@ -1,8 +1,10 @@
 import { createContext, useContext, useMemo, type ReactNode, type RefObject } from 'react';
+import { outputDuration } from '@shared/editor/editor-state';
 import type { MusicTrack } from '@shared/schemas/music';
 import { useMusicTrack } from '../api/get-music-tracks';
 import { useEditor } from '../store/editor-context';
 import { hasSound } from '../lib/audio-peaks';
+import { firstMusicClip, firstShot } from '../lib/edited-parts';
 import { useDecodedAudio, type DecodedAudioState } from './use-decoded-audio';
 import { useMusicPreview, type MusicPreviewState } from './use-music-preview';
 
@@ -24,16 +26,16 @@ const EditorAudioContext = createContext<EditorAudio | null>(null);
 /** Decodes the clip's and the music's sound once for the editor, and plays the music under the video. */
 export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVideoElement | null>): EditorAudio {
   const { shown } = useEditor();
-  const { music, trim, audio } = shown;
-  const { track, isLoading, isError } = useMusicTrack(music?.trackId);
+  const music = firstMusicClip(shown);
+  const { track, isLoading, isError } = useMusicTrack(music?.source.trackId);
   const clipSound = useDecodedAudio(videoUrl);
   const trackSound = useDecodedAudio(track?.url);
   const clipAudio = clipSound.status === 'ready' ? clipSound.audio : null;
   const clipHasSound = useMemo(() => (clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error'), [clipAudio, clipSound.status]);
   const preview = useMusicPreview(videoRef, {
     music,
-    trim,
-    audio,
+    shot: firstShot(shown),
+    outputSeconds: outputDuration(shown),
     track: trackSound.status === 'ready' ? trackSound.audio : null,
     clipSound: clipHasSound ? clipAudio : null,
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { outputDuration, type EditorState } from '@shared/editor/editor-state';
+import type { AudioClip, Shot } from '@shared/editor/editor-state';
 import { fadeGainAt, musicSpan, trackTimeAt } from '@shared/editor/music-placement';
 import { duckingGains } from '../lib/ducking-envelope';
 
@@ -13,9 +13,10 @@ const METER_MS = 100;
 export type MusicPreviewState = 'off' | 'loading' | 'ready' | 'playing';
 
 interface MusicPreviewOptions {
-  music: EditorState['music'];
-  trim: EditorState['trim'];
-  audio: EditorState['audio'];
+  music: AudioClip | null;
+  /** The shot the player plays (the first): output time 0 is its In point, and the ducking follows its sound. */
+  shot: Shot;
+  outputSeconds: number;
   /** The music track's decoded sound, once loaded. */
   track: AudioBuffer | null;
   /** The clip's decoded sound, which the ducking follows (null: not loaded, or the clip is silent). */
@@ -75,11 +76,11 @@ export function useMusicPreview(videoRef: RefObject<HTMLVideoElement | null>, op
   }, [videoRef]);
 
   // An edit while playing (a slider, a dragged bar) is heard at once.
-  const { music, trim, audio, track, clipSound } = options;
+  const { music, shot, outputSeconds, track, clipSound } = options;
   useEffect(() => {
     const video = videoRef.current;
     if (video && !video.paused) setPlaying(schedule(graphRef, video, optionsRef.current));
-  }, [videoRef, music, trim, audio, track, clipSound]);
+  }, [videoRef, music, shot, outputSeconds, track, clipSound]);
 
   useEffect(() => {
     if (!playing) return;
@@ -133,11 +134,11 @@ function stopSource(graph: Graph | null) {
 }
 
 /** Starts the music where the video is now; false when nothing of it is left to hear. */
-function schedule(graphRef: RefObject<Graph | null>, video: HTMLVideoElement, { music, trim, audio, track, clipSound }: MusicPreviewOptions): boolean {
+function schedule(graphRef: RefObject<Graph | null>, video: HTMLVideoElement, { music, shot, outputSeconds, track, clipSound }: MusicPreviewOptions): boolean {
   stopSource(graphRef.current);
   if (!music || !track) return false;
-  const span = musicSpan(music, outputDuration({ trim }), track.duration);
-  const now = video.currentTime - trim.start;
+  const span = musicSpan(music, outputSeconds, track.duration);
+  const now = video.currentTime - shot.in;
   if (!span || now >= span.to) return false;
 
   const graph = graphFor(graphRef);
@@ -156,7 +157,7 @@ function schedule(graphRef: RefObject<Graph | null>, video: HTMLVideoElement, { 
   source.connect(graph.shape);
 
   const steps = Math.max(2, Math.ceil((span.to - from) / CURVE_STEP) + 1);
-  const ducking = music.duck && clipSound && !audio.isMuted ? duckingGains(clipSound, audio.volume, trim.start + from, trim.start + span.to, CURVE_STEP) : null;
+  const ducking = music.duck && clipSound && !shot.muted ? duckingGains(clipSound, shot.volume, shot.in + from, shot.in + span.to, CURVE_STEP) : null;
   const curve = Float32Array.from({ length: steps }, (_, index) => {
     const t = Math.min(span.to - 1e-6, from + index * CURVE_STEP);
     return fadeGainAt(span, t) * (ducking?.[Math.min(index, ducking.length - 1)] ?? 1);

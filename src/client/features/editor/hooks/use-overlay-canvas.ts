@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type RefObject } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
-import type { EditorState, TextOverlay } from '@shared/editor/editor-state';
+import type { Shot, TextOverlay } from '@shared/editor/editor-state';
 import { drawOverlay } from '@shared/editor/text/draw-overlay';
 import { overlayAppearance } from '@shared/editor/text/overlay-animation';
 import type { OverlayLayout } from '@shared/editor/text/overlay-layout';
@@ -13,7 +13,8 @@ interface OverlayCanvasOptions {
   layouts: ReadonlyMap<string, OverlayLayout>;
   width: number;
   height: number;
-  trim: EditorState['trim'];
+  /** The shot the player plays (the first): output time 0 is its In point. */
+  shot: Shot;
   /** The overlay being typed in place: its editor shows the text instead. */
   hiddenId: string | null;
 }
@@ -22,16 +23,16 @@ interface OverlayCanvasOptions {
  * The output time the player shows. Playback stops with the playhead on the Out point, where the
  * output has no frame; there the text stays as on the output's last moment.
  */
-function outputTime(playerTime: number, trim: EditorState['trim']): number {
-  return Math.min(playerTime - trim.start, trim.end - trim.start - FRAME_SECONDS / 2);
+function outputTime(playerTime: number, shot: Shot): number {
+  return Math.min(playerTime - shot.in, shot.out - shot.in - FRAME_SECONDS / 2);
 }
 
 /**
  * Draws the overlays on a canvas over the player exactly as the export draws them: at output time
- * t = player time - trim start, on every frame the player presents, after a seek, and whenever the
+ * t = player time - the shot's In point, on every frame the player presents, after a seek, and whenever the
  * edit changes. Returns the canvas's ref and the ids of the overlays shown at the current time.
  */
-export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, trim, hiddenId }: OverlayCanvasOptions) {
+export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, shot, hiddenId }: OverlayCanvasOptions) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [shown, setShown] = useState('');
 
@@ -39,7 +40,7 @@ export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, t
     const ctx = canvasRef.current?.getContext('2d');
     if (!ctx) return;
     const frame = { width, height };
-    const t = outputTime(playerTime, trim);
+    const t = outputTime(playerTime, shot);
     ctx.clearRect(0, 0, width, height);
     const visible: string[] = [];
     for (const overlay of overlays) {
@@ -53,7 +54,7 @@ export function useOverlayCanvas({ videoRef, overlays, layouts, width, height, t
 
   useEffect(() => {
     draw(videoRef.current?.currentTime ?? 0);
-  }, [videoRef, overlays, layouts, width, height, trim, hiddenId]);
+  }, [videoRef, overlays, layouts, width, height, shot, hiddenId]);
 
   useEffect(() => {
     const video = videoRef.current;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
-import type { EditorState } from '@shared/editor/editor-state';
+import type { Shot } from '@shared/editor/editor-state';
 import { toast } from '@/components/ui/use-toast';
 
 /** Half a frame: a playhead this close to the Out point counts as at it. */
@@ -14,30 +14,30 @@ const MEDIA_ERRORS: Record<number, string> = {
 };
 
 interface PlaybackOptions {
-  trim: EditorState['trim'];
-  audio: EditorState['audio'];
+  /** The shot the player plays: the first, a cut of the project's clip, at its own volume. */
+  shot: Shot;
   duration: number;
 }
 
 /**
- * Play, pause, seek and frame steps on the editor's <video>, kept inside the trim range: playback
+ * Play, pause, seek and frame steps on the editor's <video>, kept inside the shot's cut (the trim): playback
  * starts at the In point when the playhead is outside the range and stops at the Out point.
  */
-export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, { trim, audio, duration }: PlaybackOptions) {
+export function usePlayback(videoRef: RefObject<HTMLVideoElement | null>, { shot, duration }: PlaybackOptions) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeedState] = useState(1);
-  const trimRef = useRef(trim);
+  const trimRef = useRef({ start: shot.in, end: shot.out });
 
   useEffect(() => {
-    trimRef.current = trim;
-  }, [trim]);
+    trimRef.current = { start: shot.in, end: shot.out };
+  }, [shot.in, shot.out]);
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    video.volume = audio.volume;
-    video.muted = audio.isMuted;
-  }, [videoRef, audio.volume, audio.isMuted]);
+    video.volume = shot.volume;
+    video.muted = shot.muted;
+  }, [videoRef, shot.volume, shot.muted]);
 
   // timeupdate comes only every ~250 ms; the Out point is checked every frame instead.
   useEffect(() => {

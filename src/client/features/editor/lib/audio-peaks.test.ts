@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { musicSpan } from '@shared/editor/music-placement';
+import { musicSpan, newMusicClip } from '@shared/editor/music-placement';
 import { audioPeaks, hasSound, musicPeaks, type DecodedAudio } from './audio-peaks';
 
 const RATE = 1000;
@@ -20,7 +20,7 @@ describe('waveform peaks', () => {
   it('draws the music as it plays: the piece repeated where it loops, shaped by the fades', () => {
     // A 4 s track whose seconds are 0.1, 0.2, 0.3, 0.4 loud; its piece 1–3 s looped over 6 s from 2 s on the output.
     const track = recording(4, (second) => (second + 1) / 10);
-    const music = { trackId: 't', start: 2, end: 8, trackIn: 1, trackOut: 3, volume: 1, fadeIn: 0, fadeOut: 2, loop: true, duck: false };
+    const music = { ...newMusicClip('music-1', { id: 't', duration: 4 }, 10, false), start: 2, end: 8, sourceIn: 1, sourceOut: 3, volume: 1, fadeOut: 2 };
     const span = musicSpan(music, 10, 4);
     if (!span) throw new Error('no span');
     const peaks = musicPeaks(track, span, 6);

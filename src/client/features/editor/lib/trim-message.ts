@@ -1,7 +1,5 @@
-import type { EditorState } from '@shared/editor/editor-state';
+import type { Trim } from './edited-parts';
 import { formatTime } from './format-time';
-
-type Trim = EditorState['trim'];
 
 /**
  * What the toast says after Set In or Set Out: where the video now starts or ends, and, when the new

@@ -1,12 +1,15 @@
 import type { EditorState } from '@shared/editor/editor-state';
+import { sequenceSound } from '@shared/editor/sequence-sound';
 import type { VideoContext } from '@shared/schemas/ai';
 import type { Project } from '@shared/schemas/project';
+import { trimOf } from './edited-parts';
 
 /** What the AI calls are told about the video: the project and the edit as it is on screen now. */
 export function videoContextFor(
   project: Pick<Project, 'title' | 'prompt' | 'aspectRatio' | 'duration'>,
   state: EditorState,
 ): VideoContext {
+  const { volume, muted } = sequenceSound(state);
   return {
     title: project.title.slice(0, 200),
     prompt: project.prompt.slice(0, 2000),
@@ -14,8 +17,8 @@ export function videoContextFor(
     duration: project.duration,
     textOverlays: state.textOverlays,
     visualEffect: state.visualEffect,
-    trim: state.trim,
+    trim: trimOf(state),
     colorGrading: state.colorGrading,
-    audio: state.audio,
+    audio: { volume, isMuted: muted },
   };
 }

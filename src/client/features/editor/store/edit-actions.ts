@@ -19,6 +19,8 @@ import {
   type EditorState,
   type TextAnimation,
 } from '@shared/editor/editor-state';
+import { withSequenceSound } from '@shared/editor/sequence-sound';
+import { trimOf, withTrim, type Trim } from '../lib/edited-parts';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
 import { overlayTimingCommand, type TimingEdit } from './overlay-timing';
@@ -59,7 +61,7 @@ export type EditAction =
   | { type: 'setMuted'; muted: boolean; gesture?: string }
   | { type: 'setColorGrade'; key: GradeKey; value: number; gesture?: string }
   | { type: 'resetColorGrade'; key: GradeKey; gesture?: string }
-  /** Puts a track under the clip, from its start, looped over the output; in place of another it keeps its settings. */
+  /** Puts a track under the sequence, from its start, looped over the output; in place of another it keeps its settings. */
   | { type: 'placeMusic'; track: { id: string; duration: number }; clipHasSound: boolean; gesture?: string }
   | { type: 'removeMusic'; gesture?: string }
   | { type: 'changeMusic'; change: MusicChange; trackSeconds: number; gesture?: string }
@@ -88,17 +90,17 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
     case 'setVisualEffect':
       return VISUAL_EFFECTS.includes(action.effect) ? sectionCommand('Change effect', state, { visualEffect: action.effect }) : null;
     case 'setTrimIn':
-      return sectionCommand('Set In point', state, { trim: trimWithIn(state.trim, action.time, duration) });
+      return sectionCommand('Set In point', state, { shots: withTrim(state.shots, trimWithIn(trimOf(state), action.time, duration)) });
     case 'setTrimOut':
-      return sectionCommand('Set Out point', state, { trim: trimWithOut(state.trim, action.time, duration) });
+      return sectionCommand('Set Out point', state, { shots: withTrim(state.shots, trimWithOut(trimOf(state), action.time, duration)) });
     case 'resetTrim':
-      return sectionCommand('Reset trim', state, { trim: clampTrim({ start: 0, end: duration }, duration) });
+      return sectionCommand('Reset trim', state, { shots: withTrim(state.shots, clampTrim({ start: 0, end: duration }, duration)) });
     case 'setVolume':
       return sectionCommand('Change volume', state, {
-        audio: { ...state.audio, volume: clampToRange(action.volume, RANGES.volume) },
+        shots: withSequenceSound(state.shots, { volume: clampToRange(action.volume, RANGES.volume) }),
       });
     case 'setMuted':
-      return sectionCommand(action.muted ? 'Mute' : 'Unmute', state, { audio: { ...state.audio, isMuted: action.muted } });
+      return sectionCommand(action.muted ? 'Mute' : 'Unmute', state, { shots: withSequenceSound(state.shots, { muted: action.muted }) });
     case 'setColorGrade':
       return sectionCommand(`Change ${action.key}`, state, {
         colorGrading: { ...state.colorGrading, [action.key]: clampToRange(action.value, RANGES.grade) },
@@ -119,13 +121,13 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
 }
 
 /** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */
-export function trimWithIn(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
+export function trimWithIn(trim: Trim, time: number, duration: number): Trim {
   const start = roundSeconds(time);
   return clampTrim({ start, end: start < trim.end ? trim.end : duration }, duration);
 }
 
 /** Setting Out before the In point starts the clip at its beginning again. */
-export function trimWithOut(trim: EditorState['trim'], time: number, duration: number): EditorState['trim'] {
+export function trimWithOut(trim: Trim, time: number, duration: number): Trim {
   const end = roundSeconds(time);
   return clampTrim({ start: end > trim.start ? trim.start : 0, end }, duration);
 }

@@ -14,10 +14,10 @@ export interface EditorCommand {
 }
 
 /** The parts of the state below the overlays, each replaced whole. */
-export type StateSection = 'visualEffect' | 'trim' | 'audio' | 'colorGrading' | 'music';
+export type StateSection = 'visualEffect' | 'shots' | 'colorGrading' | 'audioClips';
 type SectionPatch = Partial<Pick<EditorState, StateSection>>;
 
-/** Replaces whole sections of the state (effect, trim, audio, grading, music). */
+/** Replaces whole sections of the state (effect, shots, grading, audio clips). */
 class SectionCommand implements EditorCommand {
   constructor(
     readonly label: string,

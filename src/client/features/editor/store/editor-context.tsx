@@ -23,14 +23,15 @@ interface EditorContextValue {
 const EditorContext = createContext<EditorContextValue | null>(null);
 
 interface EditorProviderProps {
+  projectId: string;
   editorState: EditorState | null;
   duration: number;
   readOnly?: boolean;
   children: ReactNode;
 }
 
-export function EditorProvider({ editorState, duration, readOnly = false, children }: EditorProviderProps) {
-  const [store, apply] = useReducer(editorReducer, { editorState, duration }, initEditorStore);
+export function EditorProvider({ projectId, editorState, duration, readOnly = false, children }: EditorProviderProps) {
+  const [store, apply] = useReducer(editorReducer, { projectId, editorState, duration }, initEditorStore);
   const [editingId, setEditing] = useState<string | null>(null);
   const [showSafeZones, setShowSafeZones] = useState(false);
   // One gate for every way of editing (panels, drags on the stage and timeline, typing in place, hotkeys, AI suggestions).

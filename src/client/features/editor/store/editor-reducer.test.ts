@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OVERLAY_LINES, MAX_OVERLAYS } from '@shared/editor/editor-constants';
-import { defaultEditorState, editorStateSchema, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
+import { defaultEditorState, editorStateSchema, newShot, newTextOverlay, outputDuration, type EditorState } from '@shared/editor/editor-state';
+import { sequenceSound } from '@shared/editor/sequence-sound';
+import { trimOf } from '../lib/edited-parts';
 import { canRedo, canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 
+const PROJECT_ID = 'project-1';
 const DURATION = 8;
 
-function run(actions: EditorAction[], start: EditorStore = initEditorStore({ editorState: null, duration: DURATION })): EditorStore {
+function run(actions: EditorAction[], start: EditorStore = initEditorStore({ projectId: PROJECT_ID, editorState: null, duration: DURATION })): EditorStore {
   return actions.reduce(editorReducer, start);
 }
 
 function withOverlay(): EditorStore {
   return run([{ type: 'addOverlay', overlay: newTextOverlay('a', 8) }]);
 }
+
+const trim = (store: EditorStore) => trimOf(store.present);
 
 function overlay(store: EditorStore, id = 'a') {
   const found = store.present.textOverlays.find((candidate) => candidate.id === id);
@@ -21,12 +26,31 @@ function overlay(store: EditorStore, id = 'a') {
 
 describe('loading', () => {
   it('starts an unedited project from the defaults and a saved one from its state', () => {
-    expect(initEditorStore({ editorState: null, duration: DURATION }).present).toEqual(defaultEditorState(DURATION));
-    const saved: EditorState = { ...defaultEditorState(DURATION), visualEffect: 'sepia', trim: { start: 1, end: 9 } };
-    const store = initEditorStore({ editorState: saved, duration: DURATION });
+    expect(initEditorStore({ projectId: PROJECT_ID, editorState: null, duration: DURATION }).present).toEqual(defaultEditorState(PROJECT_ID, DURATION));
+    const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), visualEffect: 'sepia', shots: [{ ...newShot('shot-1', PROJECT_ID, DURATION), in: 1, out: 9 }] };
+    const store = initEditorStore({ projectId: PROJECT_ID, editorState: saved, duration: DURATION });
     expect(store.present.visualEffect).toBe('sepia');
-    expect(store.present.trim).toEqual({ start: 1, end: 8 });
+    expect(trim(store)).toEqual({ start: 1, end: 8 });
     expect(canUndo(store)).toBe(false);
+  });
+
+  it('edits a sequence of several shots as its first: the trim and the sound, keeping the others', () => {
+    const later = { ...newShot('shot-2', 'asset-2', 20), in: 2, out: 12 };
+    const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), shots: [newShot('shot-1', PROJECT_ID, DURATION), later] };
+    const store = run(
+      [
+        { type: 'setTrimIn', time: 1 },
+        { type: 'setTrimOut', time: 9 },
+        { type: 'setVolume', volume: 0.5 },
+      ],
+      initEditorStore({ projectId: PROJECT_ID, editorState: saved, duration: DURATION }),
+    );
+    expect(store.present.shots).toEqual([
+      { ...newShot('shot-1', PROJECT_ID, DURATION), in: 1, out: 8, volume: 0.5 },
+      { ...later, volume: 0.5 },
+    ]);
+    expect(outputDuration(store.present)).toBe(17);
+    expect(editorStateSchema.safeParse(store.present).success).toBe(true);
   });
 });
 
@@ -227,10 +251,11 @@ describe('clamping every slider range (SPEC §5)', () => {
   });
 
   it('keeps the volume within 0–1 in steps of 0.01, and mutes', () => {
-    expect(run([{ type: 'setVolume', volume: 1.7 }]).present.audio.volume).toBe(1);
-    expect(run([{ type: 'setVolume', volume: -1 }]).present.audio.volume).toBe(0);
-    expect(run([{ type: 'setVolume', volume: 0.333 }]).present.audio.volume).toBe(0.33);
-    expect(run([{ type: 'setMuted', muted: true }]).present.audio).toEqual({ volume: 1, isMuted: true });
+    const sound = (store: EditorStore) => sequenceSound(store.present);
+    expect(sound(run([{ type: 'setVolume', volume: 1.7 }])).volume).toBe(1);
+    expect(sound(run([{ type: 'setVolume', volume: -1 }])).volume).toBe(0);
+    expect(sound(run([{ type: 'setVolume', volume: 0.333 }])).volume).toBe(0.33);
+    expect(sound(run([{ type: 'setMuted', muted: true }]))).toEqual({ volume: 1, muted: true });
   });
 
   it('keeps the trim within the clip with the end after the start', () => {
@@ -238,13 +263,13 @@ describe('clamping every slider range (SPEC §5)', () => {
       { type: 'setTrimIn', time: 1.5 },
       { type: 'setTrimOut', time: 6.25 },
     ]);
-    expect(trimmed.present.trim).toEqual({ start: 1.5, end: 6.25 });
-    expect(run([{ type: 'setTrimIn', time: -3 }]).present.trim).toEqual({ start: 0, end: 8 });
-    expect(run([{ type: 'setTrimOut', time: 12 }]).present.trim).toEqual({ start: 0, end: 8 });
+    expect(trim(trimmed)).toEqual({ start: 1.5, end: 6.25 });
+    expect(trim(run([{ type: 'setTrimIn', time: -3 }]))).toEqual({ start: 0, end: 8 });
+    expect(trim(run([{ type: 'setTrimOut', time: 12 }]))).toEqual({ start: 0, end: 8 });
     // In after Out re-opens the end; Out before In re-opens the start.
-    expect(run([{ type: 'setTrimIn', time: 7 }], trimmed).present.trim).toEqual({ start: 7, end: 8 });
-    expect(run([{ type: 'setTrimOut', time: 1 }], trimmed).present.trim).toEqual({ start: 0, end: 1 });
-    expect(run([{ type: 'resetTrim' }], trimmed).present.trim).toEqual({ start: 0, end: 8 });
+    expect(trim(run([{ type: 'setTrimIn', time: 7 }], trimmed))).toEqual({ start: 7, end: 8 });
+    expect(trim(run([{ type: 'setTrimOut', time: 1 }], trimmed))).toEqual({ start: 0, end: 1 });
+    expect(trim(run([{ type: 'resetTrim' }], trimmed))).toEqual({ start: 0, end: 8 });
   });
 
   it('produces states the server accepts', () => {

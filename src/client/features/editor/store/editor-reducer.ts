@@ -1,5 +1,6 @@
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
+import { trimOf, withTrim } from '../lib/edited-parts';
 import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
 import { commandFor, type EditAction } from './edit-actions';
 import { rebaseChange, replaceStateCommand } from './replace-state';
@@ -17,7 +18,7 @@ export interface EditorStore {
   future: HistoryEntry[];
   /** The selection is not an edit: it is neither saved nor undone. */
   selectedId: string | null;
-  /** The clip's length, which bounds the trim. */
+  /** The length of the project's clip, which bounds the trim (the first shot's cut of it). */
   duration: number;
   /** A suggestion shown but not kept: while there is one, the edit waits (suggestion-preview.ts). */
   preview: SuggestionPreview | null;
@@ -43,11 +44,15 @@ const HISTORY_LIMIT = 200;
 /** What a preview lets through: everything else would edit under a change that is shown but not made. */
 const WHILE_PREVIEWING = new Set<EditorAction['type']>(['select', 'discardPreview', 'replaceState']);
 
+interface EditorStoreInit {
+  projectId: string;
+  editorState: EditorState | null;
+  duration: number;
+}
+
 /** The store for a project: its saved edit, or the untouched clip when it was never edited. */
-export function initEditorStore({ editorState, duration }: { editorState: EditorState | null; duration: number }): EditorStore {
-  const present = editorState
-    ? { ...editorState, trim: clampTrim(editorState.trim, duration) }
-    : defaultEditorState(duration);
+export function initEditorStore({ projectId, editorState, duration }: EditorStoreInit): EditorStore {
+  const present = editorState ? withTrimInClip(editorState, duration) : defaultEditorState(projectId, duration);
   return { present, past: [], future: [], selectedId: null, duration, preview: null };
 }
 
@@ -91,8 +96,11 @@ export function canRedo(store: EditorStore): boolean {
 
 /** `state`, a change made elsewhere from `base`, on top of the edits made here since, with its trim inside the clip. */
 function rebased(store: EditorStore, base: EditorState, state: EditorState): EditorState {
-  const next = rebaseChange(base, state, store.present);
-  return { ...next, trim: clampTrim(next.trim, store.duration) };
+  return withTrimInClip(rebaseChange(base, state, store.present), store.duration);
+}
+
+function withTrimInClip(state: EditorState, duration: number): EditorState {
+  return { ...state, shots: withTrim(state.shots, clampTrim(trimOf(state), duration)) };
 }
 
 function apply(store: EditorStore, command: EditorCommand | null, gesture?: string): EditorStore {

@@ -1,6 +1,7 @@
 import { MIN_MUSIC_SECONDS, RANGES } from '@shared/editor/editor-constants';
-import { clampToRange, outputDuration, roundSeconds, type EditorState, type MusicPlacement } from '@shared/editor/editor-state';
-import { newMusicPlacement } from '@shared/editor/music-placement';
+import { clampToRange, outputDuration, roundSeconds, type AudioClip, type EditorState } from '@shared/editor/editor-state';
+import { newMusicClip } from '@shared/editor/music-placement';
+import { firstMusicClip } from '../lib/edited-parts';
 import { sectionCommand, type EditorCommand } from './editor-commands';
 import type { TimingEdit } from './overlay-timing';
 
@@ -11,8 +12,8 @@ export interface MusicChange {
   fadeOut?: number;
   loop?: boolean;
   duck?: boolean;
-  trackIn?: number;
-  trackOut?: number;
+  sourceIn?: number;
+  sourceOut?: number;
 }
 
 const CHANGE_LABELS: Record<keyof MusicChange, string> = {
@@ -21,8 +22,8 @@ const CHANGE_LABELS: Record<keyof MusicChange, string> = {
   fadeOut: 'Change music fade out',
   loop: 'Change music loop',
   duck: 'Change music ducking',
-  trackIn: 'Trim music',
-  trackOut: 'Trim music',
+  sourceIn: 'Trim music',
+  sourceOut: 'Trim music',
 };
 
 const TIMING_LABELS: Record<TimingEdit['edge'], string> = {
@@ -32,43 +33,46 @@ const TIMING_LABELS: Record<TimingEdit['edge'], string> = {
 };
 
 /**
- * Puts a track under the clip. Another track in place of one already there keeps what the creator set
+ * Puts a track under the sequence. Another track in place of one already there keeps what the creator set
  * (volume, fades, where it plays, loop, ducking) and takes the new track's whole length as its piece.
  */
 export function placeMusicCommand(state: EditorState, track: { id: string; duration: number }, clipHasSound: boolean): EditorCommand | null {
-  const fresh = newMusicPlacement(track, outputDuration(state), clipHasSound);
-  if (!state.music) return sectionCommand('Add music', state, { music: fresh });
-  return sectionCommand('Change music', state, { music: { ...state.music, trackId: fresh.trackId, trackIn: fresh.trackIn, trackOut: fresh.trackOut } });
+  // A new clip only ever goes onto an empty music lane (so far the only lane): its id is free.
+  const fresh = newMusicClip('music-1', track, outputDuration(state), clipHasSound);
+  const music = firstMusicClip(state);
+  if (!music) return sectionCommand('Add music', state, { audioClips: [...state.audioClips, fresh] });
+  return changeClip('Change music', state, music, { ...music, source: fresh.source, sourceIn: fresh.sourceIn, sourceOut: fresh.sourceOut });
 }
 
 export function removeMusicCommand(state: EditorState): EditorCommand | null {
-  return state.music ? sectionCommand('Remove music', state, { music: null }) : null;
+  const music = firstMusicClip(state);
+  return music ? sectionCommand('Remove music', state, { audioClips: state.audioClips.filter((clip) => clip !== music) }) : null;
 }
 
 /** Settings brought inside their ranges; the piece stays inside the track and at least MIN_MUSIC_SECONDS long. */
 export function musicChangeCommand(state: EditorState, change: MusicChange, trackSeconds: number): EditorCommand | null {
-  const music = state.music;
+  const music = firstMusicClip(state);
   if (!music) return null;
-  const next: MusicPlacement = { ...music };
+  const next: AudioClip = { ...music };
   if (change.volume !== undefined && Number.isFinite(change.volume)) next.volume = clampToRange(change.volume, RANGES.volume);
   if (change.fadeIn !== undefined && Number.isFinite(change.fadeIn)) next.fadeIn = clampToRange(change.fadeIn, RANGES.musicFade);
   if (change.fadeOut !== undefined && Number.isFinite(change.fadeOut)) next.fadeOut = clampToRange(change.fadeOut, RANGES.musicFade);
   if (change.loop !== undefined) next.loop = change.loop;
   if (change.duck !== undefined) next.duck = change.duck;
   const trackEnd = Math.max(MIN_MUSIC_SECONDS, trackSeconds);
-  if (change.trackIn !== undefined && Number.isFinite(change.trackIn)) {
-    next.trackIn = roundSeconds(clamp(change.trackIn, 0, next.trackOut - MIN_MUSIC_SECONDS));
+  if (change.sourceIn !== undefined && Number.isFinite(change.sourceIn)) {
+    next.sourceIn = roundSeconds(clamp(change.sourceIn, 0, next.sourceOut - MIN_MUSIC_SECONDS));
   }
-  if (change.trackOut !== undefined && Number.isFinite(change.trackOut)) {
-    next.trackOut = roundSeconds(clamp(change.trackOut, next.trackIn + MIN_MUSIC_SECONDS, trackEnd));
+  if (change.sourceOut !== undefined && Number.isFinite(change.sourceOut)) {
+    next.sourceOut = roundSeconds(clamp(change.sourceOut, next.sourceIn + MIN_MUSIC_SECONDS, trackEnd));
   }
   const first = (Object.keys(change) as (keyof MusicChange)[])[0];
-  return first ? sectionCommand(CHANGE_LABELS[first], state, { music: next }) : null;
+  return first ? changeClip(CHANGE_LABELS[first], state, music, next) : null;
 }
 
 /** Moves the music's bar, or one of its edges, on the output timeline: never before 0, inside the output. */
 export function musicTimingCommand(state: EditorState, edit: TimingEdit): EditorCommand | null {
-  const music = state.music;
+  const music = firstMusicClip(state);
   if (!music) return null;
   const output = Math.max(outputDuration(state), MIN_MUSIC_SECONDS);
   let { start, end } = music;
@@ -86,7 +90,12 @@ export function musicTimingCommand(state: EditorState, edit: TimingEdit): Editor
       end = clamp(finite(edit.end, end), start + MIN_MUSIC_SECONDS, Math.max(output, start + MIN_MUSIC_SECONDS));
       break;
   }
-  return sectionCommand(TIMING_LABELS[edit.edge], state, { music: { ...music, start: roundSeconds(start), end: roundSeconds(end) } });
+  return changeClip(TIMING_LABELS[edit.edge], state, music, { ...music, start: roundSeconds(start), end: roundSeconds(end) });
+}
+
+/** `clip` (one of the state's audio clips) replaced by `next`, in its place. */
+function changeClip(label: string, state: EditorState, clip: AudioClip, next: AudioClip): EditorCommand | null {
+  return sectionCommand(label, state, { audioClips: state.audioClips.map((candidate) => (candidate === clip ? next : candidate)) });
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -4,7 +4,7 @@ import { editorReducer, initEditorStore, type EditorAction, type EditorStore } f
 
 // A 10 s clip trimmed to 2–8 s: the output is 6 s long.
 function trimmedWithOverlay(): EditorStore {
-  const start = initEditorStore({ editorState: null, duration: 10 });
+  const start = initEditorStore({ projectId: 'project-1', editorState: null, duration: 10 });
   return [
     { type: 'setTrimIn', time: 2 },
     { type: 'setTrimOut', time: 8 },

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
+import { withSequenceSound } from '@shared/editor/sequence-sound';
+import { trimOf, withTrim } from '../lib/edited-parts';
 import { canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 import { rebaseChange } from './replace-state';
 
+const PROJECT_ID = 'project-1';
 const DURATION = 8;
 
-function run(actions: EditorAction[], start: EditorStore = initEditorStore({ editorState: null, duration: DURATION })): EditorStore {
+function run(actions: EditorAction[], start: EditorStore = initEditorStore({ projectId: PROJECT_ID, editorState: null, duration: DURATION })): EditorStore {
   return actions.reduce(editorReducer, start);
 }
 
@@ -13,7 +16,7 @@ const hook = { ...newTextOverlay('hook', 8), text: 'Wait for it', position: { x:
 
 describe('replaceState', () => {
   it('applies a whole new edit as one step that undo and redo take back and forth', () => {
-    const base = defaultEditorState(DURATION);
+    const base = defaultEditorState(PROJECT_ID, DURATION);
     const state: EditorState = { ...base, textOverlays: [hook], visualEffect: 'vintage' };
     const applied = run([{ type: 'replaceState', label: 'Apply suggestion', base, state }]);
     expect(applied.present).toEqual(state);
@@ -27,10 +30,10 @@ describe('replaceState', () => {
   });
 
   it('is no step at all when nothing changes, and keeps the trim inside the clip', () => {
-    const base = defaultEditorState(DURATION);
+    const base = defaultEditorState(PROJECT_ID, DURATION);
     expect(run([{ type: 'replaceState', label: 'Apply suggestion', base, state: base }]).past).toHaveLength(0);
-    const long = { ...base, trim: { start: 1, end: 12 } };
-    expect(run([{ type: 'replaceState', label: 'Apply suggestion', base, state: long }]).present.trim).toEqual({ start: 1, end: 8 });
+    const long = { ...base, shots: withTrim(base.shots, { start: 1, end: 12 }) };
+    expect(trimOf(run([{ type: 'replaceState', label: 'Apply suggestion', base, state: long }]).present)).toEqual({ start: 1, end: 8 });
   });
 
   it('keeps edits made while the change was on its way, and drops a selection the change removed', () => {
@@ -49,7 +52,7 @@ describe('replaceState', () => {
 
 describe('rebaseChange', () => {
   it('takes the change when nothing else happened', () => {
-    const base = defaultEditorState(DURATION);
+    const base = defaultEditorState(PROJECT_ID, DURATION);
     const changed = { ...base, visualEffect: 'blur' as const };
     expect(rebaseChange(base, changed, { ...base })).toBe(changed);
   });
@@ -57,7 +60,7 @@ describe('rebaseChange', () => {
   it('merges overlays: added ones join, changed ones win, ones edited only here stay', () => {
     const a = newTextOverlay('a', 8);
     const b = newTextOverlay('b', 8);
-    const base: EditorState = { ...defaultEditorState(DURATION), textOverlays: [a, b] };
+    const base: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), textOverlays: [a, b] };
     const changed: EditorState = { ...base, textOverlays: [{ ...a, fontSize: 64 }, b, hook] };
     const current: EditorState = { ...base, textOverlays: [a, { ...b, text: 'Mine' }, newTextOverlay('c', 8)] };
     expect(rebaseChange(base, changed, current).textOverlays).toEqual([
@@ -66,5 +69,13 @@ describe('rebaseChange', () => {
       newTextOverlay('c', 8),
       hook,
     ]);
+  });
+
+  it('takes a trim or a sound change and keeps the other made here', () => {
+    const base = defaultEditorState(PROJECT_ID, DURATION);
+    const trimmed = { ...base, shots: withTrim(base.shots, { start: 1, end: 6 }) };
+    const quieter = { ...base, shots: withSequenceSound(base.shots, { volume: 0.4 }) };
+    expect(rebaseChange(base, trimmed, quieter).shots).toEqual(withTrim(quieter.shots, { start: 1, end: 6 }));
+    expect(rebaseChange(base, quieter, trimmed).shots).toEqual(withTrim(quieter.shots, { start: 1, end: 6 }));
   });
 });

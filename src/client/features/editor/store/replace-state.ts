@@ -1,5 +1,7 @@
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import type { EditorState } from '@shared/editor/editor-state';
+import { sequenceSound, withSequenceSound } from '@shared/editor/sequence-sound';
+import { trimOf, withTrim } from '../lib/edited-parts';
 import type { EditorCommand, StateSection } from './editor-commands';
 
 /**
@@ -26,7 +28,7 @@ export function replaceStateCommand(label: string, state: EditorState, next: Edi
   return JSON.stringify(state) === JSON.stringify(next) ? null : new ReplaceStateCommand(label, state, next);
 }
 
-const SECTIONS: StateSection[] = ['visualEffect', 'trim', 'audio', 'colorGrading'];
+const SECTIONS: StateSection[] = ['visualEffect', 'colorGrading'];
 
 function same(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -43,6 +45,9 @@ export function rebaseChange(base: EditorState, changed: EditorState, current: E
   for (const key of SECTIONS) {
     if (!same(base[key], changed[key])) Object.assign(result, { [key]: changed[key] });
   }
+  // The shots' trim and sound are taken apart, as the editor edits them: a new trim keeps a volume set here meanwhile.
+  if (!same(trimOf(base), trimOf(changed))) result.shots = withTrim(result.shots, trimOf(changed));
+  if (!same(sequenceSound(base), sequenceSound(changed))) result.shots = withSequenceSound(result.shots, sequenceSound(changed));
   const baseById = new Map(base.textOverlays.map((overlay) => [overlay.id, overlay]));
   const changedById = new Map(changed.textOverlays.map((overlay) => [overlay.id, overlay]));
   const kept = current.textOverlays

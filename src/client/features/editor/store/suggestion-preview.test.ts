@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
+import { withTrim } from '../lib/edited-parts';
 import { canRedo, canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 import { shownState, type SuggestionPreview } from './suggestion-preview';
 
+const PROJECT_ID = 'project-1';
 const DURATION = 8;
 
-function run(actions: EditorAction[], start: EditorStore = initEditorStore({ editorState: null, duration: DURATION })): EditorStore {
+function run(actions: EditorAction[], start: EditorStore = initEditorStore({ projectId: PROJECT_ID, editorState: null, duration: DURATION })): EditorStore {
   return actions.reduce(editorReducer, start);
 }
 
@@ -76,9 +78,9 @@ describe('a previewed suggestion', () => {
   });
 
   it('answered after the edit changed, shows the suggestion on top of that edit', () => {
-    const base = defaultEditorState(DURATION);
+    const base = defaultEditorState(PROJECT_ID, DURATION);
     const later = run([{ type: 'setVisualEffect', effect: 'sepia' }]);
-    const shown = run([{ type: 'previewSuggestion', preview: previewOf(base, { textOverlays: [hook], trim: { start: 1, end: 12 } }) }], later);
-    expect(shownState(shown)).toEqual({ ...later.present, textOverlays: [hook], trim: { start: 1, end: 8 } });
+    const shown = run([{ type: 'previewSuggestion', preview: previewOf(base, { textOverlays: [hook], shots: withTrim(base.shots, { start: 1, end: 12 }) }) }], later);
+    expect(shownState(shown)).toEqual({ ...later.present, textOverlays: [hook], shots: withTrim(base.shots, { start: 1, end: 8 }) });
   });
 });

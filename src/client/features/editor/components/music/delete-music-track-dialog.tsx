@@ -3,6 +3,7 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useDeleteMusicTrack } from '../../api/delete-music-track';
+import { firstMusicClip } from '../../lib/edited-parts';
 import { useEditor } from '../../store/editor-context';
 
 interface DeleteMusicTrackDialogProps {
@@ -14,7 +15,7 @@ interface DeleteMusicTrackDialogProps {
 /** Deletes one of the user's own uploads; if this edit uses it, the music comes out of the edit too. */
 export function DeleteMusicTrackDialog({ track, open, onOpenChange }: DeleteMusicTrackDialogProps) {
   const { store, dispatch } = useEditor();
-  const inEdit = store.present.music?.trackId === track.id;
+  const inEdit = firstMusicClip(store.present)?.source.trackId === track.id;
   const deleteTrack = useDeleteMusicTrack({
     onSuccess: () => {
       if (inEdit) dispatch({ type: 'removeMusic' });

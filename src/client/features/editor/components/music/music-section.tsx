@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useMusicTracks } from '../../api/get-music-tracks';
 import { useEditorAudio } from '../../hooks/editor-audio';
+import { firstMusicClip } from '../../lib/edited-parts';
 import { useEditor } from '../../store/editor-context';
 import { MusicBrowser } from './music-browser';
 import { ChosenTrack, MusicSettings, RemoveMusicButton } from './music-settings';
@@ -13,7 +14,7 @@ export function MusicSection() {
   const { store, dispatch } = useEditor();
   // Whether the clip has a sound of its own: new music ducks under it, and ducking needs it.
   const { clipHasSound, track } = useEditorAudio();
-  const music = store.present.music;
+  const music = firstMusicClip(store.present);
   const tracks = useMusicTracks();
   const [browsing, setBrowsing] = useState(false);
 
@@ -34,7 +35,7 @@ export function MusicSection() {
           </Button>
         )}
         <MusicBrowser
-          currentTrackId={music?.trackId}
+          currentTrackId={music?.source.trackId}
           onUse={(track) => {
             dispatch({ type: 'placeMusic', track: { id: track.id, duration: track.duration }, clipHasSound });
             setBrowsing(false);

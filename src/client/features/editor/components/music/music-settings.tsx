@@ -1,7 +1,7 @@
 import { Music, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { RANGES } from '@shared/editor/editor-constants';
-import type { MusicPlacement } from '@shared/editor/editor-state';
+import type { AudioClip } from '@shared/editor/editor-state';
 import type { MusicTrack } from '@shared/schemas/music';
 import { Button } from '@/components/ui/button';
 import type { MusicChange } from '../../store/music-edits';
@@ -11,7 +11,7 @@ import { ValueSlider } from '../value-slider';
 import { TrackTimeField } from './track-time-field';
 
 interface MusicSettingsProps {
-  music: MusicPlacement;
+  music: AudioClip;
   track: MusicTrack;
   clipHasSound: boolean;
   onChangeTrack: () => void;
@@ -82,23 +82,23 @@ export function MusicSettings({ music, track, clipHasSound, onChangeTrack }: Mus
         </legend>
         <div className="grid grid-cols-2 gap-2">
           <TrackTimeField
-            key={`in-${String(music.trackIn)}`}
+            key={`in-${String(music.sourceIn)}`}
             id={`${ids}-track-in`}
             label="Start in track"
-            value={music.trackIn}
+            value={music.sourceIn}
             max={track.duration}
-            onCommit={(trackIn) => {
-              change({ trackIn });
+            onCommit={(sourceIn) => {
+              change({ sourceIn });
             }}
           />
           <TrackTimeField
-            key={`out-${String(music.trackOut)}`}
+            key={`out-${String(music.sourceOut)}`}
             id={`${ids}-track-out`}
             label="End in track"
-            value={Math.min(music.trackOut, track.duration)}
+            value={Math.min(music.sourceOut, track.duration)}
             max={track.duration}
-            onCommit={(trackOut) => {
-              change({ trackOut });
+            onCommit={(sourceOut) => {
+              change({ sourceOut });
             }}
           />
         </div>

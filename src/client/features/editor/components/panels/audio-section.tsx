@@ -1,12 +1,13 @@
 import { Volume2, VolumeX } from 'lucide-react';
 import { RANGES } from '@shared/editor/editor-constants';
+import { sequenceSound } from '@shared/editor/sequence-sound';
 import { Button } from '@/components/ui/button';
 import { useEditor } from '../../store/editor-context';
 import { ValueSlider } from '../value-slider';
 
 export function AudioSection() {
   const { store, dispatch } = useEditor();
-  const { volume, isMuted } = store.present.audio;
+  const { volume, muted } = sequenceSound(store.present);
 
   return (
     <div className="grid gap-3">
@@ -19,13 +20,13 @@ export function AudioSection() {
       />
       <Button
         type="button"
-        variant={isMuted ? 'secondary' : 'outline'}
+        variant={muted ? 'secondary' : 'outline'}
         size="sm"
-        aria-pressed={isMuted}
+        aria-pressed={muted}
         className="w-fit"
-        onClick={() => dispatch({ type: 'setMuted', muted: !isMuted })}
+        onClick={() => dispatch({ type: 'setMuted', muted: !muted })}
       >
-        {isMuted ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />}
+        {muted ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />}
         Mute
       </Button>
     </div>

@@ -1,6 +1,7 @@
 import { ArrowLeftToLine, ArrowRightToLine, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { trimOf } from '../../lib/edited-parts';
 import { formatTime } from '../../lib/format-time';
 import { trimMessage } from '../../lib/trim-message';
 import { trimWithIn, trimWithOut } from '../../store/edit-actions';
@@ -14,7 +15,8 @@ interface TrimSectionProps {
 
 export function TrimSection({ currentTime, duration }: TrimSectionProps) {
   const { store, dispatch } = useEditor();
-  const { start, end } = store.present.trim;
+  const trim = trimOf(store.present);
+  const { start, end } = trim;
   const untouched = start === 0 && end === duration;
 
   return (
@@ -32,7 +34,7 @@ export function TrimSection({ currentTime, duration }: TrimSectionProps) {
           onClick={() => {
             const time = currentTime();
             dispatch({ type: 'setTrimIn', time });
-            toast(trimMessage('in', store.present.trim, trimWithIn(store.present.trim, time, duration)));
+            toast(trimMessage('in', trim, trimWithIn(trim, time, duration)));
           }}
         >
           <ArrowLeftToLine aria-hidden />
@@ -45,7 +47,7 @@ export function TrimSection({ currentTime, duration }: TrimSectionProps) {
           onClick={() => {
             const time = currentTime();
             dispatch({ type: 'setTrimOut', time });
-            toast(trimMessage('out', store.present.trim, trimWithOut(store.present.trim, time, duration)));
+            toast(trimMessage('out', trim, trimWithOut(trim, time, duration)));
           }}
         >
           <ArrowRightToLine aria-hidden />

@@ -3,6 +3,7 @@ import { referenceScale } from '@shared/editor/looks';
 import type { Size } from '@shared/editor/frame-geometry';
 import { useOverlayCanvas } from '../../hooks/use-overlay-canvas';
 import { useOverlayLayouts } from '../../hooks/use-overlay-layouts';
+import { firstShot } from '../../lib/edited-parts';
 import { useEditor } from '../../store/editor-context';
 import { OverlayBox } from './overlay-box';
 
@@ -20,7 +21,7 @@ interface OverlayLayerProps {
  */
 export function OverlayLayer({ videoRef, size, fontsReady }: OverlayLayerProps) {
   const { store, shown, editingId } = useEditor();
-  const { textOverlays, trim } = shown;
+  const { textOverlays } = shown;
   const pixelRatio = window.devicePixelRatio || 1;
   const frame = { width: Math.round(size.width * pixelRatio), height: Math.round(size.height * pixelRatio) };
   const layouts = useOverlayLayouts(textOverlays, frame.width, frame.height, fontsReady);
@@ -30,7 +31,7 @@ export function OverlayLayer({ videoRef, size, fontsReady }: OverlayLayerProps) 
     layouts,
     width: frame.width,
     height: frame.height,
-    trim,
+    shot: firstShot(shown),
     hiddenId: editingId,
   });
   const scale = referenceScale(size.width, size.height);

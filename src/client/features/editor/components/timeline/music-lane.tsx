@@ -3,6 +3,7 @@ import { outputDuration } from '@shared/editor/editor-state';
 import { musicSpan } from '@shared/editor/music-placement';
 import { useEditorAudio } from '../../hooks/editor-audio';
 import { musicPeaks } from '../../lib/audio-peaks';
+import { firstMusicClip } from '../../lib/edited-parts';
 import { useEditor } from '../../store/editor-context';
 import { TimelineBar } from './timeline-bar';
 import type { MusicLane, TimelineAxis } from './timeline-model';
@@ -18,15 +19,16 @@ const MUSIC_COLOR = 'rgba(167,139,250,0.8)';
 export function MusicLaneRow({ lane, axis }: { lane: MusicLane; axis: TimelineAxis }) {
   const { shown } = useEditor();
   const { trackSound, preview, trackMissing } = useEditorAudio();
-  const { music, trim } = shown;
+  const music = firstMusicClip(shown);
+  const outputSeconds = outputDuration(shown);
   const trackAudio = trackSound.status === 'ready' ? trackSound.audio : null;
   const { seconds, peaks } = useMemo(() => {
-    const span = music ? musicSpan(music, outputDuration({ trim }), trackAudio?.duration) : null;
+    const span = music ? musicSpan(music, outputSeconds, trackAudio?.duration) : null;
     if (!span) return { seconds: 0, peaks: [] };
     const length = span.to - span.from;
     const buckets = Math.max(8, Math.round((length * axis.pxPerSecond) / PX_PER_PEAK));
     return { seconds: length, peaks: trackAudio ? musicPeaks(trackAudio, span, buckets) : [] };
-  }, [music, trim, trackAudio, axis.pxPerSecond]);
+  }, [music, outputSeconds, trackAudio, axis.pxPerSecond]);
   const status = trackMissing ? 'missing' : trackSound.status === 'error' ? 'error' : preview.state;
 
   return (

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
+import { trimOf } from '../../lib/edited-parts';
 import { UI_TEXT_FONT_FAMILY } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { BarLaneRow } from './bar-lane';
@@ -37,7 +38,7 @@ interface TimelineProps {
  */
 export function Timeline({ videoUrl, time, duration, playing, onSeek, hiddenOnPhone }: TimelineProps) {
   const { shown } = useEditor();
-  const { trim } = shown;
+  const trim = trimOf(shown);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const viewport = useElementSize(scrollerRef).width;

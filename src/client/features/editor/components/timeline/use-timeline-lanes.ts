@@ -1,6 +1,7 @@
-import { outputDuration, type EditorState } from '@shared/editor/editor-state';
+import { outputDuration } from '@shared/editor/editor-state';
 import type { TimingEdit } from '../../store/overlay-timing';
 import { useEditorAudio } from '../../hooks/editor-audio';
+import { firstMusicClip, trimOf, type Trim } from '../../lib/edited-parts';
 import { useEditor } from '../../store/editor-context';
 import type { BarChange, LaneDescriptor } from './timeline-model';
 
@@ -11,7 +12,9 @@ import type { BarChange, LaneDescriptor } from './timeline-model';
 export function useTimelineLanes(): LaneDescriptor[] {
   const { store, shown, dispatch } = useEditor();
   const { track } = useEditorAudio();
-  const { trim, textOverlays, music } = shown;
+  const { textOverlays } = shown;
+  const trim = trimOf(shown);
+  const music = firstMusicClip(shown);
   // An overlay made before the trim was shortened may run past the Out point; the video ends there.
   const onAxis = (seconds: number) => trim.start + Math.min(seconds, outputDuration(shown));
   const musicName = track?.title ?? 'Music';
@@ -66,6 +69,6 @@ export function useTimelineLanes(): LaneDescriptor[] {
 }
 
 /** The timeline's axis is the source clip; overlay and music times count from the In point. */
-function onOutputTimeline(change: BarChange, trim: EditorState['trim']): TimingEdit {
+function onOutputTimeline(change: BarChange, trim: Trim): TimingEdit {
   return change.edge === 'end' ? { edge: 'end', end: change.end - trim.start } : { edge: change.edge, start: change.start - trim.start };
 }

@@ -1,4 +1,5 @@
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
+import { trimOf } from '../../lib/edited-parts';
 import { useEditor } from '../../store/editor-context';
 import { Filmstrip } from './filmstrip';
 import type { TimelineAxis, VideoLane } from './timeline-model';
@@ -14,7 +15,7 @@ interface VideoLaneRowProps {
 /** The clip's filmstrip, with the In and Out handles that trim it (a handle stops a frame short of the other). */
 export function VideoLaneRow({ lane, axis, videoUrl, visible }: VideoLaneRowProps) {
   const { shown, dispatch } = useEditor();
-  const { trim } = shown;
+  const trim = trimOf(shown);
   return (
     <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-10 bg-black/40 pointer-coarse:h-11">
       <Filmstrip videoUrl={videoUrl} duration={axis.duration} pxPerSecond={axis.pxPerSecond} visibleFrom={visible.from} visibleTo={visible.to} />

@@ -1,0 +1,61 @@
+import type { TransitionKind } from '../../../shared/editor/editor-constants.ts';
+import { type EditorState, clampTrim } from '../../../shared/editor/editor-state.ts';
+import { layoutSequence } from '../../../shared/editor/time-map.ts';
+import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
+import { formatNumber } from './css-color-math.ts';
+
+/** A media asset's file, downloaded for the export, and its probe. */
+interface SourceFile {
+  file: string;
+  probe: MediaProbe;
+}
+
+/** The export's sources by media id: every shot's asset. */
+export type ExportSources = ReadonlyMap<string, SourceFile>;
+
+/** A shot as the export reads it: its file cut to [in, in + length), and how it joins the one before. */
+export interface ShotInput extends SourceFile {
+  in: number;
+  length: number;
+  /** Its sound's level (0 when muted). */
+  volume: number;
+  /** Output seconds where it starts showing (its incoming transition's start). */
+  start: number;
+  /** Seconds its incoming transition overlaps the shot before (0 for a cut and the first shot). */
+  overlap: number;
+  transition: TransitionKind;
+}
+
+/** The shots in play order, each cut within its file's real length, laid on the output by the shared time map. */
+export function planShots(sources: ExportSources, editorState: Pick<EditorState, 'shots'>): { shots: ShotInput[]; durationSeconds: number } {
+  const cut = editorState.shots.map((shot) => {
+    const source = sources.get(shot.mediaId);
+    if (!source) throw new Error(`No source file for media ${shot.mediaId}`);
+    const trim = clampTrim({ start: shot.in, end: shot.out }, source.probe.durationSeconds);
+    return { shot, source, in: trim.start, out: trim.end, transition: shot.transition };
+  });
+  const layout = layoutSequence(cut);
+  const shots = cut.map(({ shot, source, ...trimmed }, index): ShotInput => {
+    const span = layout.spans[index]!;
+    return {
+      ...source,
+      in: trimmed.in,
+      length: trimmed.out - trimmed.in,
+      volume: shot.muted ? 0 : shot.volume,
+      start: span.start,
+      overlap: span.transitionIn,
+      transition: span.transitionKind,
+    };
+  });
+  return { shots, durationSeconds: layout.duration };
+}
+
+/** A shot's file as an input: -ss seeks it so its timestamps start at the shot's In point, -t reads only its cut. */
+export function shotInputArgs(shot: ShotInput): string[] {
+  return [
+    ...(shot.in > 0 ? ['-ss', formatNumber(shot.in)] : []),
+    '-t', formatNumber(shot.length),
+    '-format_whitelist', VIDEO_DEMUXERS,
+    '-i', shot.file,
+  ];
+}

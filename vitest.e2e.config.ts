@@ -9,7 +9,11 @@ export default defineConfig({
     setupFiles: ['e2e/support/csp-guard.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two files at a time: the files mostly wait on the server's jobs and the pages' own polls, so a second one fills
+    // the cores (serially 350–370 s here, two at a time about 245 s; three about 235 s, with export.e2e.ts's parity
+    // tests near their limits). admin.e2e.ts counts users, so it runs against a server of its own.
+    fileParallelism: true,
+    maxWorkers: 2,
     // expect.poll waits for what the page shows; its default 1 s deadline fails a busy machine. 30 s only
     // bounds a hang.
     expect: { poll: { timeout: 30_000 } },

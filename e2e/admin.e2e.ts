@@ -2,20 +2,30 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage, uniqueName } from './support/browser.ts';
+import { type StartedServer, startServer } from './support/server.ts';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
 const root = path.resolve(import.meta.dirname, '..');
 
+// The dashboard counts every user: a server of its own, so files running beside this one change no count it compares.
+let baseUrl: string;
+let dataDir: string;
+let server: StartedServer | undefined;
 let browser: Browser;
 beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promptreel-admin-e2e-'));
+  server = await startServer(dataDir, { RATE_LIMIT_SCALE: '100', STARTUP_RENDERS: 'off' });
+  baseUrl = server.baseUrl;
   browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Signs up through the API from inside a browser context, so the session cookie lands in it. */

@@ -4,6 +4,7 @@ import { TextLink } from '@/components/text-link';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useLoginHref } from '@/features/auth/hooks/use-login-href';
 import { useProject } from '@/features/editor/api/get-project';
+import { useProjectMedia } from '@/features/editor/api/get-project-media';
 import { useVideoAvailability } from '@/features/editor/api/get-video-availability';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
 import { EditorStatus } from '@/features/editor/components/editor-status';
@@ -15,6 +16,7 @@ export function EditorPage({ params }: { params: { id: string } }) {
   const { isLoading: userLoading } = useAuth();
   const loginHref = useLoginHref();
   const project = useProject(params.id);
+  const media = useProjectMedia(params.id, project.data?.videoUrl ?? null);
   // A video being extended is still there to watch: the editor stays open on it.
   const video = useVideoAvailability(project.data?.videoUrl ?? null);
 
@@ -83,7 +85,19 @@ export function EditorPage({ params }: { params: { id: string } }) {
     );
   }
 
+  if (media.error) {
+    return (
+      <EditorStatus icon={<TriangleAlert className={statusIcon} aria-hidden />} title="The project's media could not be loaded">
+        {errorMessage(media.error, 'Please try again.')}
+      </EditorStatus>
+    );
+  }
+  // The sequence's first shot cuts the project's own clip (the asset with the project's id): the editor trims
+  // within its length, which the project's `duration` (the output's length) no longer says.
+  const clip = media.data?.find((asset) => asset.id === data.id);
+  if (!clip) return <PageSpinner />;
+
   // A free user's video has the watermark burned in (the copy the proxy streams), so the page draws none.
   // A new video (an extension finished) opens a fresh editor on it and on the edit the server lengthened.
-  return <EditorScreen key={`${data.id}:${data.videoUrl}`} project={{ ...data, videoUrl: data.videoUrl }} />;
+  return <EditorScreen key={`${data.id}:${data.videoUrl}`} project={{ ...data, videoUrl: data.videoUrl }} clipSeconds={clip.duration} />;
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../config.ts';
 import { createDatabase } from './database.ts';
 import { runSchemaName } from '../test-support/database-targets.ts';
+import { editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { createMigrator, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -97,6 +98,35 @@ describe.each(targets)('migrations from an empty database on $name', ({ make }) 
       // Deleting a project deletes its assets.
       await db.deleteFrom('videoProjects').where('id', '=', 'ready').execute();
       expect(await db.selectFrom('mediaAssets').select('id').where('projectId', '=', 'ready').execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('records the output length of every saved edit (its trim), and none for a project never edited or an edit it cannot read', async () => {
+    const { target } = await make();
+    const db = createDatabase(target);
+    try {
+      expect((await (await createMigrator(db)).migrateTo('2026-11-28T1200-media-assets')).error).toBeUndefined();
+      const at = '2026-11-20T10:00:00.000Z';
+      await db.insertInto('users').values({ id: 'u1', username: 'old', usernameKey: 'old', email: null, passwordHash: 'x', createdAt: at }).execute();
+      const project = { userId: 'u1', title: 'Old', prompt: 'A fox', aspectRatio: '9:16', videoUrl: null, thumbnailUrl: null, targetDuration: 8, createdAt: at, updatedAt: at };
+      await db
+        .insertInto('videoProjects')
+        .values([
+          { ...project, id: 'trimmed', duration: 8, editorState: editorDocumentFixture(3) },
+          { ...project, id: 'untouched', duration: 8, editorState: null },
+          { ...project, id: 'broken', duration: 8, editorState: '{"trim": ' },
+        ] as never)
+        .execute();
+      await migrateToLatest(db);
+      const rows = await db.selectFrom('videoProjects').select(['id', 'outputDuration']).orderBy('id').execute();
+      // The version 3 fixture is trimmed to 0–3.5 s.
+      expect(rows).toEqual([
+        { id: 'broken', outputDuration: null },
+        { id: 'trimmed', outputDuration: 3.5 },
+        { id: 'untouched', outputDuration: null },
+      ]);
     } finally {
       await db.destroy();
     }

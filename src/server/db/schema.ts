@@ -71,6 +71,8 @@ export interface VideoProjectsTable {
   currentSegment: Generated<number>;
   generationProgress: Generated<number>;
   editorState: string | null;
+  /** The saved edit's length on the output (written with it); null before the first edit: the whole clip. */
+  outputDuration: number | null;
   errorMessage: string | null;
   videoKey: string | null;
   thumbnailKey: string | null;

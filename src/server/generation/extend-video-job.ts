@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { encodeEditorDocument, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
+import { editorDocumentColumns, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { type Shot, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
 import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION, extensionCredits } from '../../shared/schemas/ai.ts';
 import type { ProviderRole } from '../../shared/schemas/admin.ts';
@@ -39,17 +39,17 @@ const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, exte
  * music that lasted to the end of the old output; a deliberate cut, and a layer that ended earlier, stay where
  * they were.
  */
-function extendTrim(json: string | null, projectId: string, oldDuration: number, newDuration: number): string | null {
+function extendTrim(json: string | null, projectId: string, oldDuration: number, newDuration: number): { editorState: string; outputDuration: number } | undefined {
   const stored = readStoredEditorDocument(json, { projectId });
-  if (stored.kind !== 'edit') return json;
+  if (stored.kind !== 'edit') return undefined;
   const state = stored.state;
   const reachesEnd = (shot: Shot) => shot.mediaId === projectId && shot.out >= oldDuration - TRIM_END_TOLERANCE;
-  if (!state.shots.some(reachesEnd)) return json;
+  if (!state.shots.some(reachesEnd)) return undefined;
   const shots = state.shots.map((shot) => (reachesEnd(shot) ? { ...shot, out: Math.round(newDuration * 100) / 100 } : shot));
   const oldOutput = outputDuration(state);
   const newOutput = roundSeconds(outputDuration({ shots }));
   const toTheEnd = <T extends { end: number }>(layer: T): T => (layer.end >= oldOutput - TRIM_END_TOLERANCE ? { ...layer, end: newOutput } : layer);
-  return encodeEditorDocument({ ...state, shots, textOverlays: state.textOverlays.map(toTheEnd), audioClips: state.audioClips.map(toTheEnd) });
+  return editorDocumentColumns({ ...state, shots, textOverlays: state.textOverlays.map(toTheEnd), audioClips: state.audioClips.map(toTheEnd) });
 }
 
 /**
@@ -171,7 +171,7 @@ export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'exten
           projectId,
           {
             status: 'ready',
-            editorState: extendTrim(project.editorState, project.id, before.durationSeconds, after.durationSeconds),
+            ...extendTrim(project.editorState, project.id, before.durationSeconds, after.durationSeconds),
             videoKey,
             duration: Math.round(after.durationSeconds * 100) / 100,
             totalSegments: index + 1,

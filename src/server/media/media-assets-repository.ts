@@ -102,3 +102,17 @@ export async function listGeneratingAssets(db: Db): Promise<Array<Pick<MediaAsse
     .where((eb) => eb('id', '!=', eb.ref('projectId')))
     .execute();
 }
+
+/** How many shots each of these projects still has being made (its own clip not counted), for the dashboard's badge. */
+export async function countGeneratingShots(db: Db, projectIds: string[]): Promise<Map<string, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('mediaAssets')
+    .select((eb) => ['projectId', eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('projectId', 'in', projectIds)
+    .where('status', '=', 'generating')
+    .where((eb) => eb('id', '!=', eb.ref('projectId')))
+    .groupBy('projectId')
+    .execute();
+  return new Map(rows.map((row) => [row.projectId, Number(row.count)]));
+}

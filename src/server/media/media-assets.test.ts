@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaAsset } from '../../shared/schemas/media.ts';
+import type { ProjectSummary } from '../../shared/schemas/project.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { type SegmentRequest, type VideoModel, VideoModelError } from '../providers/video-model/video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
@@ -172,8 +173,12 @@ describe('a project’s media', () => {
     const shot = started.json().media as MediaAsset;
     expect(shot).toMatchObject({ kind: 'video', origin: 'continuation', status: 'generating', duration: 4, prompt: 'The boat leaves', videoUrl: null });
     expect(await credits(userId)).toBe(182);
+    // The dashboard's card says a shot is being made, until it is.
+    const card = async () => ((await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie } })).json() as ProjectSummary[]).find((one) => one.id === projectId);
+    expect((await card())?.generatingShots).toBe(1);
 
     const ready = await readyAsset(cookie, projectId, shot.id);
+    expect((await card())?.generatingShots).toBe(0);
     expect(ready).toMatchObject({ status: 'ready', ...fixtureClipSize('9:16'), hasAudio: true });
     expect(ready.duration).toBeCloseTo(4, 1);
     expect((await listMedia(cookie, projectId)).map((asset) => asset.id)).toEqual([projectId, shot.id]);

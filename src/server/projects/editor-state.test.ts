@@ -99,7 +99,9 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
       generationProgress: 0,
       extendingSince: null,
     });
-    expect(list).toEqual([summary]);
+    expect(list).toEqual([{ ...summary, generatingShots: 0 }]);
+    // Both say the output's length: the one shot cut to 1–7.5 s of the 8 s clip.
+    expect(one.duration).toBe(6.5);
   });
 
   it.each([

@@ -27,14 +27,15 @@ function editorStateView(stored: StoredEditorDocument): Pick<Project, 'editorSta
 }
 
 /** A project as the dashboard's list shows it: the same, without the saved edit and the model settings. */
-export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
+export function toProjectSummary(row: ProjectSummaryRow): Omit<ProjectSummary, 'generatingShots'> {
   return {
     id: row.id,
     title: row.title,
     prompt: row.prompt,
     status: row.status,
     aspectRatio: row.aspectRatio,
-    duration: row.duration,
+    // The sequence's length on the output (issue 26); the whole clip before the first edit.
+    duration: row.outputDuration ?? row.duration,
     // A video being extended keeps streaming the clip it has until the longer one replaces it.
     videoUrl: row.videoKey !== null ? `/api/video-proxy/${row.id}?v=${mediaVersion(row.videoKey)}` : null,
     thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail?v=${mediaVersion(row.thumbnailKey)}` : null,

@@ -11,6 +11,7 @@ const SUMMARY_COLUMNS = [
   'status',
   'aspectRatio',
   'duration',
+  'outputDuration',
   'videoKey',
   'thumbnailKey',
   'source',

@@ -20,10 +20,10 @@ import { failExtensionIn } from '../generation/extend-video-job.ts';
 import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
 import { failShotIn } from '../generation/generate-shot-job.ts';
 import { assetJobRef } from '../media/asset-jobs.ts';
-import { listProjectMedia } from '../media/media-assets-repository.ts';
+import { countGeneratingShots, listProjectMedia } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
-import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, encodeEditorDocument, readProjectEditorDocument } from './editor-document/editor-document.ts';
+import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, editorDocumentColumns, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
   deleteProjectRow,
@@ -119,8 +119,9 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const generating = (row: ProjectSummaryRow) => row.status === 'generating' && row.videoKey === null && row.targetDuration !== null;
     // One rate for every generation in the list: they differ only by length.
     const rate = rows.some(generating) ? await secondsPerOutputSecond(db, 'generate', '') : null;
+    const shotsBeingMade = await countGeneratingShots(db, rows.map((row) => row.id));
     return rows.map((row) => {
-      const summary = toProjectSummary(row);
+      const summary = { ...toProjectSummary(row), generatingShots: shotsBeingMade.get(row.id) ?? 0 };
       return rate !== null && generating(row) ? { ...summary, estimatedSeconds: rate * (row.targetDuration ?? 0) } : summary;
     });
   }
@@ -232,7 +233,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     alongside?: (trx: Db) => Promise<void>,
   ): Promise<Project> {
     const { project, state } = await checkedEdit(user, projectId, editorState);
-    const changes = { editorState: encodeEditorDocument(state), updatedAt: now().toISOString() };
+    const changes = { ...editorDocumentColumns(state), updatedAt: now().toISOString() };
     const save = async (trx: Db) => {
       await alongside?.(trx);
       // Only while still ready: an extension that started since the read must not have the edit land under it.

@@ -37,6 +37,7 @@ export const projectSchema = z.object({
   prompt: z.string(),
   status: z.enum(PROJECT_STATUSES),
   aspectRatio: z.string(),
+  /** The sequence's length on the output (the edit's shots less their transitions); the whole clip before the first edit. */
   duration: z.number(),
   /** Streams the video (GET /api/video-proxy/{id}); null until there is one (a video being extended streams its current clip). */
   videoUrl: z.string().nullable(),
@@ -78,6 +79,8 @@ const projectSummarySchema = projectSchema
   .extend({
     /** While it generates: how long this server's recent generations of its length took, once it has done a few. */
     estimatedSeconds: z.number().optional(),
+    /** Shots of its sequence still being made (its own clip not counted): the card shows a badge while there are. */
+    generatingShots: z.number().int(),
   });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 

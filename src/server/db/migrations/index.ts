@@ -13,6 +13,7 @@ import * as uploadClaimHolder from './2026-11-27T1200-upload-claim-holder.ts';
 import * as jobTimings from './2026-11-27T1900-job-timings.ts';
 import * as musicTrackProcessing from './2026-11-28T0900-music-track-processing.ts';
 import * as mediaAssets from './2026-11-28T1200-media-assets.ts';
+import * as outputDuration from './2026-11-28T1800-output-duration.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1900-job-timings': jobTimings,
   '2026-11-28T0900-music-track-processing': musicTrackProcessing,
   '2026-11-28T1200-media-assets': mediaAssets,
+  '2026-11-28T1800-output-duration': outputDuration,
 };

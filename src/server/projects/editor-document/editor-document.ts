@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type EditorState, editorStateSchema } from '../../../shared/editor/editor-state.ts';
+import { type EditorState, editorStateSchema, outputDuration, roundSeconds } from '../../../shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION } from '../../../shared/editor/editor-constants.ts';
 import { validationMessage } from '../../http/validation-message.ts';
 import type { Logger } from '../../logger.ts';
@@ -92,6 +92,11 @@ export function readProjectEditorDocument(project: { id: string; editorState: st
 /** The one writer: always the current version. */
 export function encodeEditorDocument(state: EditorState): string {
   return JSON.stringify({ ...state, version: EDITOR_DOCUMENT_VERSION });
+}
+
+/** What a project row stores of an edit: the document, and its length on the output that the dashboard shows. */
+export function editorDocumentColumns(state: EditorState): { editorState: string; outputDuration: number } {
+  return { editorState: encodeEditorDocument(state), outputDuration: roundSeconds(outputDuration(state)) };
 }
 
 /** What the owner reads when their saved edit cannot be opened; the reason goes to the log. */

@@ -18,6 +18,7 @@ function project(status: ProjectSummary['status'], source = 'ai-generated'): Pro
     currentSegment: 0,
     errorMessage: null,
     createdAt: new Date().toISOString(),
+    generatingShots: 0,
   };
 }
 
@@ -25,6 +26,11 @@ describe('projects list polling (SPEC §4)', () => {
   it('re-reads every 30 s while any project is generating', () => {
     expect(projectsRefetchInterval([project('ready'), project('generating')])).toBe(GENERATING_REFETCH_MS);
     expect(GENERATING_REFETCH_MS).toBe(30_000);
+  });
+
+  it('re-reads every 30 s while a shot of a ready project is being generated', () => {
+    expect(projectsRefetchInterval([{ ...project('ready'), generatingShots: 1 }])).toBe(GENERATING_REFETCH_MS);
+    expect(projectsRefetchInterval([project('ready')])).toBe(false);
   });
 
   it('re-reads every 3 s while an uploaded video is being processed', () => {

@@ -4,7 +4,10 @@ import { getQueryFn } from '@/lib/api';
 
 export const projectsQueryKey = ['/api/projects'] as const;
 
-/** SPEC §4 and §9: the list is re-read every 30 s while any project is generating, and never otherwise. */
+/**
+ * SPEC §4 and §9: the list is re-read every 30 s while any project is generating (a shot of its sequence
+ * included), and never otherwise.
+ */
 export const GENERATING_REFETCH_MS = 30_000;
 /** An upload takes seconds to process, not minutes: its card is refreshed sooner. */
 export const PROCESSING_UPLOAD_REFETCH_MS = 3000;
@@ -12,7 +15,7 @@ export const PROCESSING_UPLOAD_REFETCH_MS = 3000;
 export function projectsRefetchInterval(projects: ProjectSummary[] | undefined): number | false {
   const generating = projects?.filter((project) => project.status === 'generating') ?? [];
   if (generating.some((project) => project.source === 'upload')) return PROCESSING_UPLOAD_REFETCH_MS;
-  return generating.length > 0 ? GENERATING_REFETCH_MS : false;
+  return generating.length > 0 || projects?.some((project) => project.generatingShots > 0) ? GENERATING_REFETCH_MS : false;
 }
 
 const readProjects = getQueryFn({ on401: 'throw' });

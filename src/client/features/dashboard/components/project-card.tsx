@@ -63,6 +63,12 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
           </p>
         )}
         {project.status === 'generating' && !processing && <GeneratingProgress project={project} />}
+        {project.generatingShots > 0 && (
+          <p className="flex items-center gap-2 text-sm text-amber-200">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden />
+            {project.generatingShots === 1 ? 'A shot is being generated' : `${String(project.generatingShots)} shots are being generated`}
+          </p>
+        )}
         {project.status === 'error' && (
           <p className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-red-300">
             {project.errorMessage ?? (project.source === 'upload' ? 'The video could not be processed.' : 'Generation failed.')}

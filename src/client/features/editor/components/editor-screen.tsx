@@ -21,18 +21,19 @@ import { ToolbarHint } from './toolbar/toolbar-hint';
 
 interface EditorScreenProps {
   project: Project & { videoUrl: string };
+  /** The length of the project's own clip, which the editor plays and trims (the project's `duration` is the output's). */
+  clipSeconds: number;
 }
 
-/** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
-export function EditorScreen(props: EditorScreenProps) {
+/**
+ * The editor for one ready project; its state starts from what was saved, or the untouched clip. Until the
+ * timeline has a lane of shots the editor works on the project's clip: every part of it reads the clip's length.
+ */
+export function EditorScreen({ project, clipSeconds }: EditorScreenProps) {
+  const onClip = { ...project, duration: clipSeconds };
   return (
-    <EditorProvider
-      projectId={props.project.id}
-      editorState={props.project.editorState}
-      duration={props.project.duration}
-      readOnly={props.project.status === 'generating'}
-    >
-      <EditorLayout {...props} />
+    <EditorProvider projectId={project.id} editorState={project.editorState} duration={clipSeconds} readOnly={project.status === 'generating'}>
+      <EditorLayout project={onClip} />
     </EditorProvider>
   );
 }
@@ -43,7 +44,7 @@ export function EditorScreen(props: EditorScreenProps) {
  * time in a sheet in the timeline's place (the text style with the Text tool).
  * While the video is extended the clip plays as before, and the tools are disabled until the longer one arrives.
  */
-function EditorLayout({ project }: EditorScreenProps) {
+function EditorLayout({ project }: { project: EditorScreenProps['project'] }) {
   const { store, shown, dispatch, readOnly, held, editingId, setEditingId } = useEditor();
   const videoRef = useRef<HTMLVideoElement>(null);
   const fonts = useEditorFonts();

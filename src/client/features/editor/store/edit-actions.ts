@@ -7,6 +7,7 @@ import {
   type FontFamily,
   type TextAlign,
   type TextAnimationKind,
+  type TransitionKind,
   type VisualEffect,
 } from '@shared/editor/editor-constants';
 import {
@@ -17,8 +18,10 @@ import {
   roundSeconds,
   type ColorGrading,
   type EditorState,
+  type Shot,
   type TextAnimation,
 } from '@shared/editor/editor-state';
+import { duplicateShot, moveShot, removeShot, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
 import { withSequenceSound } from '@shared/editor/sequence-sound';
 import { trimOf, withTrim, type Trim } from '../lib/edited-parts';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
@@ -65,7 +68,14 @@ export type EditAction =
   | { type: 'placeMusic'; track: { id: string; duration: number }; clipHasSound: boolean; gesture?: string }
   | { type: 'removeMusic'; gesture?: string }
   | { type: 'changeMusic'; change: MusicChange; trackSeconds: number; gesture?: string }
-  | { type: 'setMusicTiming'; edit: TimingEdit; gesture?: string };
+  | { type: 'setMusicTiming'; edit: TimingEdit; gesture?: string }
+  /** The video lane's edits (shot-edits.ts); `newId` names the shot a split or a duplicate makes. */
+  | { type: 'splitShot'; at: number; newId: string; gesture?: string }
+  | { type: 'removeShot'; id: string; gesture?: string }
+  | { type: 'duplicateShot'; id: string; newId: string; gesture?: string }
+  | { type: 'moveShot'; id: string; to: number; gesture?: string }
+  | { type: 'trimShot'; id: string; edge: 'in' | 'out'; time: number; clipSeconds: number; gesture?: string }
+  | { type: 'setTransition'; id: string; kind: TransitionKind; duration: number; gesture?: string };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -117,7 +127,24 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
       return musicChangeCommand(state, action.change, action.trackSeconds);
     case 'setMusicTiming':
       return musicTimingCommand(state, action.edit);
+    case 'splitShot':
+      return shotsCommand('Split shot', state, splitShot(state.shots, action.at, action.newId));
+    case 'removeShot':
+      return shotsCommand('Delete shot', state, removeShot(state.shots, action.id));
+    case 'duplicateShot':
+      return shotsCommand('Duplicate shot', state, duplicateShot(state.shots, action.id, action.newId));
+    case 'moveShot':
+      return shotsCommand('Move shot', state, moveShot(state.shots, action.id, action.to));
+    case 'trimShot':
+      return shotsCommand('Trim shot', state, trimShot(state.shots, action.id, action.edge, action.time, action.clipSeconds));
+    case 'setTransition':
+      return shotsCommand('Change transition', state, setTransition(state.shots, action.id, action.kind, action.duration));
   }
+}
+
+/** One step of the video lane: the shots replaced whole, or nothing when the edit changes nothing. */
+function shotsCommand(label: string, state: EditorState, shots: Shot[] | null): EditorCommand | null {
+  return shots ? sectionCommand(label, state, { shots }) : null;
 }
 
 /** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */

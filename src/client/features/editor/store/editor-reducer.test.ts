@@ -186,6 +186,47 @@ describe('undo and redo', () => {
   });
 });
 
+describe('the video lane', () => {
+  const ids = (store: EditorStore) => store.present.shots.map((shot) => shot.id);
+
+  it('splits, duplicates, moves and deletes shots, each one undo step, and never deletes the last', () => {
+    const split = run([{ type: 'splitShot', at: 3, newId: 'shot-2' }]);
+    expect(split.present.shots.map(({ id, in: from, out }) => ({ id, from, out }))).toEqual([
+      { id: 'shot-1', from: 0, out: 3 },
+      { id: 'shot-2', from: 3, out: 8 },
+    ]);
+    const edited = run(
+      [
+        { type: 'duplicateShot', id: 'shot-1', newId: 'copy' },
+        { type: 'moveShot', id: 'shot-2', to: 0 },
+        { type: 'removeShot', id: 'copy' },
+      ],
+      split,
+    );
+    expect(ids(edited)).toEqual(['shot-2', 'shot-1']);
+    expect(edited.past).toHaveLength(4);
+    expect(ids(run([{ type: 'undo' }], edited))).toEqual(['shot-2', 'shot-1', 'copy']);
+    const alone = run([{ type: 'removeShot', id: 'shot-1' }]);
+    expect(ids(alone)).toEqual(['shot-1']);
+    expect(alone.past).toHaveLength(0);
+  });
+
+  it('trims a shot’s edge as one step per drag, and sets how the next shot comes in', () => {
+    const split = run([{ type: 'splitShot', at: 4, newId: 'shot-2' }]);
+    const dragged = run(
+      [3.5, 3, 2.5].map((time): EditorAction => ({ type: 'trimShot', id: 'shot-1', edge: 'out', time, clipSeconds: DURATION, gesture: 'edge-1' })),
+      split,
+    );
+    expect(dragged.present.shots[0]).toMatchObject({ in: 0, out: 2.5 });
+    expect(outputDuration(dragged.present)).toBe(6.5);
+    expect(dragged.past).toHaveLength(2);
+    const faded = run([{ type: 'setTransition', id: 'shot-2', kind: 'crossfade', duration: 0.8 }], dragged);
+    expect(faded.present.shots[1]?.transition).toEqual({ kind: 'crossfade', duration: 0.8 });
+    expect(outputDuration(faded.present)).toBeCloseTo(5.7);
+    expect(editorStateSchema.safeParse(faded.present).success).toBe(true);
+  });
+});
+
 describe('gestures', () => {
   it('folds a whole drag into one undo step', () => {
     const moves = [10, 20, 30, 40].map((x): EditorAction => ({ type: 'moveOverlay', id: 'a', position: { x, y: x }, gesture: 'drag-1' }));

@@ -2,8 +2,9 @@
  * Times renderExport on a typical edit (two overlays, vintage, a grade, trim, volume, watermark) against
  * one hand-written ffmpeg command doing the same work, for an 8 s 720p and a 30 s 1080p clip; then a
  * 30 s 1080p export with 10 animated overlays against the same with 10 still ones; then the typical edit
- * with a music track under it (looped, faded, ducked, normalised: decision 018) against the same without. Run with
- * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=typical|animation|music]`; prints markdown tables for
+ * with a music track under it (looped, faded, ducked, normalised: decision 018) against the same without; then a
+ * sequence of three shots with two crossfades against one clip of the same length. Run with
+ * `npx tsx bench/export.bench.ts [--runs=3] [--npm] [--only=typical|animation|music|sequence]`; prints markdown tables for
  * docs/benchmarks.md. Runs alternate (A, B, A, …) so a change in the machine's load hits both alike.
  */
 import fs from 'node:fs/promises';
@@ -239,6 +240,57 @@ async function benchMusic(binaries: FfmpegBinaries, clip: Clip, dir: string): Pr
   ]);
 }
 
+/**
+ * A sequence of three 7 s shots from three 1080p sources joined by two 0.5 s crossfades (20 s out) against one 20 s
+ * clip, both with the typical edit's look and text: what cutting, fitting and joining shots adds to an export
+ * (issue 26: at most 1.15 times the one clip's wall time).
+ */
+async function benchSequence(binaries: FfmpegBinaries, dir: string): Promise<string> {
+  const one: Clip = { label: '20 s 9:16 1080p', seconds: 20, width: 1080, height: 1920, resolution: '1080p' };
+  const single = await sourceOf(binaries, one, dir);
+  const shotSources = await Promise.all(
+    // The one clip's picture (so the encoder has as much to do), each shot in other colours.
+    [0, 120, 240].map(async (hue, index) => {
+      const file = path.join(dir, `shot-${index}.mp4`);
+      await runFfmpeg(binaries, [
+        '-f', 'lavfi', '-i', `testsrc2=s=1080x1920:r=30:d=7,hue=h=${hue}`,
+        '-f', 'lavfi', '-i', `sine=f=${330 + 110 * index}:r=48000:d=7`,
+        '-t', '7', ...h264AacOutputArgs(), file,
+      ]);
+      return [`shot-${index}`, file] as const;
+    }),
+  );
+  const spec: ExportSpec = { resolution: '1080p', format: 'mp4', quality: 'high', watermark: true };
+  const look = typicalEdit(one.seconds);
+  const sequence: EditorState = {
+    ...look,
+    shots: shotSources.map(([mediaId], index) => ({
+      ...newShot(`s${index}`, mediaId, 7),
+      transition: { kind: index === 0 ? 'cut' : 'crossfade', duration: 0.5 },
+    })),
+  };
+  const clip: EditorState = { ...look, shots: [newShot('s0', CLIP, one.seconds)] };
+  const results = { sequence: [] as Array<Awaited<ReturnType<typeof timed>>>, clip: [] as Array<Awaited<ReturnType<typeof timed>>> };
+  for (let run = 0; run < runs; run++) {
+    const outputFile = path.join(dir, 'sequence-out.mp4');
+    results.sequence.push(await timed(() => renderExport(binaries, { sourceFiles: new Map(shotSources), outputFile, editorState: sequence, spec })));
+    results.clip.push(await timed(() => renderExport(binaries, { sourceFiles: new Map([[CLIP, single]]), outputFile, editorState: clip, spec })));
+  }
+  const wall = (list: typeof results.clip) => median(list.map((r) => r.wall));
+  const cpu = (list: typeof results.clip) => median(list.map((r) => r.cpu + r.own));
+  return tableRow([
+    `${useNpmBuild ? 'npm' : 'system'} ${binaries.version}`,
+    '3 shots of 7 s, 2 crossfades (20 s, 1080p)',
+    runs,
+    `${wall(results.sequence).toFixed(2)} s`,
+    `${wall(results.clip).toFixed(2)} s`,
+    `**${(wall(results.sequence) / wall(results.clip)).toFixed(2)}**`,
+    `${cpu(results.sequence).toFixed(2)} s`,
+    `${cpu(results.clip).toFixed(2)} s`,
+    (cpu(results.sequence) / cpu(results.clip)).toFixed(2),
+  ]);
+}
+
 const binaries = await locateFfmpeg({ ffmpeg: {} }, useNpmBuild ? '/nonexistent' : process.env.PATH);
 console.log(machineLine());
 await withScratchDir('promptreel-export-bench', async (dir) => {
@@ -253,6 +305,11 @@ await withScratchDir('promptreel-export-bench', async (dir) => {
       tableHeader(['ffmpeg', 'clip', 'runs', 'with music (median wall)', 'without', 'extra', 'measuring pass alone', 'CPU with', 'CPU without', 'CPU extra', 'CPU measuring pass']),
     );
     for (const clip of clips) console.log(await benchMusic(binaries, clip, dir));
+  }
+  if (only === undefined || only === 'sequence') {
+    console.log('');
+    console.log(tableHeader(['ffmpeg', 'sequence', 'runs', 'sequence (median wall)', 'one 20 s clip', 'ratio', 'CPU sequence', 'CPU clip', 'CPU ratio']));
+    console.log(await benchSequence(binaries, dir));
   }
   if (only === undefined || only === 'animation') {
     console.log('');

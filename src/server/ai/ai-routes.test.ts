@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
-import { sequenceSound } from '../../shared/editor/sequence-sound.ts';
+import { sequenceSound } from '../../shared/editor/sequence-controls.ts';
 import { type Suggestion, suggestionsResponseSchema } from '../../shared/schemas/ai.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
 import { pngSize } from '../providers/image-model/png-info.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, editorStateSchema, newShot, newTextOverlay, outputDuration } from '../../shared/editor/editor-state.ts';
-import { sequenceSound } from '../../shared/editor/sequence-sound.ts';
+import { sequenceSound } from '../../shared/editor/sequence-controls.ts';
 import { type Suggestion, videoContextSchema } from '../../shared/schemas/ai.ts';
 import { applySuggestion } from './apply-suggestion.ts';
 import { sameEdit, usefulSuggestions } from './useful-suggestions.ts';

@@ -7,7 +7,7 @@ import {
 import { MIN_OVERLAY_SECONDS, RANGES, type VisualEffect } from '../../shared/editor/editor-constants.ts';
 import { type EditorState, type Shot, clampToRange, clampTrim, newTextOverlay, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
 import { freeOverlayY } from '../../shared/editor/overlay-place.ts';
-import { withSequenceSound } from '../../shared/editor/sequence-sound.ts';
+import { firstShot, withSequenceSound, withTrim } from '../../shared/editor/sequence-controls.ts';
 import type { Suggestion } from '../../shared/schemas/ai.ts';
 
 /** Suggested text is big and heavily outlined; a hook sits in the top third, where short-video viewers look first. */
@@ -126,11 +126,7 @@ export function applySuggestion(
       break;
     case 'trim':
       // As the editor's trim: the first shot (the hook), cut within the project's clip (`video.duration` s long).
-      next.shots = next.shots.map((shot, index) => {
-        if (index > 0) return shot;
-        const cut = chooseTrim(suggestion, shot, video.duration);
-        return { ...shot, in: cut.start, out: cut.end };
-      });
+      next.shots = withTrim(next.shots, chooseTrim(suggestion, firstShot(next), video.duration));
       break;
     case 'grade':
       next.colorGrading = chooseGrade(suggestion);

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
-import { findMediaAsset } from '../media/media-assets-repository.ts';
+import { listProjectMedia } from '../media/media-assets-repository.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { musicTrackKey } from '../music/music-keys.ts';
 import { findPlayableTrack } from '../music/music-repository.ts';
@@ -52,18 +52,17 @@ const SHOT_UNAVAILABLE = 'A shot in this edit is not ready or no longer exists â
 
 /**
  * The stored file of each video the sequence's shots cut, by media id: the project's own clip from its row (its
- * asset is a copy of it, decision 038), the other shots from the project's ready assets.
+ * asset is a copy of it, decision 038), the other shots from the project's ready assets, read in one query.
  */
 async function shotMediaKeys(db: Db, project: { id: string; videoKey: string }, editorState: EditorState): Promise<Map<string, string>> {
+  const others = editorState.shots.some((shot) => shot.mediaId !== project.id) ? await listProjectMedia(db, project.id) : [];
+  const stored = new Map(others.flatMap((asset) => (asset.status === 'ready' && asset.fileKey ? [[asset.id, asset.fileKey] as const] : [])));
+  stored.set(project.id, project.videoKey);
   const keys = new Map<string, string>();
-  for (const mediaId of new Set(editorState.shots.map((shot) => shot.mediaId))) {
-    if (mediaId === project.id) {
-      keys.set(mediaId, project.videoKey);
-      continue;
-    }
-    const asset = await findMediaAsset(db, mediaId);
-    if (!asset || asset.projectId !== project.id || asset.status !== 'ready' || !asset.fileKey) throw new UserFacingError(SHOT_UNAVAILABLE);
-    keys.set(mediaId, asset.fileKey);
+  for (const { mediaId } of editorState.shots) {
+    const key = stored.get(mediaId);
+    if (!key) throw new UserFacingError(SHOT_UNAVAILABLE);
+    keys.set(mediaId, key);
   }
   return keys;
 }

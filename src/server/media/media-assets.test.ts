@@ -16,6 +16,7 @@ import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/
 import { uniqueName } from '../test-support/unique-name.ts';
 import { NOT_OUR_URL_MESSAGE } from './uploads-service.ts';
 import { watermarkedVideoKey } from './watermarked-video.ts';
+import { meanDifference } from '../test-support/picture-difference.ts';
 
 const run = promisify(execFile);
 
@@ -124,12 +125,6 @@ async function pngAsRgb(file: string): Promise<Buffer> {
   return stdout;
 }
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  expect(a.length).toBe(b.length);
-  let sum = 0;
-  for (let index = 0; index < a.length; index += 1) sum += Math.abs(a[index]! - b[index]!);
-  return sum / a.length;
-}
 
 async function download(cookie: string, url: string, name: string): Promise<string> {
   const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });

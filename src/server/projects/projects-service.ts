@@ -202,16 +202,19 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     return { project, state: decoded.state };
   }
 
-  /** Each shot names a video of this project (one still being made included) and ends within its length. */
+  /**
+   * Each shot names a video of this project (one still being made included) and ends within its length. The
+   * project's own clip is read from its row (an autosave of a one-clip edit reads no media), and keeps SPEC's message.
+   */
   async function checkShots(project: VideoProjectRow, shots: EditorState['shots']): Promise<void> {
-    const media = new Map((await listProjectMedia(db, project.id)).map((asset) => [asset.id, asset]));
+    const others = shots.some((shot) => shot.mediaId !== project.id) ? await listProjectMedia(db, project.id) : [];
+    const lengths = new Map(others.flatMap((asset) => (asset.kind === 'video' && asset.status !== 'error' ? [[asset.id, asset.duration] as const] : [])));
+    lengths.set(project.id, project.duration);
     shots.forEach((shot, index) => {
-      const asset = media.get(shot.mediaId);
-      if (!asset || asset.kind !== 'video' || asset.status === 'error') throw badRequest(`Shot ${index + 1}'s clip is not a video of this project`);
-      // The project's own clip keeps SPEC's trim message.
-      const length = asset.id === project.id ? project.duration : asset.duration;
+      const length = lengths.get(shot.mediaId);
+      if (length === undefined) throw badRequest(`Shot ${index + 1}'s clip is not a video of this project`);
       if (shot.out > length + TRIM_TOLERANCE_SECONDS) {
-        throw badRequest(asset.id === project.id ? `Trim end must be at most the video's length (${length} s)` : `Shot ${index + 1} must end within its clip (${length} s)`);
+        throw badRequest(shot.mediaId === project.id ? `Trim end must be at most the video's length (${length} s)` : `Shot ${index + 1} must end within its clip (${length} s)`);
       }
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editorStateSchema, newTextOverlay, outputDuration } from '../editor/editor-state.ts';
-import { sequenceSound } from '../editor/sequence-sound.ts';
+import { sequenceSound } from '../editor/sequence-controls.ts';
 import { videoContextSchema } from '../schemas/ai.ts';
 import { contextSequence } from './context-sequence.ts';
 

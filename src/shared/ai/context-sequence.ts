@@ -1,5 +1,5 @@
 import { type EditorState, defaultEditorState } from '../editor/editor-state.ts';
-import { withSequenceSound } from '../editor/sequence-sound.ts';
+import { withSequenceSound, withTrim } from '../editor/sequence-controls.ts';
 import type { VideoContext } from '../schemas/ai.ts';
 
 /** The context names no project, so the clip its one shot cuts needs a name of its own. */
@@ -11,8 +11,7 @@ const CONTEXT_CLIP_ID = 'context-clip';
  */
 export function contextSequence(context: VideoContext): EditorState {
   const untouched = defaultEditorState(CONTEXT_CLIP_ID, context.duration);
-  const trim = context.trim ?? { start: 0, end: context.duration };
-  const cut = untouched.shots.map((shot) => ({ ...shot, in: trim.start, out: trim.end }));
+  const cut = context.trim ? withTrim(untouched.shots, context.trim) : untouched.shots;
   return {
     ...untouched,
     shots: withSequenceSound(cut, { volume: context.audio?.volume, muted: context.audio?.isMuted }),

@@ -51,21 +51,23 @@ describe('the editor document codec', () => {
   });
 
   it('upgrades version 2: the same edit with an empty music lane', () => {
-    const { trim, audio, version: _version, ...saved } = JSON.parse(editorDocumentFixture(2));
-    expect(decodeEditorDocument({ ...saved, trim, audio, version: 2 }, CONTEXT)).toEqual({
+    const saved = JSON.parse(editorDocumentFixture(2));
+    const { trim, audio, version: _version, ...kept } = saved;
+    expect(decodeEditorDocument(saved, CONTEXT)).toEqual({
       ok: true,
-      state: { ...saved, version: EDITOR_DOCUMENT_VERSION, shots: [clipShot(trim, audio)], audioClips: [] },
+      state: { ...kept, version: EDITOR_DOCUMENT_VERSION, shots: [clipShot(trim, audio)], audioClips: [] },
     });
   });
 
   it('upgrades version 3: the clip, cut as the trim was and at its volume, is the one shot; the music is the one clip of the music lane', () => {
-    const { trim, audio, music, version: _version, ...saved } = JSON.parse(editorDocumentFixture(3));
-    const decoded = decodeEditorDocument({ ...saved, trim, audio, music, version: 3 }, CONTEXT);
+    const saved = JSON.parse(editorDocumentFixture(3));
+    const { trim, audio, music, version: _version, ...kept } = saved;
+    const decoded = decodeEditorDocument(saved, CONTEXT);
     const { trackId, trackIn, trackOut, ...placement } = music;
     expect(decoded).toEqual({
       ok: true,
       state: {
-        ...saved,
+        ...kept,
         version: EDITOR_DOCUMENT_VERSION,
         shots: [clipShot(trim, audio)],
         audioClips: [{ id: 'music-1', lane: 'music', source: { trackId }, ...placement, sourceIn: trackIn, sourceOut: trackOut }],

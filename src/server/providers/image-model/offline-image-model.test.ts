@@ -7,6 +7,7 @@ import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { AiModelError } from '../text-model/text-model.ts';
 import { captionLines, choosePalette, createOfflineImageModel } from './offline-image-model.ts';
 import { isPng, pngSize } from './png-info.ts';
+import { meanDifference } from '../../test-support/picture-difference.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -39,11 +40,6 @@ async function whitePixels(png: Buffer, name: string, from: number, to: number):
   return count;
 }
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let total = 0;
-  for (let i = 0; i < a.length; i++) total += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-  return total / a.length;
-}
 
 describe('offline image model (real ffmpeg)', () => {
   const request = { width: 256, height: 256, quality: 'standard' as const };

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/ai.ts';
 import { VISUAL_EFFECTS } from '../../../shared/editor/editor-constants.ts';
 import { outputDuration } from '../../../shared/editor/editor-state.ts';
-import { sequenceSound } from '../../../shared/editor/sequence-sound.ts';
+import { sequenceSound, trimOf } from '../../../shared/editor/sequence-controls.ts';
 import { contextSequence } from '../../../shared/ai/context-sequence.ts';
 import { UNUSABLE_ANSWER_MESSAGE, describeFailure, redactor, type ProviderLogger } from './ai-errors.ts';
 import { answerText, geminiFailure, refusalOf } from './gemini-support.ts';
@@ -103,7 +103,6 @@ function assistantInstruction(context: VideoContext): string {
 /** The video as the editor shows it: the clip, the output's length, the first shot's cut of the clip and the sequence's sound. */
 function contextForModel(context: VideoContext) {
   const sequence = contextSequence(context);
-  const [first] = sequence.shots;
   const { volume, muted } = sequenceSound(sequence);
   return {
     title: context.title,
@@ -120,7 +119,7 @@ function contextForModel(context: VideoContext) {
       outline: overlay.outline,
     })),
     visualEffect: context.visualEffect,
-    trim: first && { start: first.in, end: first.out },
+    trim: trimOf(sequence),
     colorGrading: sequence.colorGrading,
     audio: { volume, isMuted: muted },
   };

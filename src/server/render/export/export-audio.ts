@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type EditorState, musicClips } from '../../../shared/editor/editor-state.ts';
 import { musicSpan } from '../../../shared/editor/music-placement.ts';
 import { formatNumber } from './css-color-math.ts';
-import { type ExportSources, type ShotInput, planShots, shotInputArgs } from './export-shots.ts';
+import { type ExportSources, type ShotInput, joinInOrder, planShots, shotInputArgs } from './export-shots.ts';
 import { filter } from './filter-syntax.ts';
 import {
   type MusicFile,
@@ -45,18 +45,12 @@ function shotsSound(shots: ShotInput[]): string[] {
     const source = shot.probe.audioCodec ? `[${index}:a:0]` : `${silenceSource(shot.length)},`;
     return `${source}${shotSoundFilters(shot.volume, shot.length).join(',')}[shot${index}]`;
   });
-  let joined = '[shot0]';
-  shots.slice(1).forEach((shot, offset) => {
-    const index = offset + 1;
-    const join =
-      shot.overlap > 0
-        ? filter('acrossfade', [['d', formatNumber(shot.overlap)], ['c1', 'tri'], ['c2', 'tri']])
-        : filter('concat', [['n', 2], ['v', 0], ['a', 1]]);
-    lines.push(`${joined}[shot${index}]${join}[sound${index}]`);
-    joined = `[sound${index}]`;
-  });
-  lines.push(`${joined}anull[shots]`);
-  return lines;
+  const join = (shot: ShotInput) =>
+    shot.overlap > 0
+      ? filter('acrossfade', [['d', formatNumber(shot.overlap)], ['c1', 'tri'], ['c2', 'tri']])
+      : filter('concat', [['n', 2], ['v', 0], ['a', 1]]);
+  const inputs = shots.map((_, index) => `[shot${index}]`);
+  return [...lines, ...joinInOrder(shots, inputs, { join, prefix: 'sound', output: '[shots]', passThrough: 'anull' })];
 }
 
 /**

@@ -7,7 +7,7 @@ import { BT709_OUTPUT_TAGS, type HdrColor, hdrColorOf, toneMapToBt709 } from '..
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { exportFrameRate } from '../frame-rate.ts';
-import { type ExportSources, type ShotInput, planShots, shotInputArgs } from './export-shots.ts';
+import { type ExportSources, type ShotInput, joinInOrder, planShots, shotInputArgs } from './export-shots.ts';
 import { exportPlatform } from '../../../shared/export-platforms.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
@@ -179,25 +179,11 @@ const XFADE_TRANSITIONS: Record<Exclude<TransitionKind, 'cut'>, string> = {
   zoom: 'zoomin',
 };
 
-/**
- * The shots' pictures joined into `[joined]`: each already in the output frame, rate and length; a transition
- * as xfade over its overlap (its offset is where the incoming shot starts on the output), a cut end to end.
- */
-function joinShots(shots: ShotInput[], labels: string[]): string[] {
-  if (shots.length === 1) return [`${labels[0]}null[joined]`];
-  const lines: string[] = [];
-  let joined = labels[0]!;
-  shots.slice(1).forEach((shot, offset) => {
-    const index = offset + 1;
-    const join =
-      shot.overlap > 0 && shot.transition !== 'cut'
-        ? filter('xfade', [['transition', XFADE_TRANSITIONS[shot.transition]], ['duration', seconds(shot.overlap)], ['offset', seconds(shot.start)]])
-        : filter('concat', [['n', 2], ['v', 1], ['a', 0]]);
-    const output = index === shots.length - 1 ? '[joined]' : `[joined${index}]`;
-    lines.push(`${joined}${labels[index]}${join}${output}`);
-    joined = output;
-  });
-  return lines;
+/** How shot `shot` joins the pictures before it: xfade over its transition's overlap, at its start on the output; concat at a cut. */
+function pictureJoin(shot: ShotInput): string {
+  return shot.overlap > 0 && shot.transition !== 'cut'
+    ? filter('xfade', [['transition', XFADE_TRANSITIONS[shot.transition]], ['duration', seconds(shot.overlap)], ['offset', seconds(shot.start)]])
+    : filter('concat', [['n', 2], ['v', 1], ['a', 0]]);
 }
 
 /**
@@ -276,7 +262,13 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   const audio = planAudio(input, editorState, shots, durationSeconds);
   const firstImageInput = audio.inputCount;
   const graph = shots.map((shot, index) => `[${index}:v:0]${shotChain(shot).join(',')}[picture${index}]`);
-  graph.push(...joinShots(shots, shots.map((_, index) => `[picture${index}]`)));
+  graph.push(
+    ...joinInOrder(
+      shots,
+      shots.map((_, index) => `[picture${index}]`),
+      { join: pictureJoin, prefix: 'joined', output: '[joined]', passThrough: 'null' },
+    ),
+  );
   if (images.length === 0) {
     graph.push(`[joined]${[...video, ...toYuv].join(',')}[v]`);
   } else {

@@ -59,3 +59,21 @@ export function shotInputArgs(shot: ShotInput): string[] {
     '-i', shot.file,
   ];
 }
+
+/**
+ * Graph lines that join the shots' streams (`inputs`, one per shot) in play order into `output`: each shot after
+ * the first joins what came before with `join(shot)` (a transition's filter, or concat at a cut), through
+ * `${prefix}N` labels; a lone shot passes through `passThrough` (null or anull).
+ */
+export function joinInOrder(
+  shots: readonly ShotInput[],
+  inputs: readonly string[],
+  { join, prefix, output, passThrough }: { join: (shot: ShotInput) => string; prefix: string; output: string; passThrough: 'null' | 'anull' },
+): string[] {
+  if (shots.length === 1) return [`${inputs[0]}${passThrough}${output}`];
+  return shots.slice(1).map((shot, offset) => {
+    const index = offset + 1;
+    const before = index === 1 ? inputs[0] : `[${prefix}${index - 1}]`;
+    return `${before}${inputs[index]}${join(shot)}${index === shots.length - 1 ? output : `[${prefix}${index}]`}`;
+  });
+}

@@ -125,8 +125,9 @@ function sumLine(inputs: string[], output: string): string {
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
   const lines = mix.music.map((music, index) => `${music.audio}${musicChain(music).join(',')}[music${index}]`);
-  const ducking = mix.clipSounds ? mix.music.flatMap((music, index) => (music.duck ? [`[music${index}]`] : [])) : [];
-  const plain = mix.music.flatMap((music, index) => (ducking.includes(`[music${index}]`) ? [] : [`[music${index}]`]));
+  const ducks = (music: PlacedMusic) => mix.clipSounds && music.duck;
+  const ducking = mix.music.flatMap((music, index) => (ducks(music) ? [`[music${index}]`] : []));
+  const plain = mix.music.flatMap((music, index) => (ducks(music) ? [] : [`[music${index}]`]));
   if (ducking.length === 0) {
     lines.push(sumLine([mix.clipAudio, ...plain], output));
     return lines;

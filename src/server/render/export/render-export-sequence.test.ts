@@ -11,6 +11,7 @@ import { h264AacOutputArgs } from '../media-operations.ts';
 import { cachedFixture } from '../../test-support/cached-fixture.ts';
 import { mediaFacts } from '../../test-support/media-facts.ts';
 import { renderExport } from './render-export.ts';
+import { meanDifference } from '../../test-support/picture-difference.ts';
 
 const run = promisify(execFile);
 let binaries: FfmpegBinaries;
@@ -53,11 +54,6 @@ async function grey(media: string, atSeconds: number, crop?: string): Promise<Bu
   return stdout;
 }
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-  return sum / a.length;
-}
 
 /** Root mean square of the decoded mono sound in [from, to) seconds. */
 function rms(samples: Float32Array, from: number, to: number): number {

@@ -16,6 +16,7 @@ import { mediaFacts } from '../../test-support/media-facts.ts';
 import { sourceColorOf } from './export-filter-graph.ts';
 import { type ExportSpec, lowQualityKbps } from './export-spec.ts';
 import { renderExport } from './render-export.ts';
+import { meanDifference } from '../../test-support/picture-difference.ts';
 
 const run = promisify(execFile);
 let binaries: FfmpegBinaries;
@@ -294,8 +295,3 @@ async function grey(media: string, atSeconds: number): Promise<Buffer> {
   return fs.readFile(raw);
 }
 
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-  return sum / a.length;
-}

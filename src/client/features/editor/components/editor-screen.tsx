@@ -7,7 +7,7 @@ import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
 import { usePlayback } from '../hooks/use-playback';
 import { useToolSheet } from '../hooks/use-tool-sheet';
-import { firstShot } from '../lib/edited-parts';
+import { firstShot } from '@shared/editor/sequence-controls';
 import { EditorProvider, useEditor } from '../store/editor-context';
 import { EditorHeader } from './editor-header';
 import { ExtendingProgress } from './extend-video/extending-progress';

@@ -4,7 +4,7 @@ import type { MusicTrack } from '@shared/schemas/music';
 import { useMusicTrack } from '../api/get-music-tracks';
 import { useEditor } from '../store/editor-context';
 import { hasSound } from '../lib/audio-peaks';
-import { firstMusicClip, firstShot } from '../lib/edited-parts';
+import { firstMusicClip, firstShot } from '@shared/editor/sequence-controls';
 import { useDecodedAudio, type DecodedAudioState } from './use-decoded-audio';
 import { useMusicPreview, type MusicPreviewState } from './use-music-preview';
 

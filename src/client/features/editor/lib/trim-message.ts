@@ -1,4 +1,4 @@
-import type { Trim } from './edited-parts';
+import type { Trim } from '@shared/editor/sequence-controls';
 import { formatTime } from './format-time';
 
 /**

@@ -1,8 +1,7 @@
 import type { EditorState } from '@shared/editor/editor-state';
-import { sequenceSound } from '@shared/editor/sequence-sound';
+import { sequenceSound, trimOf } from '@shared/editor/sequence-controls';
 import type { VideoContext } from '@shared/schemas/ai';
 import type { Project } from '@shared/schemas/project';
-import { trimOf } from './edited-parts';
 
 /** What the AI calls are told about the video: the project and the edit as it is on screen now. */
 export function videoContextFor(

@@ -22,8 +22,7 @@ import {
   type TextAnimation,
 } from '@shared/editor/editor-state';
 import { duplicateShot, moveShot, removeShot, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
-import { withSequenceSound } from '@shared/editor/sequence-sound';
-import { trimOf, withTrim, type Trim } from '../lib/edited-parts';
+import { withSequenceSound, trimOf, withTrim, type Trim } from '@shared/editor/sequence-controls';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
 import { overlayTimingCommand, type TimingEdit } from './overlay-timing';

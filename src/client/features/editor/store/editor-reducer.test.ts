@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OVERLAY_LINES, MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { defaultEditorState, editorStateSchema, newShot, newTextOverlay, outputDuration, type EditorState } from '@shared/editor/editor-state';
-import { sequenceSound } from '@shared/editor/sequence-sound';
-import { trimOf } from '../lib/edited-parts';
+import { sequenceSound, trimOf } from '@shared/editor/sequence-controls';
 import { canRedo, canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 
 const PROJECT_ID = 'project-1';

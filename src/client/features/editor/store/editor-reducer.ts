@@ -1,6 +1,6 @@
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
-import { trimOf, withTrim } from '../lib/edited-parts';
+import { trimOf, withTrim } from '@shared/editor/sequence-controls';
 import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
 import { commandFor, type EditAction } from './edit-actions';
 import { rebaseChange, replaceStateCommand } from './replace-state';

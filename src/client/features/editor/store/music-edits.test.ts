@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEditorState, editorStateSchema } from '@shared/editor/editor-state';
 import { newMusicClip } from '@shared/editor/music-placement';
-import { firstMusicClip } from '../lib/edited-parts';
+import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 
 const TRACK = { id: 'library-chill-v1', duration: 60 };

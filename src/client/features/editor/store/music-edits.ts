@@ -1,7 +1,7 @@
 import { MIN_MUSIC_SECONDS, RANGES } from '@shared/editor/editor-constants';
 import { clampToRange, outputDuration, roundSeconds, type AudioClip, type EditorState } from '@shared/editor/editor-state';
 import { newMusicClip } from '@shared/editor/music-placement';
-import { firstMusicClip } from '../lib/edited-parts';
+import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { sectionCommand, type EditorCommand } from './editor-commands';
 import type { TimingEdit } from './overlay-timing';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
-import { withSequenceSound } from '@shared/editor/sequence-sound';
-import { trimOf, withTrim } from '../lib/edited-parts';
+import { withSequenceSound, trimOf, withTrim } from '@shared/editor/sequence-controls';
 import { canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 import { rebaseChange } from './replace-state';
 

@@ -1,7 +1,6 @@
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import type { EditorState } from '@shared/editor/editor-state';
-import { sequenceSound, withSequenceSound } from '@shared/editor/sequence-sound';
-import { trimOf, withTrim } from '../lib/edited-parts';
+import { sequenceSound, withSequenceSound, trimOf, withTrim } from '@shared/editor/sequence-controls';
 import type { EditorCommand, StateSection } from './editor-commands';
 
 /**

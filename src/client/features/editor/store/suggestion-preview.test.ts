@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay, type EditorState } from '@shared/editor/editor-state';
-import { withTrim } from '../lib/edited-parts';
+import { withTrim } from '@shared/editor/sequence-controls';
 import { canRedo, canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 import { shownState, type SuggestionPreview } from './suggestion-preview';
 

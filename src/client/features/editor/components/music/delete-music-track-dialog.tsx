@@ -3,7 +3,7 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useDeleteMusicTrack } from '../../api/delete-music-track';
-import { firstMusicClip } from '../../lib/edited-parts';
+import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 
 interface DeleteMusicTrackDialogProps {

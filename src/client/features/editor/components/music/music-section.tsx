@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useMusicTracks } from '../../api/get-music-tracks';
 import { useEditorAudio } from '../../hooks/editor-audio';
-import { firstMusicClip } from '../../lib/edited-parts';
+import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 import { MusicBrowser } from './music-browser';
 import { ChosenTrack, MusicSettings, RemoveMusicButton } from './music-settings';

@@ -1,6 +1,6 @@
 import { Volume2, VolumeX } from 'lucide-react';
 import { RANGES } from '@shared/editor/editor-constants';
-import { sequenceSound } from '@shared/editor/sequence-sound';
+import { sequenceSound } from '@shared/editor/sequence-controls';
 import { Button } from '@/components/ui/button';
 import { useEditor } from '../../store/editor-context';
 import { ValueSlider } from '../value-slider';

@@ -1,7 +1,7 @@
 import { ArrowLeftToLine, ArrowRightToLine, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { trimOf } from '../../lib/edited-parts';
+import { trimOf } from '@shared/editor/sequence-controls';
 import { formatTime } from '../../lib/format-time';
 import { trimMessage } from '../../lib/trim-message';
 import { trimWithIn, trimWithOut } from '../../store/edit-actions';

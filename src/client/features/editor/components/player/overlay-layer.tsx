@@ -3,7 +3,7 @@ import { referenceScale } from '@shared/editor/looks';
 import type { Size } from '@shared/editor/frame-geometry';
 import { useOverlayCanvas } from '../../hooks/use-overlay-canvas';
 import { useOverlayLayouts } from '../../hooks/use-overlay-layouts';
-import { firstShot } from '../../lib/edited-parts';
+import { firstShot } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 import { OverlayBox } from './overlay-box';
 

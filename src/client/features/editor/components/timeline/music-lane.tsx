@@ -3,7 +3,7 @@ import { outputDuration } from '@shared/editor/editor-state';
 import { musicSpan } from '@shared/editor/music-placement';
 import { useEditorAudio } from '../../hooks/editor-audio';
 import { musicPeaks } from '../../lib/audio-peaks';
-import { firstMusicClip } from '../../lib/edited-parts';
+import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 import { TimelineBar } from './timeline-bar';
 import type { MusicLane, TimelineAxis } from './timeline-model';

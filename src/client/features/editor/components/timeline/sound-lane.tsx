@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sequenceSound } from '@shared/editor/sequence-sound';
+import { sequenceSound } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 import { useEditorAudio } from '../../hooks/editor-audio';
 import { audioPeaks } from '../../lib/audio-peaks';

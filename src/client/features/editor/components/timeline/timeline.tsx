@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
-import { trimOf } from '../../lib/edited-parts';
+import { trimOf } from '@shared/editor/sequence-controls';
 import { UI_TEXT_FONT_FAMILY } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { BarLaneRow } from './bar-lane';

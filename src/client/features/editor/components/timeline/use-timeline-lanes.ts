@@ -1,7 +1,7 @@
 import { outputDuration } from '@shared/editor/editor-state';
 import type { TimingEdit } from '../../store/overlay-timing';
 import { useEditorAudio } from '../../hooks/editor-audio';
-import { firstMusicClip, trimOf, type Trim } from '../../lib/edited-parts';
+import { firstMusicClip, trimOf, type Trim } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 import type { BarChange, LaneDescriptor } from './timeline-model';
 

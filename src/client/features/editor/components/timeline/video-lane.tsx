@@ -1,5 +1,5 @@
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
-import { trimOf } from '../../lib/edited-parts';
+import { trimOf } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
 import { Filmstrip } from './filmstrip';
 import type { TimelineAxis, VideoLane } from './timeline-model';

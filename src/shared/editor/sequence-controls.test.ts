@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newShot } from './editor-state.ts';
-import { sequenceSound, withSequenceSound } from './sequence-sound.ts';
+import { sequenceSound, withSequenceSound } from './sequence-controls.ts';
 
 describe('the sequence’s one sound control', () => {
   const shots = [{ ...newShot('a', 'clip', 4), volume: 0.4, muted: true }, newShot('b', 'other', 2)];

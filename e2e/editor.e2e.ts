@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FALLBACK_FACES } from '../src/shared/editor/fonts.ts';
 import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
-import { openEditor, textOverlays, video } from './support/editor-page.ts';
+import { goToTime, openEditor, textOverlays, video } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { forgetWatermarkedCopy, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
@@ -58,15 +58,10 @@ async function canvasPixels(page: Page, rgb: [number, number, number]): Promise<
 const GOLD: [number, number, number] = [255, 215, 0];
 const RED: [number, number, number] = [239, 68, 68];
 
-/** Puts the playhead at `seconds` (text shows only inside the trim, where its output time runs). */
-async function seekPlayer(page: Page, seconds: number): Promise<void> {
-  await video(page).evaluate((el: HTMLVideoElement, to) => {
-    el.currentTime = to;
-  }, seconds);
-  await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(seconds, 2);
-}
-
-/** Clicks the timeline's ruler at a fraction of its length (unzoomed: the whole clip) and waits for the player to get there. */
+/**
+ * Clicks the timeline's ruler at a fraction of its length (unzoomed: the whole output) and waits for the player
+ * to show about second `seconds` of the clip.
+ */
 async function seekTo(page: Page, fraction: number, seconds: number): Promise<void> {
   const box = await page.getByTestId('time-ruler').boundingBox();
   if (!box) throw new Error('timeline not laid out');
@@ -211,7 +206,8 @@ describe('the editor', () => {
     await seekTo(page, 0.25, 2);
     await page.getByRole('button', { name: 'Set In' }).click();
     await expect.poll(() => page.getByText('In point set').isVisible()).toBe(true);
-    await seekTo(page, 0.75, 6);
+    // The ruler now counts the 6 s left: two thirds along it is second 6 of the clip.
+    await seekTo(page, 2 / 3, 6);
     await page.getByRole('button', { name: 'Set Out' }).click();
     await expect.poll(() => page.getByText('Out point set').isVisible()).toBe(true);
     const trimIn = await page.getByTestId('trim-in').innerText();
@@ -220,7 +216,7 @@ describe('the editor', () => {
     expect(trimOut).toMatch(/^0:0[56]\.\d\d$/);
 
     // Arrow keys step one frame, anywhere but in a text field.
-    await seekTo(page, 0.1, 0.8);
+    await seekTo(page, 0.1, 2.4);
     await page.getByTestId('editor-frame').click({ position: { x: 5, y: 5 } });
     const before = await video(page).evaluate((el: HTMLVideoElement) => el.currentTime);
     await page.keyboard.press('ArrowRight');
@@ -259,7 +255,7 @@ describe('the editor', () => {
     // The player opens on the In point, where the output (and its text) begins.
     await expect.poll(() => page.getByText('Loading fonts…').count()).toBe(0);
     await expect.poll(async () => Math.abs((await video(page).evaluate((el: HTMLVideoElement) => el.currentTime)) - trimmed.in)).toBeLessThan(0.05);
-    await seekPlayer(page, 4);
+    await goToTime(page, 2);
     await expect.poll(() => textOverlays(page).isVisible()).toBe(true);
     expect(await styleOf(textOverlays(page), 'left')).toBe(styledLeft);
     await expect.poll(() => canvasPixels(page, GOLD)).toBeGreaterThan(50);
@@ -289,11 +285,11 @@ describe('the editor', () => {
     expect(await styleOf(video(page), 'filter')).toContain('sepia(1)');
     await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.visualEffect).toBe('sepia');
 
-    // Set In after the Out point moves the Out point too, and the toast says where it went; Ctrl+Z puts both back.
-    await seekTo(page, 0.9, 7.2);
-    await page.getByRole('button', { name: 'Set In' }).click();
-    await expect.poll(() => page.getByText(/It was after the Out point, so the video now runs to 0:0[78]/).isVisible()).toBe(true);
-    await keepScreenshot(page, 'editor-trim-moved-1440');
+    // Reset uses the whole clip again, and the toast says so; Ctrl+Z puts the cut back.
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect.poll(() => page.getByText('The whole video is used again.').isVisible()).toBe(true);
+    expect(await page.getByTestId('trim-out').innerText()).toBe('0:08.00');
+    await keepScreenshot(page, 'editor-trim-reset-1440');
     await page.keyboard.press('Control+z');
     await expect.poll(() => page.getByTestId('trim-out').innerText()).toBe(trimOut);
 
@@ -323,7 +319,7 @@ describe('the editor', () => {
 
   it('moves an overlay by touch on a phone-sized screen', async () => {
     const { phone, phonePage } = await openOnPhone(context, projectId);
-    await seekPlayer(phonePage, 4);
+    await goToTime(phonePage, 2);
     await expect.poll(() => textOverlays(phonePage).isVisible()).toBe(true);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The header gives the title its own row and labels its actions.
@@ -588,8 +584,8 @@ describe('the timeline', () => {
       .toMatchObject({ start: 1.5, boxWidth: 60, enter: { kind: 'fade', duration: 0.8 }, exit: { kind: 'slide-up', duration: 0.5 } });
   }, 60_000);
 
-  it('drags the In handle on the video lane as one undo step', async () => {
-    const handle = page.getByTestId('trim-handle-in');
+  it('drags a shot’s In edge on the video lane as one undo step, and the timeline counts the output', async () => {
+    const handle = page.getByTestId('shot-edge-in');
     const box = await handle.boundingBox();
     const ruler = await page.getByTestId('time-ruler').boundingBox();
     if (!box || !ruler) throw new Error('timeline not laid out');
@@ -600,7 +596,8 @@ describe('the timeline', () => {
     await page.mouse.up();
     expect(await page.getByTestId('trim-in').innerText()).toMatch(/^0:01\.[3-7]\d$/);
     await keepScreenshot(page, 'editor-timeline-1440');
-    expect(await page.getByTestId('trimmed-away').count()).toBe(1);
+    // The lane, the ruler and the clock count the 6.5 s left, not the clip's 8.
+    expect(await page.getByTestId('shot-block').getAttribute('aria-label')).toMatch(/^Shot 1 of 1: 0:00\.00 to 0:06\.[3-7]\d$/);
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await page.getByTestId('trim-in').innerText()).toBe('0:00.00');
 
@@ -627,8 +624,8 @@ describe('the timeline', () => {
       bar: hiThere,
       'bar start': hiThere.locator('[data-edge="start"]'),
       'bar end': hiThere.locator('[data-edge="end"]'),
-      In: phonePage.getByTestId('trim-handle-in'),
-      Out: phonePage.getByTestId('trim-handle-out'),
+      In: phonePage.getByTestId('shot-edge-in'),
+      Out: phonePage.getByTestId('shot-edge-out'),
       playhead: phonePage.getByRole('slider', { name: 'Playhead' }),
     };
     for (const [name, handle] of Object.entries(handles)) {

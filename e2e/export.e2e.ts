@@ -9,7 +9,7 @@ import { type EditorState, type TextAnimation, type TextOverlay, defaultEditorSt
 import { WATERMARK_STYLE } from '../src/shared/editor/looks.ts';
 import { axeViolations, expectAccessible } from './support/axe.ts';
 import { artifactsDir, connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
-import { openEditor, textOverlays, video } from './support/editor-page.ts';
+import { openEditor, showFrameAt, textOverlays } from './support/editor-page.ts';
 import {
   type Region,
   type RgbImage,
@@ -280,47 +280,7 @@ afterAll(async () => {
 });
 
 /**
- * Pauses the player on `seconds` and waits until that very frame has been handed to the compositor
- * (requestVideoFrameCallback reports its media time) and every font can be drawn.
- */
-async function showFrameAt(page: Page, seconds: number): Promise<void> {
-  const presented = await page.evaluate(async (time) => {
-    const player = document.querySelector('video');
-    if (!player) throw new Error('no player');
-    player.pause();
-    const seek = (to: number) =>
-      new Promise<void>((resolve) => {
-        player.addEventListener('seeked', () => resolve(), { once: true });
-        player.currentTime = to;
-      });
-    // A seek to where the player already is presents no new frame, so step away first.
-    if (Math.abs(player.currentTime - time) < 1 / 48) await seek(0);
-    const frameShown = new Promise<boolean>((resolve) => {
-      // Bounds a hang only: a busy machine can take seconds to decode and present the frame.
-      const timeout = setTimeout(() => resolve(false), 30_000);
-      const watch = (_now: number, metadata: VideoFrameCallbackMetadata) => {
-        // Half a frame at 24 fps: the callback for this seek, not for a frame shown before it.
-        if (Math.abs(metadata.mediaTime - time) < 1 / 48) {
-          clearTimeout(timeout);
-          resolve(true);
-        } else {
-          player.requestVideoFrameCallback(watch);
-        }
-      };
-      player.requestVideoFrameCallback(watch);
-    });
-    await seek(time);
-    const shown = await frameShown;
-    await document.fonts.ready;
-    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-    return shown;
-  }, seconds);
-  expect(presented, `the frame at ${String(seconds)} s was not presented`).toBe(true);
-  expect(await video(page).evaluate((el: HTMLVideoElement) => el.currentTime)).toBeCloseTo(seconds, 3);
-}
-
-/**
- * A screenshot of the player frame only, at `seconds` of the clip. Headless Chromium now and then
+ * A screenshot of the player frame only, at output second `seconds`. Headless Chromium now and then
  * hands Playwright a frame whose video layer is still empty (black); that is a capture glitch, not
  * what the player shows, so the shot is retaken after seeking again.
  */
@@ -558,7 +518,7 @@ async function runParity(page: Page, request: APIRequestContext, projectId: stri
       shown = parity.state;
       for (const at of caseTimes(parity, every)) {
         const file = path.join(parityDir, `${source}-${parity.name}-${at.toFixed(3)}s-preview.png`);
-        const preview = await screenshotFrame(page, at + (parity.state.shots[0]?.in ?? 0), file);
+        const preview = await screenshotFrame(page, at, file);
         expect({ width: preview.width, height: preview.height }).toEqual(PLAYER_FRAME);
         previews.set(key(parity.name, at), preview);
         hitBoxes.set(key(parity.name, at), await hitBoxNames(page));

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
-import { openEditor, video } from './support/editor-page.ts';
+import { openEditor } from './support/editor-page.ts';
 import { ffprobe, integratedLufs, makeShortClip, makeSilentMp3, makeToneMp3, toneLevelDb } from './support/media.ts';
 import { signUp, uploadReadyProject } from './support/studio.ts';
 import { expectAgreement, gate, progressView, recordedProgress, recordProgress, throttleUploads, uploadingPartWay } from './support/upload-progress.ts';
@@ -134,7 +134,7 @@ describe('music under the clip', () => {
     await expect.poll(() => lane.getAttribute('data-music-preview')).toBe('playing');
     await expect.poll(async () => Number(await lane.getAttribute('data-music-level'))).toBeGreaterThan(0);
     await keepScreenshot(page, 'music-lane-playing-1440');
-    await video(page).evaluate((el: HTMLVideoElement) => el.pause());
+    await page.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => lane.getAttribute('data-music-preview')).toBe('ready');
 
     // Export and download: the music is in the file beside the clip's own sound, and the mix is at −14 LUFS.

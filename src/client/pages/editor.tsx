@@ -92,12 +92,9 @@ export function EditorPage({ params }: { params: { id: string } }) {
       </EditorStatus>
     );
   }
-  // The sequence's first shot cuts the project's own clip (the asset with the project's id): the editor trims
-  // within its length, which the project's `duration` (the output's length) no longer says.
-  const clip = media.data?.find((asset) => asset.id === data.id);
-  if (!clip) return <PageSpinner />;
+  if (!media.data) return <PageSpinner />;
 
   // A free user's video has the watermark burned in (the copy the proxy streams), so the page draws none.
   // A new video (an extension finished) opens a fresh editor on it and on the edit the server lengthened.
-  return <EditorScreen key={`${data.id}:${data.videoUrl}`} project={{ ...data, videoUrl: data.videoUrl }} clipSeconds={clip.duration} />;
+  return <EditorScreen key={`${data.id}:${data.videoUrl}`} project={{ ...data, videoUrl: data.videoUrl }} media={media.data} />;
 }

@@ -64,6 +64,13 @@ export function trimShot(shots: readonly Shot[], id: string, edge: 'in' | 'out',
   return shots.map((candidate) => (candidate.id === id ? trimmed : candidate));
 }
 
+/** The shot uses its whole clip (`clipSeconds` long) again. */
+export function resetShotTrim(shots: readonly Shot[], id: string, clipSeconds: number): Shot[] | null {
+  const shot = shots.find((candidate) => candidate.id === id);
+  if (!shot || (shot.in === 0 && shot.out === roundSeconds(clipSeconds))) return null;
+  return shots.map((candidate) => (candidate.id === id ? { ...candidate, in: 0, out: roundSeconds(clipSeconds) } : candidate));
+}
+
 /** How a shot comes in from the one before it; its length within RANGES.transitionDuration (the time map keeps it within the neighbours). */
 export function setTransition(shots: readonly Shot[], id: string, kind: TransitionKind, duration: number): Shot[] | null {
   const index = shots.findIndex((shot) => shot.id === id);

@@ -1,13 +1,16 @@
-import { useRef } from 'react';
+import { useCallback } from 'react';
+import type { Shot } from '@shared/editor/editor-state';
+import type { MediaAsset } from '@shared/schemas/media';
 import type { Project } from '@shared/schemas/project';
 import { cn } from '@/lib/utils';
 import { EditorAudioProvider, useEditorAudioSetup } from '../hooks/editor-audio';
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
-import { usePlayback } from '../hooks/use-playback';
+import { useSequencePlayer } from '../hooks/use-sequence-player';
 import { useToolSheet } from '../hooks/use-tool-sheet';
-import { firstShot } from '@shared/editor/sequence-controls';
+import { newId } from '../lib/ids';
+import type { ShotSource } from '../lib/shot-source';
 import { EditorProvider, useEditor } from '../store/editor-context';
 import { EditorHeader } from './editor-header';
 import { ExtendingProgress } from './extend-video/extending-progress';
@@ -21,19 +24,16 @@ import { ToolbarHint } from './toolbar/toolbar-hint';
 
 interface EditorScreenProps {
   project: Project & { videoUrl: string };
-  /** The length of the project's own clip, which the editor plays and trims (the project's `duration` is the output's). */
-  clipSeconds: number;
+  /** The project's media: its own clip (the asset with the project's id) and every other clip its shots may cut. */
+  media: readonly MediaAsset[];
 }
 
-/**
- * The editor for one ready project; its state starts from what was saved, or the untouched clip. Until the
- * timeline has a lane of shots the editor works on the project's clip: every part of it reads the clip's length.
- */
-export function EditorScreen({ project, clipSeconds }: EditorScreenProps) {
-  const onClip = { ...project, duration: clipSeconds };
+/** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
+export function EditorScreen({ project, media }: EditorScreenProps) {
+  const clipSeconds = media.find((asset) => asset.id === project.id)?.duration ?? project.duration;
   return (
     <EditorProvider projectId={project.id} editorState={project.editorState} duration={clipSeconds} readOnly={project.status === 'generating'}>
-      <EditorLayout project={onClip} />
+      <EditorLayout project={project} media={media} />
     </EditorProvider>
   );
 }
@@ -44,19 +44,31 @@ export function EditorScreen({ project, clipSeconds }: EditorScreenProps) {
  * time in a sheet in the timeline's place (the text style with the Text tool).
  * While the video is extended the clip plays as before, and the tools are disabled until the longer one arrives.
  */
-function EditorLayout({ project }: { project: EditorScreenProps['project'] }) {
+function EditorLayout({ project, media }: EditorScreenProps) {
   const { store, shown, dispatch, readOnly, held, editingId, setEditingId } = useEditor();
-  const videoRef = useRef<HTMLVideoElement>(null);
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present);
-  const playback = usePlayback(videoRef, { shot: firstShot(shown), duration: project.duration });
-  const editorAudio = useEditorAudioSetup(project.videoUrl, videoRef);
+  const playback = useSequencePlayer(shown.shots);
+  const editorAudio = useEditorAudioSetup(project.videoUrl, playback.clock);
+  // The project's own clip plays through the proxy (a free user's watermarked copy); every other clip from its asset.
+  const sourceOf = useCallback(
+    (shot: Shot): ShotSource | undefined => {
+      const asset = media.find((candidate) => candidate.id === shot.mediaId);
+      if (shot.mediaId === project.id) return { url: project.videoUrl, posterUrl: project.thumbnailUrl ?? undefined, seconds: asset?.duration ?? shot.out };
+      if (!asset?.videoUrl || asset.status !== 'ready') return undefined;
+      return { url: asset.videoUrl, posterUrl: asset.posterUrl ?? undefined, seconds: asset.duration };
+    },
+    [media, project.id, project.videoUrl, project.thumbnailUrl],
+  );
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
   const sheet = useToolSheet();
 
   useEditorHotkeys({
     togglePlay: playback.toggle,
     step: playback.step,
+    split: () => {
+      dispatch({ type: 'splitShot', at: playback.currentTime(), newId: newId() });
+    },
     undo: () => dispatch({ type: 'undo' }),
     redo: () => dispatch({ type: 'redo' }),
     removeSelected: () => {
@@ -83,15 +95,8 @@ function EditorLayout({ project }: { project: EditorScreenProps['project'] }) {
         {project.extendingSince !== null && <ExtendingProgress since={project.extendingSince} />}
         <main className="flex min-h-0 flex-1 flex-col lg:grid lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
           <section aria-label="Player" className="flex min-h-0 flex-1 flex-col items-center gap-3 p-4 max-lg:gap-2 max-lg:px-3 max-lg:py-2 lg:order-2">
-            <VideoStage
-              videoUrl={project.videoUrl}
-              posterUrl={project.thumbnailUrl}
-              aspectRatio={project.aspectRatio}
-              videoRef={videoRef}
-              videoEvents={playback.videoEvents}
-              fonts={fonts}
-            />
-            <PlayerControls videoUrl={project.videoUrl} videoRef={videoRef} playback={playback} duration={project.duration} sheetOpen={sheet.open !== null} />
+            <VideoStage player={playback} sourceOf={sourceOf} aspectRatio={project.aspectRatio} fonts={fonts} />
+            <PlayerControls playback={playback} sourceOf={sourceOf} sheetOpen={sheet.open !== null} />
           </section>
           <ToolTabs sheet={sheet} className="max-lg:order-last" />
           <ToolSheet sheet={sheet}>
@@ -111,7 +116,7 @@ function EditorLayout({ project }: { project: EditorScreenProps['project'] }) {
               className="pb-8 max-lg:pb-4 lg:order-1 lg:overflow-y-auto lg:border-r lg:border-white/5 lg:pb-4"
             >
               <fieldset disabled={readOnly} className="contents">
-                <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} currentTime={playback.currentTime} duration={project.duration} phoneTool={sheet.open} />
+                <EditorPanels project={project} thumbnailUrl={project.thumbnailUrl} clock={playback.clock} layout={playback.layout} sourceOf={sourceOf} phoneTool={sheet.open} />
               </fieldset>
             </aside>
           </ToolSheet>

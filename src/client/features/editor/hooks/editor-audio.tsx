@@ -1,9 +1,10 @@
-import { createContext, useContext, useMemo, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { outputDuration } from '@shared/editor/editor-state';
 import type { MusicTrack } from '@shared/schemas/music';
 import { useMusicTrack } from '../api/get-music-tracks';
 import { useEditor } from '../store/editor-context';
 import { hasSound } from '../lib/audio-peaks';
+import type { SequenceClock } from '../lib/sequence-clock';
 import { firstMusicClip, firstShot } from '@shared/editor/sequence-controls';
 import { useDecodedAudio, type DecodedAudioState } from './use-decoded-audio';
 import { useMusicPreview, type MusicPreviewState } from './use-music-preview';
@@ -23,8 +24,12 @@ export interface EditorAudio {
 
 const EditorAudioContext = createContext<EditorAudio | null>(null);
 
-/** Decodes the clip's and the music's sound once for the editor, and plays the music under the video. */
-export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVideoElement | null>): EditorAudio {
+/**
+ * Decodes the project's clip's and the music's sound once for the editor, and plays the music under the player.
+ * The preview ducks the music under the first shot's sound while it is the only shot; under several, the
+ * export ducks it, the preview not yet.
+ */
+export function useEditorAudioSetup(videoUrl: string, clock: SequenceClock): EditorAudio {
   const { shown } = useEditor();
   const music = firstMusicClip(shown);
   const { track, isLoading, isError } = useMusicTrack(music?.source.trackId);
@@ -32,12 +37,13 @@ export function useEditorAudioSetup(videoUrl: string, videoRef: RefObject<HTMLVi
   const trackSound = useDecodedAudio(track?.url);
   const clipAudio = clipSound.status === 'ready' ? clipSound.audio : null;
   const clipHasSound = useMemo(() => (clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error'), [clipAudio, clipSound.status]);
-  const preview = useMusicPreview(videoRef, {
+  const oneShot = shown.shots.length === 1;
+  const preview = useMusicPreview(clock, {
     music,
     shot: firstShot(shown),
     outputSeconds: outputDuration(shown),
     track: trackSound.status === 'ready' ? trackSound.audio : null,
-    clipSound: clipHasSound ? clipAudio : null,
+    clipSound: clipHasSound && oneShot ? clipAudio : null,
   });
   // A list that failed to load says nothing about the track: the panel shows that error instead.
   return { clipSound, clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !isError && !track, trackSound, preview };

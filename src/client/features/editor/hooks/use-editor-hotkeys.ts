@@ -3,6 +3,8 @@ import { useEffect, useEffectEvent } from 'react';
 interface HotkeyHandlers {
   togglePlay: () => void;
   step: (frames: number) => void;
+  /** Cuts the shot under the playhead in two there. */
+  split: () => void;
   undo: () => void;
   redo: () => void;
   /** Both return false when no overlay is selected, so the key keeps its usual meaning. */
@@ -21,7 +23,7 @@ const SURFACE = '[data-editor-surface]';
 const POPUPS = '[role="dialog"], [role="alertdialog"], [role="listbox"], [role="menu"]';
 
 /**
- * The editor's keyboard: Space plays, arrows step a frame, Delete removes the selected overlay,
+ * The editor's keyboard: Space plays, arrows step a frame, S splits the shot at the playhead, Delete removes the selected overlay,
  * Enter edits it, Escape deselects, and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl+Y undo and redo.
  * Nothing fires while the user is typing or inside a dialog; on a focused overlay the arrows move it
  * (OverlayBox takes them first).
@@ -77,6 +79,11 @@ function handled(event: KeyboardEvent, target: Element | null, handlers: HotkeyH
       return onSurface && handlers.editSelected();
     case 'Escape':
       return onSurface && handlers.deselect();
+    case 's':
+    case 'S':
+      if (event.shiftKey) return false;
+      handlers.split();
+      return true;
     default:
       return false;
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { AudioClip, Shot } from '@shared/editor/editor-state';
 import { fadeGainAt, musicSpan, trackTimeAt } from '@shared/editor/music-placement';
 import { duckingGains } from '../lib/ducking-envelope';
+import { pageTime, type SequenceClock } from '../lib/sequence-clock';
 
 /** How finely the fades and the ducking are written into the music's gain, in seconds of output. */
 const CURVE_STEP = 0.02;
@@ -14,12 +15,12 @@ export type MusicPreviewState = 'off' | 'loading' | 'ready' | 'playing';
 
 interface MusicPreviewOptions {
   music: AudioClip | null;
-  /** The shot the player plays (the first): output time 0 is its In point, and the ducking follows its sound. */
+  /** The first shot: the ducking follows its sound (output time 0 is its In point). */
   shot: Shot;
   outputSeconds: number;
   /** The music track's decoded sound, once loaded. */
   track: AudioBuffer | null;
-  /** The clip's decoded sound, which the ducking follows (null: not loaded, or the clip is silent). */
+  /** The first shot's decoded sound, which the ducking follows (null: not loaded, silent, or not the only shot). */
   clipSound: AudioBuffer | null;
 }
 
@@ -32,13 +33,14 @@ interface Graph {
 }
 
 /**
- * Plays the music lane under the editor's <video> with Web Audio, as the export mixes it: the piece of
+ * Plays the music lane under the player with Web Audio, as the export mixes it: the piece of
  * the track from `musicSpan`, looped, placed, faded (`fadeGainAt`) and ducked under the clip's sound
- * (`duckingGains`), at its volume. The clip's own sound still plays from the <video>. Started from the
- * video's play (a user gesture), rescheduled on every seek, speed change or edit, stopped on pause.
+ * (`duckingGains`), at its volume. The shots' own sound still plays from their <video>s. Started from the
+ * clock's play (a user gesture), rescheduled on every seek, speed change or edit, stopped on pause. While the
+ * music plays the clock follows the audio context's time, so picture and music never drift apart.
  * `level` is the music's output level (0–1) for the lane's meter.
  */
-export function useMusicPreview(videoRef: RefObject<HTMLVideoElement | null>, options: MusicPreviewOptions) {
+export function useMusicPreview(clock: SequenceClock, options: MusicPreviewOptions) {
   const graphRef = useRef<Graph | null>(null);
   const optionsRef = useRef(options);
   const [playing, setPlaying] = useState(false);
@@ -49,38 +51,34 @@ export function useMusicPreview(videoRef: RefObject<HTMLVideoElement | null>, op
   });
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
     const start = () => {
-      setPlaying(!video.paused && schedule(graphRef, video, optionsRef.current));
+      setPlaying(!clock.paused && schedule(graphRef, clock, optionsRef.current));
     };
     const stop = () => {
       stopSource(graphRef.current);
+      clock.follow(pageTime);
       setPlaying(false);
     };
     const reschedule = () => {
-      if (!video.paused) start();
+      if (!clock.paused) start();
     };
-    video.addEventListener('play', start);
-    video.addEventListener('pause', stop);
-    video.addEventListener('ended', stop);
-    video.addEventListener('seeked', reschedule);
-    video.addEventListener('ratechange', reschedule);
+    clock.addEventListener('play', start);
+    clock.addEventListener('pause', stop);
+    clock.addEventListener('seeked', reschedule);
+    clock.addEventListener('ratechange', reschedule);
     return () => {
-      video.removeEventListener('play', start);
-      video.removeEventListener('pause', stop);
-      video.removeEventListener('ended', stop);
-      video.removeEventListener('seeked', reschedule);
-      video.removeEventListener('ratechange', reschedule);
+      clock.removeEventListener('play', start);
+      clock.removeEventListener('pause', stop);
+      clock.removeEventListener('seeked', reschedule);
+      clock.removeEventListener('ratechange', reschedule);
     };
-  }, [videoRef]);
+  }, [clock]);
 
   // An edit while playing (a slider, a dragged bar) is heard at once.
   const { music, shot, outputSeconds, track, clipSound } = options;
   useEffect(() => {
-    const video = videoRef.current;
-    if (video && !video.paused) setPlaying(schedule(graphRef, video, optionsRef.current));
-  }, [videoRef, music, shot, outputSeconds, track, clipSound]);
+    if (!clock.paused) setPlaying(schedule(graphRef, clock, optionsRef.current));
+  }, [clock, music, shot, outputSeconds, track, clipSound]);
 
   useEffect(() => {
     if (!playing) return;
@@ -133,18 +131,21 @@ function stopSource(graph: Graph | null) {
   graph.shape.gain.cancelScheduledValues(0);
 }
 
-/** Starts the music where the video is now; false when nothing of it is left to hear. */
-function schedule(graphRef: RefObject<Graph | null>, video: HTMLVideoElement, { music, shot, outputSeconds, track, clipSound }: MusicPreviewOptions): boolean {
+/** Starts the music where the clock is now, and puts the clock on the audio's time; false when nothing of it is left to hear. */
+function schedule(graphRef: RefObject<Graph | null>, clock: SequenceClock, { music, shot, outputSeconds, track, clipSound }: MusicPreviewOptions): boolean {
   stopSource(graphRef.current);
+  clock.follow(pageTime);
   if (!music || !track) return false;
   const span = musicSpan(music, outputSeconds, track.duration);
-  const now = video.currentTime - shot.in;
+  const now = clock.currentTime;
   if (!span || now >= span.to) return false;
 
   const graph = graphFor(graphRef);
   const { context } = graph;
-  void context.resume();
-  const rate = video.playbackRate > 0 ? video.playbackRate : 1;
+  const followAudio = () => {
+    if (!clock.paused && graph.source === source) clock.follow(() => context.currentTime);
+  };
+  const rate = clock.playbackRate;
   const from = Math.max(now, span.from);
   const at = context.currentTime + START_AHEAD + (from - now) / rate;
 
@@ -170,5 +171,8 @@ function schedule(graphRef: RefObject<Graph | null>, video: HTMLVideoElement, { 
   source.start(at, trackTimeAt(span, from));
   source.stop(at + (span.to - from) / rate);
   graph.source = source;
+  // A context that is not running yet has a standing clock: the picture follows it once it runs.
+  if (context.state === 'running') followAudio();
+  else void context.resume().then(followAudio);
   return true;
 }

@@ -7,6 +7,8 @@ const DRAG_THRESHOLD = 3;
 interface Drag {
   pointerId: number;
   startX: number;
+  /** The scale at the press: an edit that changes the output's length may rescale the timeline mid-drag. */
+  pxPerSecond: number;
   gesture: string | null;
 }
 
@@ -35,15 +37,15 @@ export function useTimelineDrag({ pxPerSecond, onPress, onDrag }: TimelineDragOp
       event.stopPropagation();
       onPress?.();
       event.currentTarget.setPointerCapture(event.pointerId);
-      drag.current = { pointerId: event.pointerId, startX: event.clientX, gesture: null };
+      drag.current = { pointerId: event.pointerId, startX: event.clientX, pxPerSecond, gesture: null };
     },
     onPointerMove(event: PointerEvent<HTMLElement>) {
       const current = drag.current;
-      if (current?.pointerId !== event.pointerId || pxPerSecond <= 0) return;
+      if (current?.pointerId !== event.pointerId || current.pxPerSecond <= 0) return;
       const dx = event.clientX - current.startX;
       if (current.gesture === null && Math.abs(dx) < DRAG_THRESHOLD) return;
       current.gesture ??= nextGestureId();
-      onDrag(dx / pxPerSecond, current.gesture);
+      onDrag(dx / current.pxPerSecond, current.gesture);
     },
     onPointerUp: end,
     onPointerCancel: end,

@@ -13,6 +13,8 @@ function recording(seconds: number, level: (second: number) => number): DecodedA
 describe('waveform peaks', () => {
   it('follows the recording, one peak per slice of time', () => {
     expect(audioPeaks(recording(4, (second) => second / 4), 4)).toEqual([0, 0.25, 0.5, 0.75]);
+    // A shot's cut of it: seconds 1 to 3.
+    expect(audioPeaks(recording(4, (second) => second / 4), 2, 1, 3)).toEqual([0.25, 0.5]);
     expect(hasSound(recording(2, () => 0))).toBe(false);
     expect(hasSound(recording(2, () => 0.5))).toBe(true);
   });

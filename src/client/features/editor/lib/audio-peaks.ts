@@ -24,11 +24,10 @@ function peakAround(audio: DecodedAudio, seconds: number, windowSeconds: number)
   return peak;
 }
 
-/** The whole recording as `buckets` peaks (0–1), one per equal slice of time. */
-export function audioPeaks(audio: DecodedAudio, buckets: number): number[] {
-  const seconds = audio.length / audio.sampleRate;
-  const slice = seconds / buckets;
-  return Array.from({ length: buckets }, (_, bucket) => peakAround(audio, bucket * slice, slice));
+/** The recording (or seconds `from` to `to` of it) as `buckets` peaks (0–1), one per equal slice of time. */
+export function audioPeaks(audio: DecodedAudio, buckets: number, from = 0, to = audio.length / audio.sampleRate): number[] {
+  const slice = (to - from) / buckets;
+  return Array.from({ length: buckets }, (_, bucket) => peakAround(audio, from + bucket * slice, slice));
 }
 
 /**

@@ -7,7 +7,7 @@ export function nextGestureId(): string {
 }
 
 /** crypto.randomUUID exists only in secure contexts; a plain-http LAN address still needs ids. */
-export function newOverlayId(): string {
+export function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

@@ -9,7 +9,7 @@
 /** Seconds on a clock that only goes forward: `performance.now() / 1000`, or an AudioContext's currentTime. */
 export type TimeSource = () => number;
 
-const pageTime: TimeSource = () => performance.now() / 1000;
+export const pageTime: TimeSource = () => performance.now() / 1000;
 
 export class SequenceClock extends EventTarget {
   private anchorOutput = 0;

@@ -12,17 +12,15 @@ import {
 } from '@shared/editor/editor-constants';
 import {
   clampToRange,
-  clampTrim,
   DEFAULT_COLOR_GRADING,
   fitOverlayText,
-  roundSeconds,
   type ColorGrading,
   type EditorState,
   type Shot,
   type TextAnimation,
 } from '@shared/editor/editor-state';
-import { duplicateShot, moveShot, removeShot, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
-import { withSequenceSound, trimOf, withTrim, type Trim } from '@shared/editor/sequence-controls';
+import { duplicateShot, moveShot, removeShot, resetShotTrim, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
+import { withSequenceSound } from '@shared/editor/sequence-controls';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
 import { overlayTimingCommand, type TimingEdit } from './overlay-timing';
@@ -56,9 +54,6 @@ export type EditAction =
   | { type: 'styleOverlay'; id: string; style: OverlayStyle; gesture?: string }
   | { type: 'editOverlayText'; id: string; text: string; gesture?: string }
   | { type: 'setVisualEffect'; effect: VisualEffect; gesture?: string }
-  | { type: 'setTrimIn'; time: number; gesture?: string }
-  | { type: 'setTrimOut'; time: number; gesture?: string }
-  | { type: 'resetTrim'; gesture?: string }
   | { type: 'setVolume'; volume: number; gesture?: string }
   | { type: 'setMuted'; muted: boolean; gesture?: string }
   | { type: 'setColorGrade'; key: GradeKey; value: number; gesture?: string }
@@ -74,12 +69,14 @@ export type EditAction =
   | { type: 'duplicateShot'; id: string; newId: string; gesture?: string }
   | { type: 'moveShot'; id: string; to: number; gesture?: string }
   | { type: 'trimShot'; id: string; edge: 'in' | 'out'; time: number; clipSeconds: number; gesture?: string }
+  /** The shot uses its whole clip (`clipSeconds` long) again. */
+  | { type: 'resetShotTrim'; id: string; clipSeconds: number; gesture?: string }
   | { type: 'setTransition'; id: string; kind: TransitionKind; duration: number; gesture?: string };
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** Builds the command for an edit, with every value brought inside its range; null when nothing changes. */
-export function commandFor(action: EditAction, state: EditorState, duration: number): EditorCommand | null {
+export function commandFor(action: EditAction, state: EditorState): EditorCommand | null {
   switch (action.type) {
     case 'moveOverlay':
       return overlayCommand('Move text', state, action.id, {
@@ -98,12 +95,6 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
       return overlayCommand('Edit text', state, action.id, { text: fitOverlayText(action.text) });
     case 'setVisualEffect':
       return VISUAL_EFFECTS.includes(action.effect) ? sectionCommand('Change effect', state, { visualEffect: action.effect }) : null;
-    case 'setTrimIn':
-      return sectionCommand('Set In point', state, { shots: withTrim(state.shots, trimWithIn(trimOf(state), action.time, duration)) });
-    case 'setTrimOut':
-      return sectionCommand('Set Out point', state, { shots: withTrim(state.shots, trimWithOut(trimOf(state), action.time, duration)) });
-    case 'resetTrim':
-      return sectionCommand('Reset trim', state, { shots: withTrim(state.shots, clampTrim({ start: 0, end: duration }, duration)) });
     case 'setVolume':
       return sectionCommand('Change volume', state, {
         shots: withSequenceSound(state.shots, { volume: clampToRange(action.volume, RANGES.volume) }),
@@ -135,7 +126,9 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
     case 'moveShot':
       return shotsCommand('Move shot', state, moveShot(state.shots, action.id, action.to));
     case 'trimShot':
-      return shotsCommand('Trim shot', state, trimShot(state.shots, action.id, action.edge, action.time, action.clipSeconds));
+      return shotsCommand(action.edge === 'in' ? 'Set In point' : 'Set Out point', state, trimShot(state.shots, action.id, action.edge, action.time, action.clipSeconds));
+    case 'resetShotTrim':
+      return shotsCommand('Reset trim', state, resetShotTrim(state.shots, action.id, action.clipSeconds));
     case 'setTransition':
       return shotsCommand('Change transition', state, setTransition(state.shots, action.id, action.kind, action.duration));
   }
@@ -144,18 +137,6 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
 /** One step of the video lane: the shots replaced whole, or nothing when the edit changes nothing. */
 function shotsCommand(label: string, state: EditorState, shots: Shot[] | null): EditorCommand | null {
   return shots ? sectionCommand(label, state, { shots }) : null;
-}
-
-/** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */
-export function trimWithIn(trim: Trim, time: number, duration: number): Trim {
-  const start = roundSeconds(time);
-  return clampTrim({ start, end: start < trim.end ? trim.end : duration }, duration);
-}
-
-/** Setting Out before the In point starts the clip at its beginning again. */
-export function trimWithOut(trim: Trim, time: number, duration: number): Trim {
-  const end = roundSeconds(time);
-  return clampTrim({ start: end > trim.start ? trim.start : 0, end }, duration);
 }
 
 const STYLE_LABELS: Record<keyof OverlayStyle, string> = {

@@ -38,8 +38,8 @@ describe('loading', () => {
     const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), shots: [newShot('shot-1', PROJECT_ID, DURATION), later] };
     const store = run(
       [
-        { type: 'setTrimIn', time: 1 },
-        { type: 'setTrimOut', time: 9 },
+        { type: 'trimShot', id: 'shot-1', edge: 'in', time: 1, clipSeconds: DURATION },
+        { type: 'trimShot', id: 'shot-1', edge: 'out', time: 9, clipSeconds: DURATION },
         { type: 'setVolume', volume: 0.5 },
       ],
       initEditorStore({ projectId: PROJECT_ID, editorState: saved, duration: DURATION }),
@@ -298,18 +298,17 @@ describe('clamping every slider range (SPEC §5)', () => {
     expect(sound(run([{ type: 'setMuted', muted: true }]))).toEqual({ volume: 1, muted: true });
   });
 
-  it('keeps the trim within the clip with the end after the start', () => {
-    const trimmed = run([
-      { type: 'setTrimIn', time: 1.5 },
-      { type: 'setTrimOut', time: 6.25 },
-    ]);
+  it('keeps a shot’s cut within its clip with the end after the start, and resets it to the whole clip', () => {
+    const id = run([]).present.shots[0]!.id;
+    const cut = (edge: 'in' | 'out', time: number) => ({ type: 'trimShot', id, edge, time, clipSeconds: DURATION }) as const;
+    const trimmed = run([cut('in', 1.5), cut('out', 6.25)]);
     expect(trim(trimmed)).toEqual({ start: 1.5, end: 6.25 });
-    expect(trim(run([{ type: 'setTrimIn', time: -3 }]))).toEqual({ start: 0, end: 8 });
-    expect(trim(run([{ type: 'setTrimOut', time: 12 }]))).toEqual({ start: 0, end: 8 });
-    // In after Out re-opens the end; Out before In re-opens the start.
-    expect(trim(run([{ type: 'setTrimIn', time: 7 }], trimmed))).toEqual({ start: 7, end: 8 });
-    expect(trim(run([{ type: 'setTrimOut', time: 1 }], trimmed))).toEqual({ start: 0, end: 1 });
-    expect(trim(run([{ type: 'resetTrim' }], trimmed))).toEqual({ start: 0, end: 8 });
+    expect(canUndo(trimmed)).toBe(true);
+    expect(trim(run([cut('in', -3)]))).toEqual({ start: 0, end: 8 });
+    expect(trim(run([cut('out', 12)]))).toEqual({ start: 0, end: 8 });
+    // An edge never passes the other: the shot keeps a tenth of a second.
+    expect(trim(run([cut('in', 7)], trimmed))).toEqual({ start: 6.15, end: 6.25 });
+    expect(trim(run([{ type: 'resetShotTrim', id, clipSeconds: DURATION }], trimmed))).toEqual({ start: 0, end: 8 });
   });
 
   it('produces states the server accepts', () => {
@@ -319,7 +318,7 @@ describe('clamping every slider range (SPEC §5)', () => {
         { type: 'styleOverlay', id: 'a', style: { fontSize: 1000, lineHeight: 9, outline: { thickness: 99 } } },
         { type: 'setColorGrade', key: 'contrast', value: 9999 },
         { type: 'setVolume', volume: 3 },
-        { type: 'setTrimIn', time: 99 },
+        { type: 'trimShot', id: withOverlay().present.shots[0]!.id, edge: 'in', time: 99, clipSeconds: DURATION },
       ],
       withOverlay(),
     );

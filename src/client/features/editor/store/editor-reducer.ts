@@ -82,7 +82,7 @@ export function editorReducer(store: EditorStore, action: EditorAction): EditorS
       return next.selectedId === action.id ? { ...next, selectedId: null } : next;
     }
     default:
-      return apply(store, commandFor(action, store.present, store.duration), action.gesture);
+      return apply(store, commandFor(action, store.present), action.gesture);
   }
 }
 

@@ -5,9 +5,10 @@ import { editorReducer, initEditorStore, type EditorAction, type EditorStore } f
 // A 10 s clip trimmed to 2–8 s: the output is 6 s long.
 function trimmedWithOverlay(): EditorStore {
   const start = initEditorStore({ projectId: 'project-1', editorState: null, duration: 10 });
+  const id = start.present.shots[0]!.id;
   return [
-    { type: 'setTrimIn', time: 2 },
-    { type: 'setTrimOut', time: 8 },
+    { type: 'trimShot', id, edge: 'in', time: 2, clipSeconds: 10 },
+    { type: 'trimShot', id, edge: 'out', time: 8, clipSeconds: 10 },
     { type: 'addOverlay', overlay: { ...newTextOverlay('a', 6), start: 1, end: 3 } },
   ].reduce<EditorStore>((store, action) => editorReducer(store, action as EditorAction), start);
 }

@@ -1,7 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import type { SequenceLayout } from '@shared/editor/time-map';
 import type { Project } from '@shared/schemas/project';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { cn } from '@/lib/utils';
+import type { SequenceClock } from '../../lib/sequence-clock';
+import type { ShotSourceOf } from '../../lib/shot-source';
 import { useEditor } from '../../store/editor-context';
 import { AiToolsSection } from '../ai-tools/ai-tools-section';
 import { MusicSection } from '../music/music-section';
@@ -18,13 +21,14 @@ interface EditorPanelsProps {
   /** What the AI tools tell the assistant and suggestions about the video. */
   project: Pick<Project, 'id' | 'title' | 'prompt' | 'aspectRatio' | 'duration'>;
   thumbnailUrl: string | null;
-  currentTime: () => number;
-  duration: number;
+  clock: SequenceClock;
+  layout: SequenceLayout;
+  sourceOf: ShotSourceOf;
   /** The tool a phone's sheet shows; a phone shows no other (decision 037). */
   phoneTool: EditorToolId | null;
 }
 
-export function EditorPanels({ project, thumbnailUrl, currentTime, duration, phoneTool }: EditorPanelsProps) {
+export function EditorPanels({ project, thumbnailUrl, clock, layout, sourceOf, phoneTool }: EditorPanelsProps) {
   const { store } = useEditor();
   const [open, setOpen] = useState(ALL_TOOLS);
   // A tool a phone opens shows its section, even one closed on a wide screen before; closing it there stays possible.
@@ -44,7 +48,7 @@ export function EditorPanels({ project, thumbnailUrl, currentTime, duration, pho
           <VisualEffectsSection thumbnailUrl={thumbnailUrl} />
         </ToolSection>
         <ToolSection id="trim" phoneTool={phoneTool}>
-          <TrimSection currentTime={currentTime} duration={duration} />
+          <TrimSection clock={clock} layout={layout} sourceOf={sourceOf} />
         </ToolSection>
         <ToolSection id="audio" phoneTool={phoneTool}>
           <AudioSection />

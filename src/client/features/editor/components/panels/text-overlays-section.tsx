@@ -5,7 +5,7 @@ import { overlayFontFamilies } from '@shared/editor/fonts';
 import { freeOverlayY } from '@shared/editor/overlay-place';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { newOverlayId } from '../../lib/ids';
+import { newId } from '../../lib/ids';
 import { useEditor } from '../../store/editor-context';
 
 export function TextOverlaysSection() {
@@ -16,7 +16,7 @@ export function TextOverlaysSection() {
   // The new overlay opens for typing (focus leaves the button, so Enter or Space type rather than add
   // another), below or above the ones already there rather than on top of them.
   const addText = () => {
-    const overlay = newTextOverlay(newOverlayId(), outputDuration(store.present));
+    const overlay = newTextOverlay(newId(), outputDuration(store.present));
     dispatch({ type: 'addOverlay', overlay: { ...overlay, position: { x: 50, y: freeOverlayY(overlays) } } });
     setEditingId(overlay.id);
   };

@@ -1,55 +1,64 @@
 import { ArrowLeftToLine, ArrowRightToLine, RotateCcw } from 'lucide-react';
+import type { SequenceLayout } from '@shared/editor/time-map';
+import { frameAt } from '@shared/editor/time-map';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { trimOf } from '@shared/editor/sequence-controls';
+import { useClockTime } from '../../hooks/use-clock-time';
 import { formatTime } from '../../lib/format-time';
-import { trimMessage } from '../../lib/trim-message';
-import { trimWithIn, trimWithOut } from '../../store/edit-actions';
+import type { SequenceClock } from '../../lib/sequence-clock';
+import type { ShotSourceOf } from '../../lib/shot-source';
 import { useEditor } from '../../store/editor-context';
 
 interface TrimSectionProps {
-  /** Reads the playhead at the moment a button is pressed. */
-  currentTime: () => number;
-  duration: number;
+  clock: SequenceClock;
+  layout: SequenceLayout;
+  sourceOf: ShotSourceOf;
 }
 
-export function TrimSection({ currentTime, duration }: TrimSectionProps) {
+/**
+ * The cut of the shot under the playhead: where in its clip it starts and ends. Set In and Set Out cut it at the
+ * frame the player shows; the shots after it follow. Reset uses its whole clip again.
+ */
+export function TrimSection({ clock, layout, sourceOf }: TrimSectionProps) {
   const { store, dispatch } = useEditor();
-  const trim = trimOf(store.present);
-  const { start, end } = trim;
-  const untouched = start === 0 && end === duration;
+  const time = useClockTime(clock);
+  const frame = frameAt(layout, time);
+  const shots = store.present.shots;
+  const shot = frame ? shots[frame.shot.index] : undefined;
+  if (!frame || !shot) return null;
+  const clipSeconds = sourceOf(shot)?.seconds ?? shot.out;
+  const untouched = shot.in === 0 && shot.out === clipSeconds;
+  const trimAt = (edge: 'in' | 'out') => {
+    // The playhead's frame, read when the button is pressed: playback may have moved it since the last render.
+    const now = frameAt(layout, clock.currentTime);
+    if (!now || now.shot.index !== frame.shot.index) return;
+    dispatch({ type: 'trimShot', id: shot.id, edge, time: now.shot.sourceTime, clipSeconds });
+    const where = formatTime(now.shot.sourceTime);
+    toast(
+      edge === 'in'
+        ? { title: 'In point set', description: `${shots.length > 1 ? `Shot ${frame.shot.index + 1}` : 'The video'} now starts at ${where} of its clip.` }
+        : { title: 'Out point set', description: `${shots.length > 1 ? `Shot ${frame.shot.index + 1}` : 'The video'} now ends at ${where} of its clip.` },
+    );
+  };
 
   return (
     <div className="grid gap-3">
+      {shots.length > 1 && (
+        <p data-testid="trim-shot" className="text-xs font-medium text-muted-foreground">
+          Shot {frame.shot.index + 1} of {shots.length}
+        </p>
+      )}
       <dl className="grid grid-cols-3 gap-2 text-center">
-        <TrimValue label="In" value={formatTime(start)} />
-        <TrimValue label="Out" value={formatTime(end)} />
-        <TrimValue label="Length" value={formatTime(end - start)} />
+        <TrimValue label="In" value={formatTime(shot.in)} />
+        <TrimValue label="Out" value={formatTime(shot.out)} />
+        <TrimValue label="Length" value={formatTime(shot.out - shot.in)} />
       </dl>
       <div className="grid grid-cols-3 gap-2">
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            const time = currentTime();
-            dispatch({ type: 'setTrimIn', time });
-            toast(trimMessage('in', trim, trimWithIn(trim, time, duration)));
-          }}
-        >
+        <Button type="button" variant="secondary" size="sm" onClick={() => trimAt('in')}>
           <ArrowLeftToLine aria-hidden />
           Set In
         </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            const time = currentTime();
-            dispatch({ type: 'setTrimOut', time });
-            toast(trimMessage('out', trim, trimWithOut(trim, time, duration)));
-          }}
-        >
+        <Button type="button" variant="secondary" size="sm" onClick={() => trimAt('out')}>
           <ArrowRightToLine aria-hidden />
           Set Out
         </Button>
@@ -59,15 +68,15 @@ export function TrimSection({ currentTime, duration }: TrimSectionProps) {
           size="sm"
           disabled={untouched}
           onClick={() => {
-            dispatch({ type: 'resetTrim' });
-            toast({ title: 'Trim reset', description: 'The whole video is used again.' });
+            dispatch({ type: 'resetShotTrim', id: shot.id, clipSeconds });
+            toast({ title: 'Trim reset', description: shots.length > 1 ? `Shot ${frame.shot.index + 1} uses its whole clip again.` : 'The whole video is used again.' });
           }}
         >
           <RotateCcw aria-hidden />
           Reset
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">Move the playhead, then set where the video starts and ends.</p>
+      <p className="text-xs text-muted-foreground">Move the playhead, then set where {shots.length > 1 ? 'this shot' : 'the video'} starts and ends.</p>
     </div>
   );
 }

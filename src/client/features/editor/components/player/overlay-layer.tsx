@@ -1,14 +1,13 @@
-import type { RefObject } from 'react';
 import { referenceScale } from '@shared/editor/looks';
 import type { Size } from '@shared/editor/frame-geometry';
 import { useOverlayCanvas } from '../../hooks/use-overlay-canvas';
 import { useOverlayLayouts } from '../../hooks/use-overlay-layouts';
-import { firstShot } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
+import type { SequenceClock } from '../../lib/sequence-clock';
 import { OverlayBox } from './overlay-box';
 
 interface OverlayLayerProps {
-  videoRef: RefObject<HTMLVideoElement | null>;
+  clock: SequenceClock;
   /** The frame's size on screen, CSS px. */
   size: Size;
   fontsReady: boolean;
@@ -19,19 +18,18 @@ interface OverlayLayerProps {
  * on, as the export does, and above it a hit box for each overlay shown at the playhead (and the
  * selected one) to select, drag and edit it.
  */
-export function OverlayLayer({ videoRef, size, fontsReady }: OverlayLayerProps) {
+export function OverlayLayer({ clock, size, fontsReady }: OverlayLayerProps) {
   const { store, shown, editingId } = useEditor();
   const { textOverlays } = shown;
   const pixelRatio = window.devicePixelRatio || 1;
   const frame = { width: Math.round(size.width * pixelRatio), height: Math.round(size.height * pixelRatio) };
   const layouts = useOverlayLayouts(textOverlays, frame.width, frame.height, fontsReady);
   const { canvasRef, visibleIds } = useOverlayCanvas({
-    videoRef,
+    clock,
     overlays: textOverlays,
     layouts,
     width: frame.width,
     height: frame.height,
-    shot: firstShot(shown),
     hiddenId: editingId,
   });
   const scale = referenceScale(size.width, size.height);

@@ -1,20 +1,18 @@
 import { Pause, Play, Smartphone, StepBack, StepForward } from 'lucide-react';
-import type { RefObject } from 'react';
 import { PLAYBACK_SPEEDS } from '@shared/editor/editor-constants';
 import { Button } from '@/components/ui/button';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { cn } from '@/lib/utils';
-import type { Playback } from '../../hooks/use-playback';
-import { useVideoTime } from '../../hooks/use-video-time';
+import { useClockTime } from '../../hooks/use-clock-time';
+import type { SequencePlayer } from '../../hooks/use-sequence-player';
 import { formatTime } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
-import { Timeline } from '../timeline/timeline';
+import { Timeline, type TimelineProps } from '../timeline/timeline';
+import { TimeField } from './time-field';
 
 interface PlayerControlsProps {
-  videoUrl: string;
-  videoRef: RefObject<HTMLVideoElement | null>;
-  playback: Playback;
-  duration: number;
+  playback: SequencePlayer;
+  sourceOf: TimelineProps['sourceOf'];
   /** A phone's tool sheet takes the timeline's place, and the speed's: play, the frame steps and the time stay. */
   sheetOpen: boolean;
 }
@@ -23,9 +21,10 @@ interface PlayerControlsProps {
  * Play, frame steps, time, safe zones, speed and the timeline. A phone lays them out in rows of their own
  * (play and time, then speed and zoom, then the lanes): their wrappers drop out of the layout there.
  */
-export function PlayerControls({ videoUrl, videoRef, playback, duration, sheetOpen }: PlayerControlsProps) {
+export function PlayerControls({ playback, sourceOf, sheetOpen }: PlayerControlsProps) {
   const { showSafeZones, setShowSafeZones } = useEditor();
-  const time = useVideoTime(videoRef, playback.playing);
+  const time = useClockTime(playback.clock);
+  const { duration } = playback.layout;
 
   return (
     <div className="flex w-full flex-col gap-2 rounded-xl border border-white/10 bg-card/70 px-3 py-2 max-lg:flex-row max-lg:py-1.5 max-lg:flex-wrap max-lg:items-center max-lg:gap-x-2 max-lg:gap-y-1">
@@ -48,9 +47,7 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration, sheetOp
             <StepForward aria-hidden />
           </Button>
           <p className="ml-2 font-mono text-xs tabular-nums text-muted-foreground">
-            <span data-testid="current-time" className="text-foreground">
-              {formatTime(time)}
-            </span>{' '}
+            <TimeField time={time} duration={duration} onSeek={playback.seek} />{' '}
             {/* Below 380 px the header's duration says it: play, steps, time and safe zones keep to one row. */}
             <span className="max-[379px]:hidden">/ {formatTime(duration)}</span>
           </p>
@@ -86,7 +83,7 @@ export function PlayerControls({ videoUrl, videoRef, playback, duration, sheetOp
         </ToggleGroup>
         </div>
       </div>
-      <Timeline videoUrl={videoUrl} time={time} duration={duration} playing={playback.playing} onSeek={playback.seek} hiddenOnPhone={sheetOpen} />
+      <Timeline sourceOf={sourceOf} layout={playback.layout} time={time} playing={playback.playing} onSeek={playback.seek} hiddenOnPhone={sheetOpen} />
     </div>
   );
 }

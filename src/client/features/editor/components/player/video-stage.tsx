@@ -1,30 +1,30 @@
 import { Eye, TriangleAlert } from 'lucide-react';
-import { useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import { aspectValue, fitFrame } from '@shared/editor/frame-geometry';
 import { cssFilter, referenceScale } from '@shared/editor/looks';
 import { Spinner } from '@/components/ui/spinner';
-import type { Playback } from '../../hooks/use-playback';
+import type { SequencePlayer } from '../../hooks/use-sequence-player';
 import { useElementSize } from '../../hooks/use-element-size';
 import type { FontStatus } from '../../lib/font-faces';
 import { useEditor } from '../../store/editor-context';
 import { OverlayLayer } from './overlay-layer';
 import { SafeZoneGuides } from './safe-zone-guides';
+import { ShotVideos } from './shot-videos';
+import type { ShotSourceOf } from '../../lib/shot-source';
 
 interface VideoStageProps {
-  videoUrl: string;
-  posterUrl: string | null;
+  player: SequencePlayer;
+  sourceOf: ShotSourceOf;
   aspectRatio: string;
-  videoRef: RefObject<HTMLVideoElement | null>;
-  videoEvents: Playback['videoEvents'];
   fonts: FontStatus;
 }
 
 /**
- * The frame: the clip at the project's aspect ratio, as large as the space allows, with the
- * overlays drawn over it as the export draws them. A free user's clip carries
- * its watermark in its pixels (the proxy streams the watermarked copy), so none is drawn here.
+ * The frame: the sequence at the project's aspect ratio, as large as the space allows, with the
+ * overlays drawn over it as the export draws them. A free user's clips carry
+ * their watermark in their pixels (the proxy streams the watermarked copies), so none is drawn here.
  */
-export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEvents, fonts }: VideoStageProps) {
+export function VideoStage({ player, sourceOf, aspectRatio, fonts }: VideoStageProps) {
   const { store, shown, dispatch } = useEditor();
   const spaceRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -46,18 +46,11 @@ export function VideoStage({ videoUrl, posterUrl, aspectRatio, videoRef, videoEv
           dispatch({ type: 'select', id: null });
         }}
       >
-        <video
-          ref={videoRef}
-          src={videoUrl}
-          poster={posterUrl ?? undefined}
-          playsInline
-          preload="auto"
-          aria-label="Video preview"
-          style={{ filter: cssFilter(colorGrading, visualEffect, scale) }}
-          className="absolute inset-0 size-full object-contain"
-          {...videoEvents}
-        />
-        <OverlayLayer videoRef={videoRef} size={rendered} fontsReady={fonts === 'ready'} />
+        {/* Its own stacking context: the shots' order among themselves stays under the text. */}
+        <div className="absolute inset-0 isolate">
+          <ShotVideos shots={shown.shots} player={player} sourceOf={sourceOf} filter={cssFilter(colorGrading, visualEffect, scale)} />
+        </div>
+        <OverlayLayer clock={player.clock} size={rendered} fontsReady={fonts === 'ready'} />
         {fonts !== 'ready' && <FontNotice failed={fonts === 'error'} />}
         {store.preview && <PreviewNotice />}
         <SafeZoneGuides />

@@ -7,23 +7,25 @@ const PORTRAIT = 9 / 16;
 
 interface FilmstripProps {
   videoUrl: string;
-  duration: number;
+  /** The second of the clip at the strip's left edge, and the seconds the strip covers. */
+  sourceFrom: number;
+  seconds: number;
   pxPerSecond: number;
-  /** The part of the timeline in view (px from its start): only thumbnails near it are drawn and decoded. */
+  /** The part of the strip in view (px from its left edge): only thumbnails near it are drawn and decoded. */
   visibleFrom: number;
   visibleTo: number;
 }
 
 /**
- * The clip's frames along the axis, each decoded once it comes into view, a placeholder until then.
+ * A shot's frames along its piece of the lane, each decoded once it comes into view, a placeholder until then.
  * Memoised: the playhead moves every frame during playback, the filmstrip does not.
  */
-export const Filmstrip = memo(function Filmstrip({ videoUrl, duration, pxPerSecond, visibleFrom, visibleTo }: FilmstripProps) {
+export const Filmstrip = memo(function Filmstrip({ videoUrl, sourceFrom, seconds, pxPerSecond, visibleFrom, visibleTo }: FilmstripProps) {
   const { frames, aspect, request } = useFilmstripFrames(videoUrl, HEIGHT);
   const width = Math.round(HEIGHT * (aspect ?? PORTRAIT));
-  const count = Math.max(1, Math.ceil((duration * pxPerSecond) / width));
+  const count = Math.max(1, Math.ceil((seconds * pxPerSecond) / width));
   const margin = visibleTo - visibleFrom;
-  const slots = Array.from({ length: count }, (_, i) => ({ left: i * width, time: ((i + 0.5) * width) / pxPerSecond })).filter(
+  const slots = Array.from({ length: count }, (_, i) => ({ left: i * width, time: sourceFrom + ((i + 0.5) * width) / pxPerSecond })).filter(
     (slot) => slot.left + width >= visibleFrom - margin && slot.left <= visibleTo + margin,
   );
   const wanted = slots

@@ -4,27 +4,29 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
-import { trimOf } from '@shared/editor/sequence-controls';
+import type { SequenceLayout } from '@shared/editor/time-map';
 import { UI_TEXT_FONT_FAMILY } from '../../lib/font-faces';
-import { useEditor } from '../../store/editor-context';
 import { BarLaneRow } from './bar-lane';
 import { MusicLaneRow } from './music-lane';
 import { Playhead } from './playhead';
+import { ShotActions } from './shot-actions';
 import { SoundLaneRow } from './sound-lane';
 import { TimeRuler } from './time-ruler';
 import type { TimelineAxis } from './timeline-model';
 import { useScrub } from './use-scrub';
 import { useTimelineLanes } from './use-timeline-lanes';
 import { VideoLaneRow } from './video-lane';
+import type { ShotSourceOf } from '../../lib/shot-source';
 
 /** A dragged edge snaps to a target this close on screen. */
 const SNAP_PX = 8;
 
-interface TimelineProps {
-  videoUrl: string;
-  /** The playhead, in seconds of the clip. */
+export interface TimelineProps {
+  sourceOf: ShotSourceOf;
+  /** Where the shots sit on the output timeline, and its length. */
+  layout: SequenceLayout;
+  /** The playhead, in output seconds. */
   time: number;
-  duration: number;
   playing: boolean;
   onSeek: (time: number) => void;
   /** A phone's tool sheet is in its place. */
@@ -32,13 +34,12 @@ interface TimelineProps {
 }
 
 /**
- * The whole clip along one axis (source seconds; the trimmed-away parts dimmed): a ruler with the
- * playhead, the video lane, the clip's sound, the music and one lane per text overlay. Scrolls sideways
+ * The output along one axis (output seconds, as the clock, the export and every panel count them): a ruler with
+ * the playhead, the lane of shots, their sound, the music and one lane per text overlay. Scrolls sideways
  * when zoomed in. On a phone its heading row drops out of the layout, so the zoom buttons share the speed's row.
  */
-export function Timeline({ videoUrl, time, duration, playing, onSeek, hiddenOnPhone }: TimelineProps) {
-  const { shown } = useEditor();
-  const trim = trimOf(shown);
+export function Timeline({ sourceOf, layout, time, playing, onSeek, hiddenOnPhone }: TimelineProps) {
+  const { duration } = layout;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const viewport = useElementSize(scrollerRef).width;
@@ -52,7 +53,7 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek, hiddenOnPh
     duration,
     pxPerSecond: zoom.pxPerSecond,
     time,
-    snapTargets: [time, trim.start, trim.end, ...bars.flatMap((bar) => [bar.start, bar.end])],
+    snapTargets: [time, 0, duration, ...layout.spans.map((span) => span.start + span.transitionIn / 2), ...bars.flatMap((bar) => [bar.start, bar.end])],
     snapThreshold: zoom.pxPerSecond > 0 ? SNAP_PX / zoom.pxPerSecond : 0,
   };
   const scrub = useScrub(contentRef, zoom.pxPerSecond, onSeek);
@@ -70,6 +71,7 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek, hiddenOnPh
       <div className="flex items-center justify-between gap-2 max-lg:contents">
         <h2 className="text-xs font-medium text-muted-foreground max-lg:sr-only">Timeline</h2>
         <div className="flex items-center gap-1">
+          <ShotActions layout={layout} time={time} />
           <Button type="button" variant="ghost" size="icon" className="size-7" aria-label="Zoom out" title="Zoom out (Ctrl/⌘ + wheel)" disabled={!zoom.canZoomOut} onClick={zoom.zoomOut}>
             <ZoomOut aria-hidden />
           </Button>
@@ -95,33 +97,18 @@ export function Timeline({ videoUrl, time, duration, playing, onSeek, hiddenOnPh
           {lanes.map((lane) => {
             switch (lane.kind) {
               case 'video':
-                return <VideoLaneRow key={lane.id} lane={lane} axis={axis} videoUrl={videoUrl} visible={{ from: scrollLeft, to: scrollLeft + viewport }} />;
+                return <VideoLaneRow key={lane.id} lane={lane} axis={axis} layout={layout} sourceOf={sourceOf} visible={{ from: scrollLeft, to: scrollLeft + viewport }} onSeek={onSeek} />;
               case 'sound':
-                return <SoundLaneRow key={lane.id} lane={lane} axis={axis} />;
+                return <SoundLaneRow key={lane.id} lane={lane} axis={axis} layout={layout} sourceOf={sourceOf} />;
               case 'music':
                 return <MusicLaneRow key={lane.id} lane={lane} axis={axis} />;
               case 'bars':
                 return <BarLaneRow key={lane.id} lane={lane} axis={axis} />;
             }
           })}
-          <TrimmedAway from={0} to={trim.start} pxPerSecond={zoom.pxPerSecond} />
-          <TrimmedAway from={trim.end} to={duration} pxPerSecond={zoom.pxPerSecond} />
           <Playhead axis={axis} scrub={scrub} onSeek={onSeek} />
         </div>
       </div>
     </section>
-  );
-}
-
-/** Dims a part of the clip the trim leaves out of the video. */
-function TrimmedAway({ from, to, pxPerSecond }: { from: number; to: number; pxPerSecond: number }) {
-  if (to <= from) return null;
-  return (
-    <div
-      aria-hidden
-      data-testid="trimmed-away"
-      className="pointer-events-none absolute inset-y-0 top-6 z-[5] bg-black/60 pointer-coarse:top-11"
-      style={{ left: from * pxPerSecond, width: (to - from) * pxPerSecond }}
-    />
   );
 }

@@ -1,22 +1,21 @@
 import { outputDuration } from '@shared/editor/editor-state';
-import type { TimingEdit } from '../../store/overlay-timing';
 import { useEditorAudio } from '../../hooks/editor-audio';
-import { firstMusicClip, trimOf, type Trim } from '@shared/editor/sequence-controls';
+import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { useEditor } from '../../store/editor-context';
-import type { BarChange, LaneDescriptor } from './timeline-model';
+import type { LaneDescriptor } from './timeline-model';
 
 /**
- * The timeline's lanes, top to bottom: the clip, its sound, the music (when the edit has some), then one
- * lane per text overlay. A new kind of layer (voice-over, captions, another shot) is one more descriptor here.
+ * The timeline's lanes, top to bottom: the shots, their sound, the music (when the edit has some), then one
+ * lane per text overlay. A new kind of layer (voice-over, captions) is one more descriptor here. Every time
+ * on them is on the output timeline, as the edit stores it.
  */
 export function useTimelineLanes(): LaneDescriptor[] {
   const { store, shown, dispatch } = useEditor();
   const { track } = useEditorAudio();
   const { textOverlays } = shown;
-  const trim = trimOf(shown);
   const music = firstMusicClip(shown);
-  // An overlay made before the trim was shortened may run past the Out point; the video ends there.
-  const onAxis = (seconds: number) => trim.start + Math.min(seconds, outputDuration(shown));
+  // An overlay made before the sequence was shortened may run past its end; the video ends there.
+  const onAxis = (seconds: number) => Math.min(seconds, outputDuration(shown));
   const musicName = track?.title ?? 'Music';
   return [
     { kind: 'video', id: 'video', label: 'Video' },
@@ -36,7 +35,7 @@ export function useTimelineLanes(): LaneDescriptor[] {
               selected: false,
             },
             onChange: (change, gesture) => {
-              dispatch({ type: 'setMusicTiming', edit: onOutputTimeline(change, trim), gesture });
+              dispatch({ type: 'setMusicTiming', edit: change, gesture });
             },
           } satisfies LaneDescriptor,
         ]
@@ -61,14 +60,9 @@ export function useTimelineLanes(): LaneDescriptor[] {
           dispatch({ type: 'select', id });
         },
         onChange: (id, change, gesture) => {
-          dispatch({ type: 'setOverlayTiming', id, edit: onOutputTimeline(change, trim), gesture });
+          dispatch({ type: 'setOverlayTiming', id, edit: change, gesture });
         },
       };
     }),
   ];
-}
-
-/** The timeline's axis is the source clip; overlay and music times count from the In point. */
-function onOutputTimeline(change: BarChange, trim: Trim): TimingEdit {
-  return change.edge === 'end' ? { edge: 'end', end: change.end - trim.start } : { edge: change.edge, start: change.start - trim.start };
 }

@@ -1,0 +1,72 @@
+import { ChevronLeft, ChevronRight, Copy, Film, Scissors, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { frameAt, type SequenceLayout } from '@shared/editor/time-map';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { newId } from '../../lib/ids';
+import { useEditor } from '../../store/editor-context';
+
+interface ShotActionsProps {
+  layout: SequenceLayout;
+  /** The playhead, output seconds: the buttons act on the shot under it. */
+  time: number;
+}
+
+/**
+ * The video lane's buttons: split the shot under the playhead there (S), duplicate it, delete it, move it.
+ * A phone's row has no room for five of a finger's width: there one button opens them.
+ */
+export function ShotActions(props: ShotActionsProps) {
+  return (
+    <>
+      <div className="max-lg:hidden">
+        <ShotButtons {...props} />
+      </div>
+      <Popover>
+        <PopoverTrigger asChild>
+          <Button type="button" variant="ghost" size="icon" className="size-7 lg:hidden" aria-label="Shot actions" title="Split, duplicate, move or delete the shot at the playhead">
+            <Film aria-hidden />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent className="w-auto p-1">
+          <ShotButtons {...props} />
+        </PopoverContent>
+      </Popover>
+    </>
+  );
+}
+
+function ShotButtons({ layout, time }: ShotActionsProps) {
+  const { shown, dispatch, held } = useEditor();
+  const index = frameAt(layout, time)?.shot.index ?? 0;
+  const shot = shown.shots[index];
+  const count = shown.shots.length;
+  if (!shot) return null;
+  return (
+    <div role="toolbar" aria-label={`Shot ${index + 1} of ${count}`} className="flex items-center gap-0.5">
+      <ShotButton label="Split at the playhead (S)" name="Split shot" disabled={held} onClick={() => dispatch({ type: 'splitShot', at: time, newId: newId() })}>
+        <Scissors aria-hidden />
+      </ShotButton>
+      <ShotButton label="Duplicate this shot" name="Duplicate shot" disabled={held} onClick={() => dispatch({ type: 'duplicateShot', id: shot.id, newId: newId() })}>
+        <Copy aria-hidden />
+      </ShotButton>
+      <ShotButton label="Move this shot earlier (Alt+←)" name="Move shot earlier" disabled={held || index === 0} onClick={() => dispatch({ type: 'moveShot', id: shot.id, to: index - 1 })}>
+        <ChevronLeft aria-hidden />
+      </ShotButton>
+      <ShotButton label="Move this shot later (Alt+→)" name="Move shot later" disabled={held || index === count - 1} onClick={() => dispatch({ type: 'moveShot', id: shot.id, to: index + 1 })}>
+        <ChevronRight aria-hidden />
+      </ShotButton>
+      <ShotButton label={count > 1 ? 'Delete this shot' : 'A video keeps at least one shot'} name="Delete shot" disabled={held || count < 2} onClick={() => dispatch({ type: 'removeShot', id: shot.id })}>
+        <Trash2 aria-hidden />
+      </ShotButton>
+    </div>
+  );
+}
+
+function ShotButton({ label, name, disabled, onClick, children }: { label: string; name: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={name} title={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}

@@ -15,13 +15,14 @@ import {
   clampTrim,
   DEFAULT_COLOR_GRADING,
   fitOverlayText,
+  newShot,
   roundSeconds,
   type ColorGrading,
   type EditorState,
   type Shot,
   type TextAnimation,
 } from '@shared/editor/editor-state';
-import { duplicateShot, moveShot, removeShot, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
+import { duplicateShot, insertShot, moveShot, removeShot, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
 import { withSequenceSound, trimOf, withTrim, type Trim } from '@shared/editor/sequence-controls';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
@@ -73,6 +74,8 @@ export type EditAction =
   | { type: 'removeShot'; id: string; gesture?: string }
   | { type: 'duplicateShot'; id: string; newId: string; gesture?: string }
   | { type: 'moveShot'; id: string; to: number; gesture?: string }
+  /** A new shot of the whole of an asset (`seconds` long), after shot `afterId` or, with null, first; it comes in with a cut. */
+  | { type: 'addShot'; afterId: string | null; mediaId: string; seconds: number; newId: string; gesture?: string }
   | { type: 'trimShot'; id: string; edge: 'in' | 'out'; time: number; clipSeconds: number; gesture?: string }
   | { type: 'setTransition'; id: string; kind: TransitionKind; duration: number; gesture?: string };
 
@@ -132,6 +135,8 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
       return shotsCommand('Delete shot', state, removeShot(state.shots, action.id));
     case 'duplicateShot':
       return shotsCommand('Duplicate shot', state, duplicateShot(state.shots, action.id, action.newId));
+    case 'addShot':
+      return shotsCommand('Add shot', state, addShot(state.shots, action));
     case 'moveShot':
       return shotsCommand('Move shot', state, moveShot(state.shots, action.id, action.to));
     case 'trimShot':
@@ -144,6 +149,12 @@ export function commandFor(action: EditAction, state: EditorState, duration: num
 /** One step of the video lane: the shots replaced whole, or nothing when the edit changes nothing. */
 function shotsCommand(label: string, state: EditorState, shots: Shot[] | null): EditorCommand | null {
   return shots ? sectionCommand(label, state, { shots }) : null;
+}
+
+function addShot(shots: readonly Shot[], { afterId, mediaId, seconds, newId }: Extract<EditAction, { type: 'addShot' }>): Shot[] | null {
+  const afterIndex = afterId === null ? -1 : shots.findIndex((shot) => shot.id === afterId);
+  if (afterId !== null && afterIndex < 0) return null;
+  return insertShot(shots, afterIndex, newShot(newId, mediaId, roundSeconds(seconds)));
 }
 
 /** Setting In past the Out point lets the clip run to its end again, rather than collapsing to nothing. */

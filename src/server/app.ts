@@ -29,6 +29,8 @@ import { registerSameOriginGuard } from './http/same-origin-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { mediaAssetsRoutes } from './media/media-assets-routes.ts';
 import { createMediaAssetsService } from './media/media-assets-service.ts';
+import { mediaImportRoutes } from './media/media-import-routes.ts';
+import { createMediaImportService } from './media/media-import-service.ts';
 import { mediaRoutes } from './media/media-routes.ts';
 import { uploadsRoutes } from './media/uploads-routes.ts';
 import { createUploadsService } from './media/uploads-service.ts';
@@ -120,6 +122,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   await app.register(projectsRoutes, { projects, extensions });
   await app.register(mediaRoutes, { db, storage, queue });
   await app.register(mediaAssetsRoutes, { media, storage });
+  await app.register(mediaImportRoutes, { mediaImport: createMediaImportService({ db, storage, logger }) });
   await app.register(exportRoutes, { exports, db, storage });
   await app.register(uploadsRoutes, { uploads });
   await app.register(generationRoutes, { videoModel });

@@ -190,8 +190,8 @@ interface JobsTable {
 }
 
 type MediaKind = 'video' | 'audio' | 'image';
-/** How an asset came to be: with the project, a shot from a prompt, an upload, an extension, a voice-over. */
-type MediaOrigin = 'generated' | 'uploaded' | 'continuation' | 'extension' | 'voice';
+/** How an asset came to be: with the project, a shot from a prompt, an upload, an extension, a voice-over, a copy from another project. */
+type MediaOrigin = 'generated' | 'uploaded' | 'continuation' | 'extension' | 'voice' | 'imported';
 
 /**
  * One clip a project holds (issue 26). The project's own clip is the asset whose id is the project's id,

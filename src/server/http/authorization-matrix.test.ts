@@ -256,6 +256,21 @@ const MATRIX: Record<string, RouteSpec> = {
     // The project is checked before the ticket: someone else's project is a 404 whatever the ticket.
     request: async (f) => ({ params: { id: f.project.id }, payload: { videoURL: (await ownerUpload(f, { put: true })).url } }),
   },
+  'GET /api/projects/:id/media/importable': {
+    access: 'owner',
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: async (f) => ({ params: { id: await freshProject(f) } }),
+    verify: (f, caller, response) => {
+      if (caller === 'owner') expect(response.json().clips.map((clip: { id: string }) => clip.id)).toContain(f.project.id);
+    },
+  },
+  'POST /api/projects/:id/media/import': {
+    access: 'owner',
+    ok: 201,
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    // The owner's other project's clip, into a project of theirs: anyone else is refused at the project.
+    request: async (f) => ({ params: { id: await freshProject(f) }, payload: { mediaId: f.project.id } }),
+  },
   'GET /api/media/:mediaId/video': { access: 'owner', notYours: notFoundAs('Media not found'), request: (f) => ({ params: { mediaId: f.project.id } }) },
   'GET /api/media/:mediaId/poster': { access: 'owner', notYours: notFoundAs('Media not found'), request: (f) => ({ params: { mediaId: f.project.id } }) },
 

@@ -33,6 +33,7 @@ const LIMITS: Record<string, { max: number; perUser: boolean }> = {
   'POST /api/videos/upload': { max: 30, perUser: true },
   'POST /api/videos/complete-upload': { max: 30, perUser: true },
   'POST /api/projects/:id/media/complete-upload': { max: 30, perUser: true },
+  'POST /api/projects/:id/media/import': { max: 30, perUser: true },
   'POST /api/music-tracks/upload': { max: 30, perUser: true },
   'POST /api/music-tracks/complete-upload': { max: 30, perUser: true },
   'POST /api/inspire-prompt': { max: 30, perUser: true },

@@ -116,3 +116,37 @@ export async function countGeneratingShots(db: Db, projectIds: string[]): Promis
     .execute();
   return new Map(rows.map((row) => [row.projectId, Number(row.count)]));
 }
+
+/** How many of a project's assets are ready or being made (MAX_PROJECT_MEDIA bounds them; failed ones hold no files). */
+export async function countLiveProjectMedia(db: Db, projectId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('mediaAssets')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('projectId', '=', projectId)
+    .where('status', '!=', 'error')
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A user's ready videos outside one project, newest first, each with its project's title. */
+export async function listUserVideosElsewhere(
+  db: Db,
+  userId: string,
+  exceptProjectId: string,
+  limit: number,
+): Promise<Array<MediaAssetRow & { projectTitle: string }>> {
+  return db
+    .selectFrom('mediaAssets')
+    .innerJoin('videoProjects', 'videoProjects.id', 'mediaAssets.projectId')
+    .selectAll('mediaAssets')
+    .select('videoProjects.title as projectTitle')
+    .where('mediaAssets.userId', '=', userId)
+    .where('mediaAssets.projectId', '!=', exceptProjectId)
+    .where('mediaAssets.kind', '=', 'video')
+    .where('mediaAssets.status', '=', 'ready')
+    .where('mediaAssets.fileKey', 'is not', null)
+    .orderBy('mediaAssets.createdAt', 'desc')
+    .orderBy('mediaAssets.id')
+    .limit(limit)
+    .execute();
+}

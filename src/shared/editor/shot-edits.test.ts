@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_SHOTS } from './editor-constants.ts';
 import { newShot, type Shot } from './editor-state.ts';
-import { duplicateShot, moveShot, removeShot, setTransition, splitShot, trimShot } from './shot-edits.ts';
+import { duplicateShot, insertShot, moveShot, removeShot, setTransition, splitShot, trimShot } from './shot-edits.ts';
 import { layoutSequence } from './time-map.ts';
 
 const shot = (id: string, from: number, to: number, transition: Shot['transition'] = { kind: 'cut', duration: 0.5 }): Shot => ({
@@ -37,6 +38,22 @@ describe('the video lane’s edits', () => {
     expect(ids(moveShot(shots, 'c', 0))).toEqual(['c', 'a', 'b']);
     expect(ids(moveShot(shots, 'a', 9))).toEqual(['b', 'c', 'a']);
     expect(moveShot(shots, 'a', 0)).toBeNull();
+  });
+
+  it('inserts a new shot after a given one, or first; never past MAX_SHOTS, twice under one id, or too short to grab', () => {
+    const added = newShot('n', 'media-n', 6);
+    expect(ids(insertShot(shots, 0, added))).toEqual(['a', 'n', 'b', 'c']);
+    expect(ids(insertShot(shots, 2, added))).toEqual(['a', 'b', 'c', 'n']);
+    expect(ids(insertShot(shots, -1, added))).toEqual(['n', 'a', 'b', 'c']);
+    // The output grows by the new shot's length: it comes in with a cut.
+    expect(layoutSequence(insertShot(shots, 0, added)!).duration).toBe(layoutSequence(shots).duration + 6);
+    expect(insertShot(shots, 3, added)).toBeNull();
+    expect(insertShot(shots, -2, added)).toBeNull();
+    expect(insertShot(shots, 0, { ...added, id: 'b' })).toBeNull();
+    expect(insertShot(shots, 0, newShot('n', 'media-n', 0.05))).toBeNull();
+    const full = Array.from({ length: MAX_SHOTS }, (_, index) => shot(`s${index}`, 0, 1));
+    expect(insertShot(full.slice(1), MAX_SHOTS - 2, added)).toHaveLength(MAX_SHOTS);
+    expect(insertShot(full, MAX_SHOTS - 1, added)).toBeNull();
   });
 
   it('trims a shot’s edge within its clip, keeping a piece long enough to grab, and the rest ripples', () => {

@@ -1,4 +1,4 @@
-import { RANGES, type TransitionKind } from './editor-constants.ts';
+import { MAX_SHOTS, RANGES, type TransitionKind } from './editor-constants.ts';
 import { type Shot, roundSeconds } from './editor-state.ts';
 import { frameAt, layoutSequence } from './time-map.ts';
 
@@ -37,6 +37,18 @@ export function duplicateShot(shots: readonly Shot[], id: string, newId: string)
   if (index < 0) return null;
   const copy = { ...shots[index]!, id: newId, transition: CUT };
   return [...shots.slice(0, index + 1), copy, ...shots.slice(index + 1)];
+}
+
+/**
+ * Puts `shot` right after the shot at `afterIndex` (-1: first). Null when the sequence is full (MAX_SHOTS), the
+ * place is not in it, the id is taken, or the shot is too short to grab.
+ */
+export function insertShot(shots: readonly Shot[], afterIndex: number, shot: Shot): Shot[] | null {
+  if (shots.length >= MAX_SHOTS) return null;
+  if (!Number.isInteger(afterIndex) || afterIndex < -1 || afterIndex >= shots.length) return null;
+  if (shots.some((candidate) => candidate.id === shot.id)) return null;
+  if (shot.out - shot.in < MIN_SHOT_SECONDS) return null;
+  return [...shots.slice(0, afterIndex + 1), shot, ...shots.slice(afterIndex + 1)];
 }
 
 /** Moves a shot to position `to` (0 is first), the others keeping their order. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SHOT_DURATIONS } from '../generation.ts';
 
 const MEDIA_KINDS = ['video', 'audio', 'image'] as const;
-const MEDIA_ORIGINS = ['generated', 'uploaded', 'continuation', 'extension', 'voice'] as const;
+/** `imported`: a copy of a clip from another of the owner's projects (POST /api/projects/{id}/media/import). */
+const MEDIA_ORIGINS = ['generated', 'uploaded', 'continuation', 'extension', 'voice', 'imported'] as const;
 const MEDIA_STATUSES = ['generating', 'ready', 'error'] as const;
 
 /** One clip a project holds, as GET /api/projects/{id}/media lists it (issue 26). */
@@ -24,6 +25,9 @@ const mediaAssetSchema = z.object({
   posterUrl: z.string().nullable(),
 });
 export type MediaAsset = z.infer<typeof mediaAssetSchema>;
+
+/** A project holds at most this many clips that are ready or being made (its failed ones do not count). */
+export const MAX_PROJECT_MEDIA = 100;
 
 export const mediaListResponseSchema = z.object({ media: z.array(mediaAssetSchema) });
 export const mediaResponseSchema = z.object({ media: mediaAssetSchema });
@@ -49,3 +53,17 @@ export type GenerateMediaRequest = z.output<typeof generateMediaRequestSchema>;
 export const completeMediaUploadRequestSchema = z.object({
   videoURL: z.string({ error: 'Valid video URL is required' }).url('Valid video URL is required'),
 });
+
+/** POST /api/projects/{id}/media/import: a copy of one of the caller's ready videos in another of their projects. */
+export const importMediaRequestSchema = z.object({
+  mediaId: z.string({ error: 'mediaId is required' }).min(1, 'mediaId is required').max(64),
+});
+
+/**
+ * GET /api/projects/{id}/media/importable: the caller's ready videos in their other projects, newest first, each
+ * with the project it is in, so a creator can bring one into this project.
+ */
+export const importableMediaResponseSchema = z.object({
+  clips: z.array(mediaAssetSchema.extend({ projectId: z.string(), projectTitle: z.string() })),
+});
+export type ImportableClip = z.infer<typeof importableMediaResponseSchema>['clips'][number];

@@ -97,6 +97,22 @@ export function createLocalStorage(rootDir: string): Storage {
       }
     },
 
+    async copy(fromKey, toKey) {
+      const source = fileFor(fromKey);
+      const file = fileFor(toKey);
+      if (!(await statFile(source))) throw new ObjectNotFoundError(fromKey);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = tempFile(file);
+      try {
+        // A real copy, not a link: deleting the source's project must not touch this one.
+        await fs.copyFile(source, temp);
+        return await commit(temp, file, await readContentType(source));
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw isMissing(error) ? new ObjectNotFoundError(fromKey) : error;
+      }
+    },
+
     async downloadToFile(key, destination) {
       const file = fileFor(key);
       // Checked apart from the copy so a missing destination folder is not mistaken for a missing object.

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -14,7 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
 import { ByteLimit } from './local-storage.ts';
-import { assertStorageKey, ObjectNotFoundError, ObjectTooLargeError, type Storage } from './storage.ts';
+import { assertStorageKey, ObjectNotFoundError, ObjectTooLargeError, type Storage, type StoredObject } from './storage.ts';
 
 export type S3Config = NonNullable<Config['s3']>;
 
@@ -53,6 +54,17 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
       return response.Body;
     } catch (error) {
       if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async function statObject(key: string): Promise<StoredObject | null> {
+    assertStorageKey(key);
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? DEFAULT_CONTENT_TYPE };
+    } catch (error) {
+      if (isNotFound(error)) return null;
       throw error;
     }
   }
@@ -100,6 +112,23 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
       return { size, contentType };
     },
 
+    async copy(fromKey, toKey) {
+      assertStorageKey(fromKey);
+      assertStorageKey(toKey);
+      // Server-side: the bytes never pass through this process. One CopyObject takes objects up to 5 GB.
+      try {
+        await client.send(
+          new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) throw new ObjectNotFoundError(fromKey);
+        throw error;
+      }
+      const copied = await statObject(toKey);
+      if (!copied) throw new Error(`S3 reported a copy of ${fromKey} to ${toKey} that is not there`);
+      return copied;
+    },
+
     async downloadToFile(key, file) {
       const body = await getObject(key);
       try {
@@ -112,16 +141,7 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
 
     read: getObject,
 
-    async stat(key) {
-      assertStorageKey(key);
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? DEFAULT_CONTENT_TYPE };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    stat: statObject,
 
     async delete(keys) {
       keys.forEach(assertStorageKey);

@@ -201,6 +201,19 @@ describe.each(adapters)('$name storage', ({ start }) => {
     }
   });
 
+  it('copies an object to an object of its own: deleting either leaves the other whole', async () => {
+    const folder = newFolder();
+    const [source, copy] = [storageKey(folder, 'a', 'clip.mp4'), storageKey(folder, 'b', 'clip.mp4')];
+    await storage.putStream(source, generated(70_000), { contentType: 'video/mp4' });
+
+    expect(await storage.copy(source, copy)).toEqual({ size: 70_000, contentType: 'video/mp4' });
+    await storage.delete([source]);
+    expect(await storage.stat(copy)).toEqual({ size: 70_000, contentType: 'video/mp4' });
+    expect(await sha256(await storage.read(copy))).toBe(await sha256(generated(70_000)));
+    await expect(storage.copy(source, storageKey(folder, 'c.mp4'))).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await storage.stat(storageKey(folder, 'c.mp4'))).toBeNull();
+  });
+
   it('answers ObjectNotFoundError for a missing key, and stat answers null', async () => {
     const key = storageKey(newFolder(), 'missing.mp4');
     const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-files-'));
@@ -242,6 +255,8 @@ describe.each(adapters)('$name storage', ({ start }) => {
       );
       await expect(storage.putFile(bad, '/dev/null', 'text/plain')).rejects.toThrow('Invalid storage key');
       await expect(storage.downloadToFile(bad, '/dev/null')).rejects.toThrow('Invalid storage key');
+      await expect(storage.copy(bad, 'ok')).rejects.toThrow('Invalid storage key');
+      await expect(storage.copy('ok', bad)).rejects.toThrow('Invalid storage key');
       await expect(storage.delete(['ok', bad])).rejects.toThrow('Invalid storage key');
     }
     expect(storageKey('uploads', 'u1', 'original.mp4')).toBe('uploads/u1/original.mp4');

@@ -15,6 +15,11 @@ export interface Storage {
   putStream(key: string, body: Readable, options: { contentType: string; maxBytes?: number }): Promise<StoredObject>;
   putFile(key: string, file: string, contentType: string): Promise<StoredObject>;
   downloadToFile(key: string, file: string): Promise<void>;
+  /**
+   * A copy of `fromKey` under `toKey`, with its content type: an object of its own, so removing either leaves
+   * the other whole. Rejects with ObjectNotFoundError when there is no `fromKey`.
+   */
+  copy(fromKey: string, toKey: string): Promise<StoredObject>;
   /** The whole object, or bytes start..end inclusive. Rejects with ObjectNotFoundError. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** null when there is no such object. */

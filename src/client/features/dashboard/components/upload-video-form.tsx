@@ -8,9 +8,10 @@ import { UploadProgress } from '@/components/upload-progress';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { titleFromFileName } from '@/lib/file-title';
+import { checkVideoFile } from '@/lib/video-file-check';
 import { toast } from '@/components/ui/use-toast';
-import { checkVideoFile, useVideoUpload } from '../hooks/use-video-upload';
-import { FilePicker } from './file-picker';
+import { useVideoUpload } from '../hooks/use-video-upload';
+import { FilePicker } from '@/components/file-picker';
 import { AspectRatioChoice } from './format-choices';
 
 /** The form's fields; the video address comes from the server during the upload itself. */

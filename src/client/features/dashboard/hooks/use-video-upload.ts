@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Project } from '@shared/schemas/project';
-import {
-  hasAcceptedVideoExtension,
-  UPLOAD_EXTENSIONS,
-  UPLOAD_MAX_BYTES,
-  type UPLOAD_ASPECT_RATIOS,
-} from '@shared/uploads';
+import type { UPLOAD_ASPECT_RATIOS } from '@shared/uploads';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { putUploadFile, UploadAbortedError } from '@/lib/put-upload-file';
+import { VIDEO_TOO_LARGE } from '@/lib/video-file-check';
 import { projectsQueryKey } from '../api/get-projects';
 import { completeUpload, requestUploadUrl, waitUntilProcessed } from '../api/upload-video';
-
-const ACCEPTED_LIST = new Intl.ListFormat('en', { type: 'disjunction' }).format(UPLOAD_EXTENSIONS);
-const MAX_MEGABYTES = UPLOAD_MAX_BYTES / (1024 * 1024);
-const TOO_LARGE = { title: 'File too large', description: `Maximum file size is ${String(MAX_MEGABYTES)}MB` };
 
 export interface VideoUploadInput {
   file: File;
@@ -40,20 +32,11 @@ class UploadStepError extends Error {
   }
 }
 
-/** The browser-side checks of SPEC §5, run before anything is sent. Returns the toast to show, or null. */
-export function checkVideoFile(file: File): { title: string; description: string } | null {
-  if (!hasAcceptedVideoExtension(file.name)) {
-    return { title: 'Upload failed', description: `Only ${ACCEPTED_LIST} files can be uploaded.` };
-  }
-  if (file.size > UPLOAD_MAX_BYTES) return TOO_LARGE;
-  return null;
-}
-
 function showUploadError(error: unknown): void {
   if (!(error instanceof UploadStepError) || error.cause instanceof UploadAbortedError) return;
   const { step, cause } = error;
   if (step === 'upload' && cause instanceof ApiError && cause.status === 413) {
-    toast({ variant: 'destructive', ...TOO_LARGE });
+    toast({ variant: 'destructive', ...VIDEO_TOO_LARGE });
     return;
   }
   const fallback = step === 'upload' ? 'Failed to upload file' : 'Failed to complete upload';

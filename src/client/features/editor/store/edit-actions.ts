@@ -14,12 +14,14 @@ import {
   clampToRange,
   DEFAULT_COLOR_GRADING,
   fitOverlayText,
+  newShot,
+  roundSeconds,
   type ColorGrading,
   type EditorState,
   type Shot,
   type TextAnimation,
 } from '@shared/editor/editor-state';
-import { duplicateShot, moveShot, removeShot, resetShotTrim, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
+import { duplicateShot, insertShot, moveShot, removeShot, resetShotTrim, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
 import { withSequenceSound } from '@shared/editor/sequence-controls';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
@@ -68,6 +70,8 @@ export type EditAction =
   | { type: 'removeShot'; id: string; gesture?: string }
   | { type: 'duplicateShot'; id: string; newId: string; gesture?: string }
   | { type: 'moveShot'; id: string; to: number; gesture?: string }
+  /** A new shot of the whole of an asset (`seconds` long), after shot `afterId` or, with null, first; it comes in with a cut. */
+  | { type: 'addShot'; afterId: string | null; mediaId: string; seconds: number; newId: string; gesture?: string }
   | { type: 'trimShot'; id: string; edge: 'in' | 'out'; time: number; clipSeconds: number; gesture?: string }
   /** The shot uses its whole clip (`clipSeconds` long) again. */
   | { type: 'resetShotTrim'; id: string; clipSeconds: number; gesture?: string }
@@ -123,6 +127,8 @@ export function commandFor(action: EditAction, state: EditorState): EditorComman
       return shotsCommand('Delete shot', state, removeShot(state.shots, action.id));
     case 'duplicateShot':
       return shotsCommand('Duplicate shot', state, duplicateShot(state.shots, action.id, action.newId));
+    case 'addShot':
+      return shotsCommand('Add shot', state, addShot(state.shots, action));
     case 'moveShot':
       return shotsCommand('Move shot', state, moveShot(state.shots, action.id, action.to));
     case 'trimShot':
@@ -137,6 +143,12 @@ export function commandFor(action: EditAction, state: EditorState): EditorComman
 /** One step of the video lane: the shots replaced whole, or nothing when the edit changes nothing. */
 function shotsCommand(label: string, state: EditorState, shots: Shot[] | null): EditorCommand | null {
   return shots ? sectionCommand(label, state, { shots }) : null;
+}
+
+function addShot(shots: readonly Shot[], { afterId, mediaId, seconds, newId }: Extract<EditAction, { type: 'addShot' }>): Shot[] | null {
+  const afterIndex = afterId === null ? -1 : shots.findIndex((shot) => shot.id === afterId);
+  if (afterId !== null && afterIndex < 0) return null;
+  return insertShot(shots, afterIndex, newShot(newId, mediaId, roundSeconds(seconds)));
 }
 
 const STYLE_LABELS: Record<keyof OverlayStyle, string> = {

@@ -210,6 +210,22 @@ describe('the video lane', () => {
     expect(alone.past).toHaveLength(0);
   });
 
+  it('adds a shot of a whole clip after a given shot or first, cut in at full volume, as one undo step', () => {
+    const split = run([{ type: 'splitShot', at: 3, newId: 'shot-2' }]);
+    const added = run([{ type: 'addShot', afterId: 'shot-1', mediaId: 'asset-9', seconds: 6.0004, newId: 'new' }], split);
+    expect(ids(added)).toEqual(['shot-1', 'new', 'shot-2']);
+    expect(added.present.shots[1]).toEqual({ id: 'new', mediaId: 'asset-9', in: 0, out: 6, volume: 1, muted: false, transition: { kind: 'cut', duration: 0.5 } });
+    expect(outputDuration(added.present)).toBe(DURATION + 6);
+    expect(added.past).toHaveLength(2);
+    expect(added.past.at(-1)?.command.label).toBe('Add shot');
+    expect(ids(run([{ type: 'undo' }], added))).toEqual(['shot-1', 'shot-2']);
+    expect(ids(run([{ type: 'addShot', afterId: null, mediaId: 'asset-9', seconds: 4, newId: 'first' }], split))).toEqual(['first', 'shot-1', 'shot-2']);
+    // A shot that is gone, or a clip with no length, adds nothing.
+    expect(run([{ type: 'addShot', afterId: 'gone', mediaId: 'asset-9', seconds: 4, newId: 'x' }], split)).toBe(split);
+    expect(run([{ type: 'addShot', afterId: 'shot-1', mediaId: 'asset-9', seconds: 0, newId: 'x' }], split)).toBe(split);
+    expect(editorStateSchema.safeParse(added.present).success).toBe(true);
+  });
+
   it('trims a shot’s edge as one step per drag, and sets how the next shot comes in', () => {
     const split = run([{ type: 'splitShot', at: 4, newId: 'shot-2' }]);
     const dragged = run(

@@ -1,0 +1,43 @@
+import { mediaResponseSchema, type MediaAsset } from '@shared/schemas/media';
+import { uploadUrlResponseSchema } from '@shared/schemas/project';
+import { apiRequest } from '@/lib/api';
+import { putUploadFile } from '@/lib/put-upload-file';
+
+/** Which half of an upload failed decides the toast's fallback text (SPEC §8), as on the dashboard. */
+export class ShotUploadError extends Error {
+  override readonly cause: unknown;
+
+  constructor(
+    readonly step: 'upload' | 'complete',
+    cause: unknown,
+  ) {
+    super(`${step} failed`);
+    this.cause = cause;
+  }
+}
+
+interface UploadShotOptions {
+  onProgress: (percent: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * An upload into a project's media: POST /api/videos/upload for an address, PUT the file there with progress,
+ * then POST /api/projects/{id}/media/complete-upload. Answers the new asset, still `generating` while the server
+ * processes it (the media list says when it is ready, or why it was refused).
+ */
+export async function uploadShot(projectId: string, file: File, { onProgress, signal }: UploadShotOptions): Promise<MediaAsset> {
+  let videoURL: string;
+  try {
+    videoURL = uploadUrlResponseSchema.parse(await (await apiRequest('POST', '/api/videos/upload')).json()).uploadURL;
+    await putUploadFile(videoURL, file, { onProgress, signal });
+  } catch (error) {
+    throw new ShotUploadError('upload', error);
+  }
+  try {
+    const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/media/complete-upload`, { videoURL });
+    return mediaResponseSchema.parse(await response.json()).media;
+  } catch (error) {
+    throw new ShotUploadError('complete', error);
+  }
+}

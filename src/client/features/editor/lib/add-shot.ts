@@ -1,0 +1,73 @@
+import { shotCost } from '@shared/generation';
+import type { ImportableClip, MediaAsset } from '@shared/schemas/media';
+import type { CurrentUser } from '@shared/schemas/user';
+
+/** How often the Add shot dialog reads the media list while a clip of the project is being made. */
+export const MEDIA_POLL_MS = 3000;
+
+/** What a shot of `seconds` costs this user, and whether their balance covers it (Pro: free, always). */
+export function shotOffer(user: Pick<CurrentUser, 'subscription' | 'credits'> | null, seconds: number) {
+  const credits = shotCost(seconds);
+  if (user?.subscription === 'pro') return { price: 'Free on Pro', balance: 'Unlimited', affordable: true, credits: 0 };
+  return {
+    price: `${String(credits)} credits`,
+    balance: user === null ? '…' : `${String(user.credits)} credits`,
+    affordable: user !== null && user.credits >= credits,
+    credits,
+  };
+}
+
+/** Where a clip the dialog waits for stands, read from the project's media list. */
+export type PendingOutcome = { state: 'waiting' } | { state: 'ready'; seconds: number } | { state: 'failed'; message: string };
+
+export function pendingOutcome(media: readonly MediaAsset[] | undefined, mediaId: string): PendingOutcome {
+  const asset = media?.find((candidate) => candidate.id === mediaId);
+  // Not listed yet (the list was read before the asset was made): still on its way.
+  if (!asset || asset.status === 'generating') return { state: 'waiting' };
+  if (asset.status === 'error' || asset.videoUrl === null) return { state: 'failed', message: asset.message ?? 'The clip could not be made.' };
+  return { state: 'ready', seconds: asset.duration };
+}
+
+/** The media bin's clips: the project's videos, ready or still being made (a failed one has nothing to add). */
+export function binClips(media: readonly MediaAsset[] | undefined): MediaAsset[] {
+  return (media ?? []).filter((asset) => asset.kind === 'video' && asset.status !== 'error');
+}
+
+export function isMaking(media: readonly MediaAsset[] | undefined): boolean {
+  return (media ?? []).some((asset) => asset.status === 'generating');
+}
+
+const ORIGIN_LABELS: Record<MediaAsset['origin'], string> = {
+  generated: 'Generated',
+  uploaded: 'Uploaded',
+  continuation: 'Continued',
+  extension: 'Extended',
+  voice: 'Voice',
+  imported: 'Imported',
+};
+
+export function originLabel(origin: MediaAsset['origin']): string {
+  return ORIGIN_LABELS[origin];
+}
+
+const TITLE_LENGTH = 60;
+
+function shortened(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= TITLE_LENGTH ? flat : `${flat.slice(0, TITLE_LENGTH - 1).trimEnd()}…`;
+}
+
+/**
+ * A clip's name in the media bin (the "Add <name>" button): the project's own clip is "Original clip"; a shot is
+ * named by its prompt, or by how it came and its place in the bin ("Uploaded clip 3").
+ */
+export function binClipTitle(asset: Pick<MediaAsset, 'id' | 'origin' | 'prompt'>, projectId: string, position: number): string {
+  if (asset.id === projectId) return 'Original clip';
+  return asset.prompt ? shortened(asset.prompt) : `${originLabel(asset.origin)} clip ${String(position)}`;
+}
+
+/** A clip of another project: that project's title, and which of its clips when it is not the project's own. */
+export function importableClipTitle(clip: Pick<ImportableClip, 'id' | 'origin' | 'prompt' | 'projectId' | 'projectTitle'>): string {
+  if (clip.id === clip.projectId) return clip.projectTitle;
+  return `${clip.projectTitle}: ${clip.prompt ? shortened(clip.prompt) : `${originLabel(clip.origin)} clip`}`;
+}

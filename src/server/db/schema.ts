@@ -80,7 +80,7 @@ export interface VideoProjectsTable {
   extensionJobId: string | null;
   extensionPrompt: string | null;
   extensionCharged: number | null;
-  /** How the extension under way adds its seconds (ExtensionMethod), chosen when it was priced. */
+  /** How the extension under way makes its shot ('veo-extension' or 'last-frame'), chosen when it was priced. */
   extensionMethod: string | null;
   /** The provider's copy of the clip as JSON {uri, expiresAt} (ProviderVideo), for Veo's extension; else null. */
   providerVideo: string | null;

@@ -39,6 +39,9 @@ export function ExtendVideoDialog({ project, outputSeconds, open, onOpenChange }
   const extend = useExtendVideo({
     onSuccess: (extending) => {
       forgetExtensionFailure(extending.id);
+      // The editor stays mounted through the extension (its clip does not change): the dialog must not reopen after it.
+      form.reset();
+      onOpenChange(false);
       toast({ title: 'Video extension started', description: 'Keep watching this clip: the new shot is added after the last one when it is ready.' });
     },
     onError: (error) => {

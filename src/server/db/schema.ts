@@ -76,7 +76,7 @@ export interface VideoProjectsTable {
   errorMessage: string | null;
   videoKey: string | null;
   thumbnailKey: string | null;
-  /** The extension under way (job id, prompt, credits charged), so a lost job can be queued again; else null. */
+  /** The extension under way (job id, prompt, credits charged; its shot's asset holds the last two as well); else null. */
   extensionJobId: string | null;
   extensionPrompt: string | null;
   extensionCharged: number | null;

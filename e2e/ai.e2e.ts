@@ -273,7 +273,7 @@ describe('the AI features', () => {
     await page.keyboard.press('Escape');
   }, 60_000);
 
-  it('Extend Video adds 8 seconds after the video is generated again, for 12 credits', async () => {
+  it('Extend Video appends an 8-second shot after the last one, for 12 credits', async () => {
     await openEditor(page, projectId);
     expect(await headerDuration(page).innerText()).toBe('8s');
     const before = await credits(page.request);
@@ -315,19 +315,23 @@ describe('the AI features', () => {
     await keepPhoneScreenshot(page, 'ai-extending-390');
     expect(await credits(page.request)).toBe(before - 12);
 
-    // The page polls the project and switches to the longer clip by itself.
+    // The page polls the project; when the new shot is appended the edit is released and says what was added.
     await expect
-      .poll(() => headerDuration(page).innerText(), { timeout: 120_000, interval: 1000 })
-      .toBe('16s')
+      .poll(() => progress.count(), { timeout: 120_000, interval: 1000 })
+      .toBe(0)
       .catch((error: unknown) => {
         // What the server said about the extension is what tells a slow run from a failed one.
         const log = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8').split('\n');
         console.log(log.filter((line) => /extend|"level":(40|50)/.test(line)).slice(-20).join('\n'));
         throw error;
       });
-    expect(await progress.count()).toBe(0);
-    expect(await video.getAttribute('src')).not.toBe(clipBefore);
+    await expect.poll(() => page.getByText(/A new shot follows the last one: the video now runs 16(\.\d)?s\./).isVisible()).toBe(true);
+    // The project's own clip plays as before; the new shot is a clip of its own, after it in the edit.
+    expect(await video.getAttribute('src')).toBe(clipBefore);
     expect(await page.getByRole('button', { name: 'Add Text' }).isEnabled()).toBe(true);
+    const extended = await getProject(page.request, projectId);
+    expect(extended.duration).toBeCloseTo(16, 0);
+    expect(extended.editorState?.shots.map((shot) => shot.mediaId)).toEqual([projectId, expect.not.stringMatching(projectId)]);
     expect(await credits(page.request)).toBe(before - 12);
   }, 210_000);
 });

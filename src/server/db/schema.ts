@@ -76,11 +76,11 @@ export interface VideoProjectsTable {
   errorMessage: string | null;
   videoKey: string | null;
   thumbnailKey: string | null;
-  /** The extension under way (job id, prompt, credits charged), so a lost job can be queued again; else null. */
+  /** The extension under way (job id, prompt, credits charged; its shot's asset holds the last two as well); else null. */
   extensionJobId: string | null;
   extensionPrompt: string | null;
   extensionCharged: number | null;
-  /** How the extension under way adds its seconds (ExtensionMethod), chosen when it was priced. */
+  /** How the extension under way makes its shot ('veo-extension' or 'last-frame'), chosen when it was priced. */
   extensionMethod: string | null;
   /** The provider's copy of the clip as JSON {uri, expiresAt} (ProviderVideo), for Veo's extension; else null. */
   providerVideo: string | null;

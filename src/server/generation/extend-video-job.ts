@@ -1,28 +1,18 @@
-import path from 'node:path';
-import { editorDocumentColumns, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
-import { type Shot, outputDuration, roundSeconds } from '../../shared/editor/editor-state.ts';
-import { EXTENSION_SECONDS, MAX_EXTENDED_DURATION, extensionCredits } from '../../shared/schemas/ai.ts';
-import type { ProviderRole } from '../../shared/schemas/admin.ts';
-import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
+import { MAX_SHOTS } from '../../shared/editor/editor-constants.ts';
+import { type EditorState, defaultEditorState, newShot } from '../../shared/editor/editor-state.ts';
+import { extensionCredits } from '../../shared/schemas/ai.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
+import type { MediaAssetRow, VideoProjectRow } from '../db/schema.ts';
 import type { JobContext, JobDefinition, JobPayloads } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
-import { storeWatermarkedVideo, watermarkedVideoKey } from '../media/watermarked-video.ts';
-import { recordMediaFacts } from '../media/media-assets-repository.ts';
+import { findMediaAsset, recordMediaFacts, updateMediaAsset } from '../media/media-assets-repository.ts';
+import { editorDocumentColumns, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
-import { storageKey } from '../providers/storage/storage.ts';
-import type { ProviderVideo } from '../providers/video-model/video-model.ts';
-import { concatSegments, conformVideo } from '../render/media-operations.ts';
-import { probeMedia } from '../render/probe-media.ts';
-import { withScratchDir } from '../render/scratch-dir.ts';
 import type { GenerationDeps } from './generate-video-job.ts';
+import { type MadeShot, type ShotSource, failShotIn, makeShot } from './generate-shot-job.ts';
 import { liveProviderVideo } from './extension-quote.ts';
-import { callVideoModel } from './video-unavailable.ts';
-import { completeSegment, deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
-
-/** Players and probes disagree on a clip's end by a few hundredths of a second. */
-const TRIM_END_TOLERANCE = 0.1;
+import { deleteSegments, findOrCreateSegment, saveSegmentOperation } from './segments-repository.ts';
 
 /** Why an extension failed, when only the log can explain it: "The extension failed: <this> Your credits were refunded." */
 const EXTENSION_FAILED = 'Something went wrong while making it — please try again.';
@@ -30,39 +20,39 @@ const EXTENSION_FAILED = 'Something went wrong while making it — please try ag
 const EXTENSION_UNAVAILABLE = 'Video extension is unavailable right now.';
 /** Veo's copy of the clip expired between pricing and running: the next try is priced from the last frame. */
 const VEO_COPY_GONE = 'Veo no longer keeps this clip, so it could not continue it — please try again.';
+/** An extension queued by a version that baked it into the project's clip: this one cannot finish it. */
+const STARTED_BEFORE_UPDATE = 'It was started before an update and could not be finished — please try again.';
 
 /** The project's columns that describe an extension under way, once it is over. */
 const NO_PENDING_EXTENSION = { extensionJobId: null, extensionPrompt: null, extensionCharged: null, extensionMethod: null } as const;
 
-/**
- * A shot of the project's clip that ran to its old end now runs to the new one, and so do the overlays and the
- * music that lasted to the end of the old output; a deliberate cut, and a layer that ended earlier, stay where
- * they were.
- */
-function extendTrim(json: string | null, projectId: string, oldDuration: number, newDuration: number): { editorState: string; outputDuration: number } | undefined {
-  const stored = readStoredEditorDocument(json, { projectId });
-  if (stored.kind !== 'edit') return undefined;
-  const state = stored.state;
-  const reachesEnd = (shot: Shot) => shot.mediaId === projectId && shot.out >= oldDuration - TRIM_END_TOLERANCE;
-  if (!state.shots.some(reachesEnd)) return undefined;
-  const shots = state.shots.map((shot) => (reachesEnd(shot) ? { ...shot, out: Math.round(newDuration * 100) / 100 } : shot));
-  const oldOutput = outputDuration(state);
-  const newOutput = roundSeconds(outputDuration({ shots }));
-  const toTheEnd = <T extends { end: number }>(layer: T): T => (layer.end >= oldOutput - TRIM_END_TOLERANCE ? { ...layer, end: newOutput } : layer);
-  return editorDocumentColumns({ ...state, shots, textOverlays: state.textOverlays.map(toTheEnd), audioClips: state.audioClips.map(toTheEnd) });
+/** The job of the extension whose new shot is the asset `mediaId` (one asset, one job, so a retry after a failure is a new job). */
+export function extensionJobId(mediaId: string): string {
+  return `extend-video:${mediaId}`;
+}
+
+/** The new shot an extension is making for the project, while it is being made. */
+async function pendingExtensionAsset(db: Db, projectId: string): Promise<MediaAssetRow | undefined> {
+  return db
+    .selectFrom('mediaAssets')
+    .selectAll()
+    .where('projectId', '=', projectId)
+    .where('origin', '=', 'extension')
+    .where('status', '=', 'generating')
+    .executeTakeFirst();
 }
 
 /**
- * Puts a project that was being extended back as it was, with `message` for its owner, and refunds what the
- * extension cost, in one transaction. Only the call that moves it out of 'generating' refunds, so a failure
- * recorded twice never pays back twice.
+ * Puts a project that was being extended back as it was, with `message` for its owner, marks the new shot as
+ * failed and refunds what the extension cost, in one transaction. Only the call that moves the shot out of
+ * 'generating' refunds (failShotIn), so a failure recorded twice never pays back twice.
  */
-export async function failExtension(db: Db, projectId: string, charged: number, message: string, now: Date): Promise<boolean> {
-  return db.transaction().execute((trx) => failExtensionIn(trx, projectId, charged, message, now));
+export async function failExtension(db: Db, projectId: string, message: string, now: Date): Promise<boolean> {
+  return db.transaction().execute((trx) => failExtensionIn(trx, projectId, message, now));
 }
 
 /** `failExtension` inside the caller's transaction (deleting a project during its extension refunds this way). */
-export async function failExtensionIn(trx: Db, projectId: string, charged: number, message: string, now: Date): Promise<boolean> {
+export async function failExtensionIn(trx: Db, projectId: string, message: string, now: Date): Promise<boolean> {
   const project = await findProject(trx, projectId);
   const restored = await updateProject(
     trx,
@@ -70,138 +60,118 @@ export async function failExtensionIn(trx: Db, projectId: string, charged: numbe
     { status: 'ready', generationProgress: 100, errorMessage: message, ...NO_PENDING_EXTENSION, updatedAt: now.toISOString() },
     'generating',
   );
-  if (restored && project) await refundCredits(trx, project.userId, charged, 'extension-refund', projectId, now);
+  const asset = await pendingExtensionAsset(trx, projectId);
+  if (asset) await failShotIn(trx, asset.id, message, now);
+  // An extension charged by an earlier version has no asset: its charge is on the project.
+  else if (restored && project) await refundCredits(trx, project.userId, project.extensionCharged ?? 0, 'extension-refund', projectId, now);
   return restored;
 }
 
 /**
- * Extends a ready video in one of two ways, chosen and priced when it was requested (extension-quote.ts):
- * Veo's own video extension continues a clip Veo made and returns the whole longer video; otherwise the
- * generation model starts a new shot from the video's last frame, which is conformed to the video's size
- * and rate and joined to it without re-encoding the original. The new master gets its own watermarked copy
- * and replaces the old one. The project is 'generating' meanwhile; a failure restores it as it was and
- * refunds. Credits follow what was added: a result shorter than priced pays back the difference.
+ * The saved edit with the new shot after the last one: cut in, with the last shot's sound, and only the seconds
+ * the extension added (Veo's extension returns the whole longer clip, of which the new shot plays the end). An
+ * unedited project gets its default document first.
+ */
+function withAppendedShot(project: VideoProjectRow, made: Pick<MadeShot, 'duration'>, mediaId: string, from: number): EditorState | undefined {
+  const stored = readStoredEditorDocument(project.editorState, { projectId: project.id });
+  if (stored.kind === 'unreadable') return undefined; // never overwritten (decision 010); saves are refused as well
+  const state = stored.kind === 'edit' ? stored.state : defaultEditorState(project.id, project.duration);
+  if (state.shots.length >= MAX_SHOTS) return undefined;
+  const last = state.shots.at(-1)!;
+  const shot = { ...newShot(`shot-${mediaId}`, mediaId, made.duration), in: Math.min(from, made.duration), volume: last.volume, muted: last.muted };
+  return { ...state, shots: [...state.shots, shot] };
+}
+
+/** A transaction that found the extension already over (failed, or its project deleted) rolls back with this. */
+class NoLongerPending extends Error {}
+
+/**
+ * Extends a ready project by appending a shot (issue 26): the new shot is a media asset of origin 'extension',
+ * made by the same generator as any shot (makeShot) — from the last shot's last frame shown, or by Veo's own
+ * extension of the project's clip, as priced when it was requested (extension-quote.ts). When it is stored the
+ * asset becomes ready and the shot is appended to the saved edit in one transaction; the project's own clip is
+ * never touched. The project is 'generating' meanwhile (its edit held); a failure restores it and refunds.
+ * Credits follow what was added: a result shorter than priced pays back the difference.
  */
 export function createExtendVideoJob(deps: GenerationDeps): JobDefinition<'extend-video'> {
-  const { db, storage, ffmpeg } = deps;
-  const extensionModel = deps.extensionModel ?? deps.videoModel;
+  const { db, storage } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Runs a provider call; a retryable refusal retries the job, an unknown model fails it at once. */
-  const callModel = <T>(role: ProviderRole, call: () => Promise<T>, context: JobContext): Promise<T> =>
-    callVideoModel(call, { role, catalog: deps.catalog, log: context.logger, message: EXTENSION_UNAVAILABLE });
+  function shotSource(project: VideoProjectRow, asset: MediaAssetRow): ShotSource {
+    const prompt = asset.prompt ?? project.prompt;
+    if (project.extensionMethod !== 'veo-extension') return { kind: 'prompt', prompt: `${prompt} (continuing: ${project.prompt})`.slice(0, 2000) };
+    const video = liveProviderVideo(project.providerVideo, now());
+    if (!video) throw new UserFacingError(VEO_COPY_GONE);
+    return { kind: 'veo-extension', prompt, video };
+  }
 
-  async function run({ projectId, prompt, charged, method = 'last-frame' }: JobPayloads['extend-video'], context: JobContext) {
+  async function run({ projectId, mediaId }: JobPayloads['extend-video'], context: JobContext) {
     const project = await findProject(db, projectId);
     if (!project?.videoKey || project.status !== 'generating') return;
+    if (!mediaId) throw new UserFacingError(STARTED_BEFORE_UPDATE);
+    const asset = await findMediaAsset(db, mediaId);
+    if (asset?.status !== 'generating') return;
+
+    // The provider's operation is recorded as a segment after the clip's own, so a restarted job polls it instead of paying again.
     const index = project.totalSegments;
-    const log = context.logger;
-
-    await withScratchDir('extend', async (dir) => {
-      const current = path.join(dir, 'current.mp4');
-      await storage.downloadToFile(project.videoKey!, current);
-      const before = await probeMedia(ffmpeg, current);
-      const frame = { width: before.width, height: before.height, frameRate: Math.round(before.frameRate) || 24 };
-      const segment = await findOrCreateSegment(db, projectId, index, now());
-      const made = path.join(dir, 'made.mp4');
-      let providerVideo: ProviderVideo | undefined;
-      if (segment.storageKey) {
-        await storage.downloadToFile(segment.storageKey, made);
-      } else {
-        const raw = path.join(dir, 'raw.mp4');
-        const operation = {
-          outputFile: raw,
-          resumeOperation: segment.operationName ?? undefined,
-          onOperation: (name: string) => saveSegmentOperation(db, projectId, index, name),
-          signal: context.signal,
-          logger: context.logger,
-        };
-        if (method === 'veo-extension') {
-          const video = liveProviderVideo(project.providerVideo, now());
-          if (!video || !extensionModel.extendVideo) throw new UserFacingError(VEO_COPY_GONE);
-          const extend = extensionModel.extendVideo.bind(extensionModel);
-          ({ providerVideo } = await callModel('video-extension', () => extend({ ...operation, prompt, video }), context));
-        } else {
-          const aspect: VideoAspectRatio = before.width >= before.height ? '16:9' : '9:16';
-          await callModel(
-            'video-generation',
-            () =>
-              deps.videoModel.generateSegment({
-                ...operation,
-                prompt: `${prompt} (continuing: ${project.prompt})`.slice(0, 2000),
-                aspectRatio: (['9:16', '16:9'].includes(project.aspectRatio) ? project.aspectRatio : aspect) as VideoAspectRatio,
-                resolution: (project.resolution === '1080p' ? '1080p' : '720p') as VideoResolution,
-                durationSeconds: Math.min(EXTENSION_SECONDS, MAX_EXTENDED_DURATION - before.durationSeconds),
-                segmentIndex: index,
-                totalSegments: index + 1,
-                previousSegmentFile: current,
-              }),
-            context,
-          );
-        }
-        await conformVideo(ffmpeg, raw, made, frame, { signal: context.signal });
-        const key = storageKey('projects', projectId, 'segments', `${index}.mp4`);
-        await storage.putFile(key, made, 'video/mp4');
-        await completeSegment(db, projectId, index, key, now());
-      }
-
-      // Veo's extension is the whole video already; a shot from the last frame is joined to the original.
-      let joined = made;
-      if (method === 'last-frame') {
-        // An upload keeps its own encoding; bring it to ours once so the join can copy streams.
-        let original = current;
-        if (project.source === 'upload') {
-          original = path.join(dir, 'original-conformed.mp4');
-          await conformVideo(ffmpeg, current, original, frame, { signal: context.signal });
-        }
-        joined = path.join(dir, 'joined.mp4');
-        await concatSegments(ffmpeg, [original, made], joined, { signal: context.signal });
-      }
-      const after = await probeMedia(ffmpeg, joined);
-      // To the tenth of a second: probes differ by a few hundredths (audio padding), which must not cost a credit.
-      const added = Math.max(0, Math.round((after.durationSeconds - before.durationSeconds) * 10) / 10);
-      const videoKey = storageKey('projects', projectId, `video-${now().getTime().toString(36)}.mp4`);
-      // The copy first: its encode is what may fail, and then no master is left behind unreferenced.
-      const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal });
-      await storage.putFile(videoKey, joined, 'video/mp4');
-      const overpaid = charged > 0 ? Math.max(0, charged - extensionCredits(added)) : 0;
-      const done = await db.transaction().execute(async (trx) => {
+    const segment = await findOrCreateSegment(db, projectId, index, now());
+    const made = await makeShot(
+      deps,
+      {
+        asset,
+        project,
+        source: shotSource(project, asset),
+        resumeOperation: segment.operationName ?? undefined,
+        onOperation: (name) => saveSegmentOperation(db, projectId, index, name),
+        unavailableMessage: EXTENSION_UNAVAILABLE,
+      },
+      context,
+    );
+    // Veo's extension is the whole clip made longer: the new shot starts where the clip ended.
+    const from = project.extensionMethod === 'veo-extension' ? project.duration : 0;
+    // To the tenth of a second: probes differ by a few hundredths (audio padding), which must not cost a credit.
+    const added = Math.max(0, Math.round((made.duration - from) * 10) / 10);
+    const overpaid = asset.charged > 0 ? Math.max(0, asset.charged - extensionCredits(added)) : 0;
+    const done = await db
+      .transaction()
+      .execute(async (trx) => {
+        const current = await findProject(trx, projectId);
+        const moved = await updateMediaAsset(
+          trx,
+          mediaId,
+          { status: 'ready', fileKey: made.fileKey, posterKey: made.posterKey, duration: made.duration, charged: asset.charged - overpaid, errorMessage: null, updatedAt: now().toISOString() },
+          'generating',
+        );
+        if (!moved || current?.status !== 'generating') throw new NoLongerPending();
+        await recordMediaFacts(trx, mediaId, made.probe);
+        const edit = withAppendedShot(current, made, mediaId, from);
         const updated = await updateProject(
           trx,
           projectId,
-          {
-            status: 'ready',
-            ...extendTrim(project.editorState, project.id, before.durationSeconds, after.durationSeconds),
-            videoKey,
-            duration: Math.round(after.durationSeconds * 100) / 100,
-            totalSegments: index + 1,
-            currentSegment: index + 1,
-            generationProgress: 100,
-            errorMessage: null,
-            providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
-            ...NO_PENDING_EXTENSION,
-            updatedAt: now().toISOString(),
-          },
+          { status: 'ready', ...(edit ? editorDocumentColumns(edit) : {}), generationProgress: 100, errorMessage: null, ...NO_PENDING_EXTENSION, updatedAt: now().toISOString() },
           'generating',
         );
-        if (updated) await recordMediaFacts(trx, projectId, after);
-        if (updated && overpaid > 0) await refundCredits(trx, project.userId, overpaid, 'extension-refund', projectId, now());
-        return updated;
+        if (!updated) throw new NoLongerPending();
+        if (overpaid > 0) await refundCredits(trx, project.userId, overpaid, 'extension-refund', projectId, now());
+        return edit !== undefined;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NoLongerPending) return undefined;
+        throw error;
       });
-      if (!done) {
-        await storage.delete([videoKey, watermarkedKey]);
-        return;
-      }
-      const replaced = [project.videoKey!, watermarkedVideoKey(project.videoKey!)];
-      await storage.delete([...replaced, ...(await deleteSegments(db, projectId))]);
-      log.info({ method, duration: after.durationSeconds, added, refunded: overpaid }, 'video extended');
-    });
+    if (done === undefined) {
+      await storage.delete([made.fileKey, made.posterKey, made.watermarkedKey]);
+      return;
+    }
+    await storage.delete(await deleteSegments(db, projectId));
+    if (!done) context.logger.warn({ mediaId }, 'the extension is in the media bin but its shot could not be appended to the edit');
+    context.logger.info({ method: project.extensionMethod, duration: made.duration, added, refunded: overpaid }, 'video extended');
   }
 
   return {
     run: withPlainFailures(run, EXTENSION_FAILED),
-    async fail({ projectId, charged }, reason) {
-      await failExtension(db, projectId, charged, `The extension failed: ${reason} Your credits were refunded.`, now());
+    async fail({ projectId }, reason) {
+      await failExtension(db, projectId, `The extension failed: ${reason} Your credits were refunded.`, now());
       await storage.delete(await deleteSegments(db, projectId));
     },
     async stillWanted({ projectId }) {

@@ -28,24 +28,40 @@ export function liveProviderVideo(stored: string | null, now: Date): ProviderVid
   }
 }
 
+/** Players and probes disagree on a clip's end by a few hundredths of a second. */
+const CLIP_END_TOLERANCE = 0.1;
+
+/** What an extension continues: the sequence's output length and its last shot. */
+export interface ExtensionSubject {
+  /** Seconds of output now (the project's `duration` in the API). */
+  outputDuration: number;
+  lastShot: { mediaId: string; out: number };
+}
+
 /**
- * What extending the project would add and cost: Veo's extension (7 s) where the extension model can
- * continue a clip Veo made and still keeps — at most 141 s long, 720p — else a shot from the last frame
- * (8 s, or what is left up to 148 s). Undefined at the 148-second maximum.
+ * What extending the project would add and cost: Veo's extension (7 s) where the last shot plays the project's
+ * own clip to its end and the extension model can continue that clip — Veo made it and still keeps it, at most
+ * 141 s long, 720p — else a shot from the last shot's last frame (8 s, or what is left up to 148 s of output).
+ * Undefined at the 148-second maximum.
  */
 export function quoteExtension(
-  project: Pick<VideoProjectRow, 'duration' | 'resolution' | 'providerVideo'>,
+  { outputDuration, lastShot }: ExtensionSubject,
+  project: Pick<VideoProjectRow, 'id' | 'duration' | 'resolution' | 'providerVideo'>,
   extensionModel: Pick<VideoModel, 'extendVideo'>,
   subscription: 'free' | 'pro',
   now: Date,
 ): ExtensionQuote | undefined {
-  const room = Math.round((MAX_EXTENDED_DURATION - project.duration) * 100) / 100;
+  const room = Math.round((MAX_EXTENDED_DURATION - outputDuration) * 100) / 100;
   if (room <= 0) return undefined;
   const veo =
     extensionModel.extendVideo !== undefined &&
+    lastShot.mediaId === project.id &&
+    lastShot.out >= project.duration - CLIP_END_TOLERANCE &&
     project.resolution === '720p' &&
-    project.duration <= VEO_EXTENDABLE_MAX_SECONDS + 0.1 &&
+    project.duration <= VEO_EXTENDABLE_MAX_SECONDS + CLIP_END_TOLERANCE &&
     liveProviderVideo(project.providerVideo, now) !== undefined;
-  const seconds = veo ? VEO_EXTENSION_SECONDS : Math.min(EXTENSION_SECONDS, room);
-  return { method: veo ? 'veo-extension' : 'last-frame', seconds, credits: subscription === 'pro' ? 0 : extensionCredits(seconds) };
+  // Veo adds its 7 s whatever is asked: where less room is left, the next shot is made from the last frame.
+  const seconds = veo && room >= VEO_EXTENSION_SECONDS ? VEO_EXTENSION_SECONDS : Math.min(EXTENSION_SECONDS, room);
+  const method = veo && room >= VEO_EXTENSION_SECONDS ? 'veo-extension' : 'last-frame';
+  return { method, seconds, credits: subscription === 'pro' ? 0 : extensionCredits(seconds) };
 }

@@ -2,15 +2,16 @@ import path from 'node:path';
 import type { VideoAspectRatio, VideoResolution } from '../../shared/generation.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
-import type { MediaAssetRow } from '../db/schema.ts';
+import type { MediaAssetRow, VideoProjectRow } from '../db/schema.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { findMediaAsset, recordMediaFacts, updateMediaAsset } from '../media/media-assets-repository.ts';
 import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
-import { extractFrameAt, extractLastFrame, extractThumbnail } from '../render/media-operations.ts';
-import { probeMedia } from '../render/probe-media.ts';
+import type { ProviderVideo } from '../providers/video-model/video-model.ts';
+import { extractFrameAt, extractLastFrame, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
+import { type MediaProbe, probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { type GenerationDeps, toStoredEncoding } from './generate-video-job.ts';
 import { callVideoModel } from './video-unavailable.ts';
@@ -42,86 +43,143 @@ export async function failShotIn(trx: Db, mediaId: string, reason: string, now: 
   const asset = await findMediaAsset(trx, mediaId);
   if (!asset) return false;
   const moved = await updateMediaAsset(trx, mediaId, { status: 'error', errorMessage: reason, updatedAt: now.toISOString() }, 'generating');
-  if (moved) await refundCredits(trx, asset.userId, asset.charged, 'shot-refund', asset.projectId, now);
+  // An extension's new shot was charged as an extension, and is paid back as one.
+  const refund = asset.origin === 'extension' ? 'extension-refund' : 'shot-refund';
+  if (moved) await refundCredits(trx, asset.userId, asset.charged, refund, asset.projectId, now);
   return moved;
 }
 
+/** How a new shot's picture is made: from a prompt (starting on the asset's `continueFrom` frame, if any), or by Veo extending its own clip. */
+export type ShotSource =
+  | { kind: 'prompt'; prompt: string }
+  | { kind: 'veo-extension'; prompt: string; video: ProviderVideo };
+
+export interface ShotRequest {
+  asset: MediaAssetRow;
+  project: VideoProjectRow;
+  source: ShotSource;
+  /** A provider operation started before a restart, polled instead of starting (and paying for) a new one. */
+  resumeOperation?: string;
+  /** Called as soon as the provider's operation exists, so a restarted job can resume it. */
+  onOperation?: (operation: string) => Promise<void>;
+  /** The sentence the user reads when the provider no longer knows the model (the caller refunds). */
+  unavailableMessage?: string;
+}
+
+/** A shot's files, stored and ready to be recorded on its asset (or removed if the asset is gone meanwhile). */
+export interface MadeShot {
+  fileKey: string;
+  posterKey: string;
+  watermarkedKey: string;
+  probe: MediaProbe;
+  /** Seconds, to the hundredth. */
+  duration: number;
+}
+
+/** The ratio a video model is asked for: the project's, or landscape for a square upload (models make only these two). */
+function modelAspect(aspectRatio: string): VideoAspectRatio {
+  return aspectRatio === '9:16' ? '9:16' : '16:9';
+}
+
 /**
- * Makes one shot of a project's sequence (issue 26): one call to the video model at the project's aspect
- * ratio and resolution, starting on a frame of another asset when it continues one; then, like a project's
- * clip, its encoding, poster and the free plan's watermarked copy, before the asset is ready.
+ * Makes the files of one shot of a project's sequence (issue 26) — the one generator behind a shot from a prompt
+ * and an extension: one call to the video model at the project's aspect ratio and resolution (starting on a frame
+ * of another asset when the asset continues one), or Veo's own extension of its clip; then, like a project's clip,
+ * our encoding, a poster and the free plan's watermarked copy, all stored under the asset's id.
  */
-export function createGenerateShotJob(deps: GenerationDeps): JobDefinition<'generate-shot'> {
+export async function makeShot(deps: GenerationDeps, request: ShotRequest, context: JobContext): Promise<MadeShot> {
   const { db, storage, ffmpeg } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { asset, project, source } = request;
+  const operation = { resumeOperation: request.resumeOperation, onOperation: request.onOperation, signal: context.signal, logger: context.logger };
 
   /** The start frame's PNG in `dir`, or undefined when the shot starts fresh. */
-  async function startFrame(asset: MediaAssetRow, dir: string): Promise<string | undefined> {
+  async function startFrame(dir: string): Promise<string | undefined> {
     if (!asset.continueFrom) return undefined;
     const from = JSON.parse(asset.continueFrom) as ContinueFrom;
-    const source = await findMediaAsset(db, from.mediaId);
-    if (!source?.fileKey) throw new UserFacingError('The clip this shot continues was deleted. Your credits were refunded.');
+    const sourceAsset = await findMediaAsset(db, from.mediaId);
+    if (!sourceAsset?.fileKey) throw new UserFacingError('The clip this shot continues was deleted. Your credits were refunded.');
     const sourceFile = path.join(dir, 'continued.mp4');
-    await storage.downloadToFile(source.fileKey, sourceFile);
+    await storage.downloadToFile(sourceAsset.fileKey, sourceFile);
     const frame = path.join(dir, 'start-frame.png');
     if (from.at === undefined) await extractLastFrame(ffmpeg, sourceFile, frame);
     else await extractFrameAt(ffmpeg, sourceFile, frame, from.at);
     return frame;
   }
 
+  return withScratchDir('shot', async (dir) => {
+    const raw = path.join(dir, 'raw.mp4');
+    const file = path.join(dir, 'shot.mp4');
+    if (source.kind === 'veo-extension') {
+      const extensionModel = deps.extensionModel ?? deps.videoModel;
+      if (!extensionModel.extendVideo) throw new UserFacingError(request.unavailableMessage ?? SHOT_FAILED);
+      const extend = extensionModel.extendVideo.bind(extensionModel);
+      await callVideoModel(() => extend({ ...operation, prompt: source.prompt, video: source.video, outputFile: raw }), {
+        role: 'video-extension',
+        catalog: deps.catalog,
+        log: context.logger,
+        message: request.unavailableMessage,
+      });
+      // Veo hands back the whole, longer video: all of it is kept, in our encoding.
+      await trimToDuration(ffmpeg, raw, file, (await probeMedia(ffmpeg, raw)).durationSeconds, { signal: context.signal });
+    } else {
+      const startFrameFile = await startFrame(dir);
+      await callVideoModel(
+        () =>
+          deps.videoModel.generateSegment({
+            ...operation,
+            prompt: source.prompt,
+            aspectRatio: modelAspect(project.aspectRatio),
+            resolution: (project.resolution === '1080p' ? '1080p' : '720p') as VideoResolution,
+            durationSeconds: asset.duration,
+            segmentIndex: 0,
+            totalSegments: 1,
+            startFrameFile,
+            outputFile: raw,
+          }),
+        { role: 'video-generation', catalog: deps.catalog, log: context.logger, message: request.unavailableMessage },
+      );
+      await toStoredEncoding({ ffmpeg, videoModel: deps.videoModel }, raw, file, asset.duration, context.signal);
+    }
+    const probe = await probeMedia(ffmpeg, file);
+    const poster = path.join(dir, 'poster.jpg');
+    await extractThumbnail(ffmpeg, file, poster, Math.min(1, probe.durationSeconds / 2));
+
+    const fileKey = storageKey('projects', asset.projectId, 'media', `${asset.id}.mp4`);
+    const posterKey = storageKey('projects', asset.projectId, 'media', `${asset.id}.jpg`);
+    const watermarkedKey = await storeWatermarkedVideo(deps, file, fileKey, { signal: context.signal });
+    await storage.putFile(fileKey, file, 'video/mp4');
+    await storage.putFile(posterKey, poster, 'image/jpeg');
+    return { fileKey, posterKey, watermarkedKey, probe, duration: Math.round(probe.durationSeconds * 100) / 100 };
+  });
+}
+
+/** Makes one shot generated into a project's media (POST /api/projects/:id/media/generate), then marks its asset ready. */
+export function createGenerateShotJob(deps: GenerationDeps): JobDefinition<'generate-shot'> {
+  const { db, storage } = deps;
+  const now = deps.now ?? (() => new Date());
+
   async function run({ mediaId }: { mediaId: string }, context: JobContext) {
     const asset = await findMediaAsset(db, mediaId);
     if (asset?.status !== 'generating') return; // deleted, or finished by an earlier run
     const project = await findProject(db, asset.projectId);
     if (!project) return;
-    const seconds = asset.duration;
 
-    await withScratchDir('shot', async (dir) => {
-      const raw = path.join(dir, 'raw.mp4');
-      const startFrameFile = await startFrame(asset, dir);
-      await callVideoModel(
-        () =>
-          deps.videoModel.generateSegment({
-            prompt: asset.prompt ?? project.prompt,
-            aspectRatio: project.aspectRatio as VideoAspectRatio,
-            resolution: project.resolution as VideoResolution,
-            durationSeconds: seconds,
-            segmentIndex: 0,
-            totalSegments: 1,
-            startFrameFile,
-            outputFile: raw,
-            signal: context.signal,
-            logger: context.logger,
-          }),
-        { role: 'video-generation', catalog: deps.catalog, log: context.logger },
+    const made = await makeShot(deps, { asset, project, source: { kind: 'prompt', prompt: asset.prompt ?? project.prompt } }, context);
+    const ready = await db.transaction().execute(async (trx) => {
+      const moved = await updateMediaAsset(
+        trx,
+        mediaId,
+        { status: 'ready', fileKey: made.fileKey, posterKey: made.posterKey, duration: made.duration, errorMessage: null, updatedAt: now().toISOString() },
+        'generating',
       );
-      const file = path.join(dir, 'shot.mp4');
-      await toStoredEncoding({ ffmpeg, videoModel: deps.videoModel }, raw, file, seconds, context.signal);
-      const probe = await probeMedia(ffmpeg, file);
-      const poster = path.join(dir, 'poster.jpg');
-      await extractThumbnail(ffmpeg, file, poster, Math.min(1, probe.durationSeconds / 2));
-
-      const fileKey = storageKey('projects', asset.projectId, 'media', `${mediaId}.mp4`);
-      const posterKey = storageKey('projects', asset.projectId, 'media', `${mediaId}.jpg`);
-      const watermarkedKey = await storeWatermarkedVideo(deps, file, fileKey, { signal: context.signal });
-      await storage.putFile(fileKey, file, 'video/mp4');
-      await storage.putFile(posterKey, poster, 'image/jpeg');
-      const ready = await db.transaction().execute(async (trx) => {
-        const moved = await updateMediaAsset(
-          trx,
-          mediaId,
-          { status: 'ready', fileKey, posterKey, duration: Math.round(probe.durationSeconds * 100) / 100, errorMessage: null, updatedAt: now().toISOString() },
-          'generating',
-        );
-        if (moved) await recordMediaFacts(trx, mediaId, probe);
-        return moved;
-      });
-      if (!ready) {
-        await storage.delete([fileKey, posterKey, watermarkedKey]);
-        return;
-      }
-      context.logger.info({ duration: probe.durationSeconds }, 'shot ready');
+      if (moved) await recordMediaFacts(trx, mediaId, made.probe);
+      return moved;
     });
+    if (!ready) {
+      await storage.delete([made.fileKey, made.posterKey, made.watermarkedKey]);
+      return;
+    }
+    context.logger.info({ duration: made.duration }, 'shot ready');
   }
 
   return {

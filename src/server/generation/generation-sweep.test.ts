@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findUserById } from '../auth/users-repository.ts';
 import type { Queue } from '../jobs/index.ts';
-import { findProject } from '../projects/projects-repository.ts';
+import { spendCredits } from '../credits/credit-ledger.ts';
+import { findProject, updateProject } from '../projects/projects-repository.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
@@ -65,7 +66,7 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     return balance;
   }
 
-  it('queues again an extension lost between its commit and its enqueue, with its prompt and charge, and it completes', async () => {
+  it('queues again an extension lost between its commit and its enqueue, and it appends its shot', async () => {
     const { user, project } = await readyProject(await newApp());
     // The process dies right after the transaction that charged for the extension: the job never reaches the queue.
     const crashed: Queue = { ...t.services.queue, enqueue: async () => {} };
@@ -74,17 +75,41 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
 
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
     const pending = (await findProject(t.db, project.id))!;
+    const shot = await t.db.selectFrom('mediaAssets').selectAll().where('projectId', '=', project.id).where('origin', '=', 'extension').executeTakeFirstOrThrow();
+    expect(shot).toMatchObject({ status: 'generating', prompt: 'A comet crosses the sky', charged: 12 });
     const [job] = await jobs(project.id);
     expect(job).toMatchObject({ id: pending.extensionJobId, status: 'queued' });
-    expect(JSON.parse(job!.payload)).toEqual({ projectId: project.id, prompt: 'A comet crosses the sky', charged: 12, method: 'last-frame' });
+    expect(JSON.parse(job!.payload)).toEqual({ projectId: project.id, mediaId: shot.id });
 
     t.services.queue.start(jobDefinitionsFor(t.services));
-    await waitUntil(async () => (await findProject(t.db, project.id))?.status !== 'generating', 150_000);
+    await waitUntil(async () => (await findProject(t.db, project.id))?.status !== 'generating', 60_000);
     const done = (await findProject(t.db, project.id))!;
-    expect(done).toMatchObject({ status: 'ready', totalSegments: 2, extensionJobId: null, extensionPrompt: null, extensionCharged: null });
-    expect(done.duration).toBeCloseTo(10, 0);
+    expect(done).toMatchObject({ status: 'ready', videoKey: pending.videoKey, extensionJobId: null, extensionPrompt: null, extensionCharged: null });
+    expect(done.duration).toBeCloseTo(2, 1);
+    expect(done.outputDuration).toBeCloseTo(10, 1);
+    expect(JSON.parse(done.editorState!).shots.map((one: { mediaId: string }) => one.mediaId)).toEqual([project.id, shot.id]);
     expect(await credits(user.id)).toBe(200 - 12);
     expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(0);
+  });
+
+  it('queues again, under its recorded id, an extension charged by an earlier version (no shot), which fails with a refund', async () => {
+    const { user, project } = await readyProject();
+    await t.db.transaction().execute(async (trx) => {
+      await spendCredits(trx, user, 12, 'extension', project.id, new Date());
+      await updateProject(trx, project.id, { status: 'generating', extensionJobId: `extend-video:${project.id}:earlier`, extensionPrompt: 'Old', extensionCharged: 12, extensionMethod: 'last-frame' }, 'ready');
+    });
+    expect(await requeueUnfinishedGenerations(t.db, t.services.queue, t.services.logger)).toBe(1);
+    const [job] = await jobs(project.id);
+    expect(job).toMatchObject({ id: `extend-video:${project.id}:earlier`, status: 'queued' });
+    const definition = jobDefinitionsFor(t.services)['extend-video'];
+    const payload = JSON.parse(job!.payload);
+    const context = { jobId: job!.id, attempt: 1, signal: new AbortController().signal, logger: t.services.logger };
+    const failure = await definition.run(payload, context).then(() => undefined, (error: unknown) => error as Error);
+    expect(failure?.message).toBe('It was started before an update and could not be finished — please try again.');
+    await definition.fail(payload, failure!.message);
+    expect((await findProject(t.db, project.id))!).toMatchObject({ status: 'ready', extensionJobId: null, errorMessage: expect.stringContaining('before an update') });
+    expect(await credits(user.id)).toBe(200);
+    await t.db.deleteFrom('jobs').where('id', '=', job!.id).execute(); // run here, not by the queue
   });
 
   it('leaves an extension whose job is still queued as it is: no second job', async () => {
@@ -106,12 +131,16 @@ describe.each(testDatabases())('the start-up sweep on $name, for extensions', (d
     await jobDefinitionsFor(t.services)['extend-video'].fail(JSON.parse(first!.payload), 'Veo blocked this prompt.');
     expect((await findProject(t.db, project.id))!).toMatchObject({ status: 'ready', extensionJobId: null });
     expect(await credits(user.id)).toBe(200);
+    // Failed twice over (the queue's record and a late duplicate) it still pays back once.
+    await jobDefinitionsFor(t.services)['extend-video'].fail(JSON.parse(first!.payload), 'Veo blocked this prompt.');
+    expect(await credits(user.id)).toBe(200);
 
     expect((await extend(cookie, project.id, 'Something calm')).statusCode).toBe(200);
     const after = await jobs(project.id);
     expect(after).toHaveLength(2);
     expect(after[1]).toMatchObject({ id: (await findProject(t.db, project.id))!.extensionJobId, status: 'queued' });
-    expect(JSON.parse(after[1]!.payload)).toMatchObject({ prompt: 'Something calm' });
+    const second = await t.db.selectFrom('mediaAssets').select('prompt').where('id', '=', JSON.parse(after[1]!.payload).mediaId).executeTakeFirstOrThrow();
+    expect(second.prompt).toBe('Something calm');
   });
 
   it('queues again a pending export whose job was lost (e.g. left in a queue that no longer runs)', async () => {

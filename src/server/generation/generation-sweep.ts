@@ -13,7 +13,7 @@ import { listGeneratingProjects, listPendingExtensions } from '../projects/proje
 /**
  * At start-up, makes sure every project still 'generating', every pending export, every music track being
  * processed and every asset being generated or processed has a job: a first generation, an upload being processed, an
- * extension, an export, a music upload or a shot
+ * extension's shot, an export, a music upload or a shot
  * lost between its commit and its enqueue (a crash), or lost from Redis, is queued again with the id it was
  * given, so jobs that exist already are left as they are. Returns how many were (re)queued.
  */
@@ -24,16 +24,20 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   for (const { id: projectId } of generations) await queue.enqueue('generate-video', { projectId }, generationJobId(projectId));
   for (const { id: projectId } of uploads) await queue.enqueue('process-upload', { projectId }, uploadJobId(projectId));
 
-  let extensions = 0;
-  for (const { id: projectId, extensionJobId, extensionPrompt, extensionCharged, extensionMethod } of await listPendingExtensions(db)) {
-    if (extensionJobId === null || extensionPrompt === null || extensionCharged === null) {
+  // An extension's shot is an asset of its own, queued again below with the other assets' jobs. A project charged for an
+  // extension by a version that baked it into the clip has no such asset: its job, queued again, fails it with a refund.
+  const shots = await listGeneratingAssets(db);
+  const withExtensionShot = new Set(shots.filter((asset) => asset.origin === 'extension').map((asset) => asset.projectId));
+  let earlierExtensions = 0;
+  for (const { id: projectId, extensionJobId } of await listPendingExtensions(db)) {
+    if (withExtensionShot.has(projectId)) continue;
+    if (extensionJobId === null) {
       // Charged before the extension's payload was recorded (2026-11-21T1300): its job id is unknown here.
       logger.warn({ projectId }, 'an extension under way has no recorded job; it is left to its queued job, if any');
       continue;
     }
-    const method = extensionMethod === 'veo-extension' ? 'veo-extension' : 'last-frame';
-    await queue.enqueue('extend-video', { projectId, prompt: extensionPrompt, charged: extensionCharged, method }, extensionJobId);
-    extensions += 1;
+    await queue.enqueue('extend-video', { projectId }, extensionJobId);
+    earlierExtensions += 1;
   }
 
   // Exports too: one left in a queue that no longer runs (the single BullMQ queue before one per kind) runs again.
@@ -43,13 +47,12 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   const musicTracks = await listProcessingTrackIds(db);
   for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));
 
-  const shots = await listGeneratingAssets(db);
   for (const asset of shots) await queueAssetJob(queue, asset);
 
-  const count = firstVideos.length + extensions + exports.length + musicTracks.length + shots.length;
+  const count = firstVideos.length + earlierExtensions + exports.length + musicTracks.length + shots.length;
   if (count > 0) {
     logger.info(
-      { generations: generations.length, uploads: uploads.length, extensions, exports: exports.length, musicTracks: musicTracks.length, shots: shots.length },
+      { generations: generations.length, uploads: uploads.length, extensions: withExtensionShot.size + earlierExtensions, exports: exports.length, musicTracks: musicTracks.length, shots: shots.length - withExtensionShot.size },
       'generations resumed after restart',
     );
   }

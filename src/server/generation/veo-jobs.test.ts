@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaAsset } from '../../shared/schemas/media.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -57,6 +58,8 @@ describe('Veo jobs (fake Veo server)', () => {
   }
 
   const get = (cookie: string, id: string) => t.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: { cookie } }).then((r) => r.json());
+  const media = (cookie: string, id: string): Promise<MediaAsset[]> =>
+    t.app.inject({ method: 'GET', url: `/api/projects/${id}/media`, headers: { cookie } }).then((r) => r.json().media);
   const credits = async (userId: string) =>
     (await t.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits;
 
@@ -88,24 +91,34 @@ describe('Veo jobs (fake Veo server)', () => {
     expect(advice).toEqual([expect.objectContaining({ model: MODEL, msg: expect.stringContaining('set VIDEO_MODEL to a model ID') })]);
   });
 
-  it("extends a clip Veo made with Veo's own extension: 7 s quoted for 11 credits, the whole longer video from Veo", async () => {
+  it("extends a clip Veo made with Veo's own extension: 7 s for 11 credits, a new asset of the whole longer video whose shot plays the added seconds", async () => {
     await appWithVeo();
     const { cookie, userId } = await signUp(t.app, { username: 'keeper' });
     const id = await readyEightSecondClip(cookie);
+    const before = await get(cookie, id);
     const quote = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/extension-quote`, headers: { cookie } });
     expect(quote.json()).toEqual({ method: 'veo-extension', seconds: 7, credits: 11 });
-    const before = await credits(userId);
+    const balance = await credits(userId);
 
     const extended = await extendAndWait(cookie, id);
-    expect(extended).toMatchObject({ status: 'ready', errorMessage: null });
-    expect(extended.duration).toBeCloseTo(15, 0);
-    expect(await credits(userId)).toBe(before - 11);
-    // Veo was asked to continue its own file (no start image), and the new video can be extended again.
+    expect(extended).toMatchObject({ status: 'ready', errorMessage: null, videoUrl: before.videoUrl });
+    expect(await credits(userId)).toBe(balance - 11);
+    // Veo was asked to continue its own file (no start image).
     const extension = veo.starts().at(-1);
     expect(extension?.video?.uri).toMatch(/\/files\/[a-z0-9]+:download\?alt=media$/);
     expect(extension?.image).toBeUndefined();
+    // Its 15 s result is a new asset; the new shot plays only what was added, after the 8 s clip.
+    const shot = (await media(cookie, id)).find((asset) => asset.origin === 'extension')!;
+    expect(shot).toMatchObject({ status: 'ready' });
+    expect(shot.duration).toBeCloseTo(15, 0);
+    expect(extended.editorState.shots).toEqual([
+      expect.objectContaining({ mediaId: id, in: 0, out: before.duration }),
+      expect.objectContaining({ mediaId: shot.id, in: before.duration, out: shot.duration }),
+    ]);
+    expect(extended.duration).toBeCloseTo(15, 0);
+    // The next extension continues the new shot from its last frame.
     const again = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/extension-quote`, headers: { cookie } });
-    expect(again.json()).toMatchObject({ method: 'veo-extension', seconds: 7 });
+    expect(again.json()).toEqual({ method: 'last-frame', seconds: 8, credits: 12 });
   });
 
   it('pays back the difference when the extension added less than it was priced for', async () => {

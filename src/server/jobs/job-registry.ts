@@ -1,12 +1,14 @@
-import type { ExtensionMethod } from '../../shared/schemas/ai.ts';
 import type { Logger } from '../logger.ts';
 
 /** Every job the app runs, with its payload type. Payloads hold ids only; handlers read the rest. */
 export interface JobPayloads {
   'generate-video': { projectId: string };
   'export-video': { exportJobId: string };
-  /** `charged` is what the extension cost, refunded if it fails. */
-  'extend-video': { projectId: string; prompt: string; charged: number; method?: ExtensionMethod };
+  /**
+   * Makes the shot an extension appends (generation/extend-video-job.ts): the asset `mediaId`, whose row holds the
+   * prompt and the charge. Jobs queued before extensions were shots have no `mediaId` and fail with a refund.
+   */
+  'extend-video': { projectId: string; mediaId?: string };
   /** Generates one shot into a project's media (generation/generate-shot-job.ts, issue 26). */
   'generate-shot': { mediaId: string };
   /** Makes the free plan's watermarked copy of a project's master (or of one of its assets) that has none. */

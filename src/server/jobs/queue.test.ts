@@ -11,7 +11,7 @@ import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp } from '../test-support/test-app.ts';
 import { createBullmqQueue } from './bullmq-queue.ts';
 import { createDatabaseQueue } from './database-queue.ts';
-import { type JobContext, type JobDefinitions, RetryableJobError } from './job-registry.ts';
+import { type JobContext, type JobDefinitions, type JobPayloads, RetryableJobError } from './job-registry.ts';
 import type { JobLimits } from './job-limits.ts';
 import type { Queue } from './queue.ts';
 
@@ -182,7 +182,9 @@ describe.each(adapters)('$name', (adapter) => {
     });
     queue.start(r.definitions);
     await queue.enqueue('export-video', { exportJobId: 'e1' }, 'export-video:e1');
-    await queue.enqueue('extend-video', { projectId: 'p6', prompt: 'a private prompt', charged: 12 }, 'extend-video:p6');
+    // A payload as an earlier version queued it, with a user's prompt and a credit amount beside the ids.
+    const earlier = { projectId: 'p6', mediaId: 'm6', prompt: 'a private prompt', charged: 12 } as JobPayloads['extend-video'];
+    await queue.enqueue('extend-video', earlier, 'extend-video:p6');
     await until(() => logged.some((line) => line.msg === 'job completed') && logged.some((line) => line.msg === 'job failed'));
 
     const exportLines = logged.filter((line) => line.exportJobId === 'e1');
@@ -196,7 +198,7 @@ describe.each(adapters)('$name', (adapter) => {
 
     const extendLines = logged.filter((line) => line.projectId === 'p6');
     expect(extendLines.map((line) => line.msg)).toEqual(['job started', 'rendering', 'job failed']);
-    for (const line of extendLines) expect(line).toMatchObject({ job: 'extend-video', jobId: expect.stringMatching(/^extend-video[:_]p6$/) });
+    for (const line of extendLines) expect(line).toMatchObject({ job: 'extend-video', jobId: expect.stringMatching(/^extend-video[:_]p6$/), mediaId: 'm6' });
     expect(extendLines[2]).toMatchObject({ reason: 'prompt was blocked' });
     // Payload fields other than ids (a user's prompt, a credit amount) stay out of the logs.
     expect(JSON.stringify(logged)).not.toContain('a private prompt');

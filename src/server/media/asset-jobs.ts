@@ -1,18 +1,22 @@
 import type { MediaAssetRow } from '../db/schema.ts';
+import { extensionJobId } from '../generation/extend-video-job.ts';
 import { shotJobId } from '../generation/generate-shot-job.ts';
 import type { Queue } from '../jobs/index.ts';
 import { uploadJobId } from './process-upload-job.ts';
 
 type AssetJobSubject = Pick<MediaAssetRow, 'id' | 'projectId' | 'origin'>;
+type AssetJobName = 'process-upload' | 'generate-shot' | 'extend-video';
 
-/** The job that makes an asset added to a project: an upload's processing, or a shot's generation. */
-export function assetJobRef(asset: AssetJobSubject): { name: 'process-upload' | 'generate-shot'; jobId: string } {
-  return asset.origin === 'uploaded' ? { name: 'process-upload', jobId: uploadJobId(asset.id) } : { name: 'generate-shot', jobId: shotJobId(asset.id) };
+/** The job that makes an asset added to a project: an upload's processing, an extension's shot, or a shot's generation. */
+export function assetJobRef(asset: AssetJobSubject): { name: AssetJobName; jobId: string } {
+  if (asset.origin === 'uploaded') return { name: 'process-upload', jobId: uploadJobId(asset.id) };
+  if (asset.origin === 'extension') return { name: 'extend-video', jobId: extensionJobId(asset.id) };
+  return { name: 'generate-shot', jobId: shotJobId(asset.id) };
 }
 
 /** Queues an asset's job under its fixed id (a job that exists already is left as it is). */
 export async function queueAssetJob(queue: Queue, asset: AssetJobSubject): Promise<void> {
   const { name, jobId } = assetJobRef(asset);
-  if (name === 'process-upload') await queue.enqueue(name, { projectId: asset.projectId, mediaId: asset.id }, jobId);
-  else await queue.enqueue(name, { mediaId: asset.id }, jobId);
+  if (name === 'generate-shot') await queue.enqueue(name, { mediaId: asset.id }, jobId);
+  else await queue.enqueue(name, { projectId: asset.projectId, mediaId: asset.id }, jobId);
 }

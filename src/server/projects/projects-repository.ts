@@ -117,11 +117,11 @@ export async function listGeneratingProjects(db: Db): Promise<Array<{ id: string
     .execute();
 }
 
-/** Projects being extended, with the extension's job id and payload as recorded when it was charged. */
+/** Projects being extended, with the extension's job id as recorded when it was charged. */
 export async function listPendingExtensions(db: Db) {
   return db
     .selectFrom('videoProjects')
-    .select(['id', 'extensionJobId', 'extensionPrompt', 'extensionCharged', 'extensionMethod'])
+    .select(['id', 'extensionJobId'])
     .where('status', '=', 'generating')
     .where('videoKey', 'is not', null)
     .execute();

@@ -140,12 +140,12 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   /**
    * What deleting a project mid-way gives back: a generation's whole charge (nothing was delivered), or the
-   * running extension's (the clip made before it was). The same conditional move out of 'generating' as a
+   * running extension's (its shot; the clip made before it was delivered). The same conditional move out of 'generating' as a
    * failed job's, so a job finishing or failing at the same moment never leaves it charged or paid back twice.
    */
   async function refundUndelivered(trx: Db, project: VideoProjectRow): Promise<void> {
     if (project.status !== 'generating') return;
-    if (project.extensionJobId) await failExtensionIn(trx, project.id, project.extensionCharged ?? 0, PROJECT_DELETED, now());
+    if (project.extensionJobId) await failExtensionIn(trx, project.id, PROJECT_DELETED, now());
     else if (project.source !== 'upload') await failGenerationIn(trx, project.id, PROJECT_DELETED, now());
   }
 
@@ -174,10 +174,11 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const jobs = [
       ...(project.status === 'generating' && project.source !== 'upload' ? [{ name: 'generate-video' as const, jobId: generationJobId(projectId) }] : []),
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
-      ...(project.extensionJobId ? [{ name: 'extend-video' as const, jobId: project.extensionJobId }] : []),
       ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
       ...generatingShots.map(assetJobRef),
     ];
+    // An extension's job is its shot's (assetJobRef), except one started before extensions were shots.
+    if (project.extensionJobId && !jobs.some((job) => job.jobId === project.extensionJobId)) jobs.push({ name: 'extend-video', jobId: project.extensionJobId });
     await queue.cancel(jobs).catch((error: unknown) => logger.error({ err: error, projectId }, 'could not cancel the jobs of a deleted project'));
     const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);
     const shotKeys = shots.flatMap((shot) => [shot.fileKey, shot.fileKey && watermarkedVideoKey(shot.fileKey), shot.posterKey]);

@@ -253,37 +253,3 @@ export async function decodeFirstFrame(binaries: FfmpegBinaries, input: string, 
   const stats = await runFfmpeg(binaries, [...videoInput(input), '-map', '0:V:0', '-frames:v', '1', '-f', 'null', '-'], { timeoutMs });
   if (stats.frames < 1) throw new Error('no video frame could be decoded');
 }
-
-/**
- * Re-encodes `input` to exactly `width` x `height` (fitted and padded) at `frameRate`, with the
- * standard encoding, so it can be joined by stream copy to a video of that size and rate.
- */
-export async function conformVideo(
-  binaries: FfmpegBinaries,
-  input: string,
-  output: string,
-  { width, height, frameRate }: { width: number; height: number; frameRate: number },
-  options: MediaOperationOptions = {},
-): Promise<void> {
-  const probe = await probeMedia(binaries, input);
-  const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0', '-shortest'];
-  await runFfmpeg(
-    binaries,
-    [
-      ...videoInput(input),
-      ...(probe.audioCodec ? [] : silentAudioInput(probe.durationSeconds)),
-      '-map', '0:V:0', ...audio,
-      '-vf', [
-        `scale=${width}:${height}:force_original_aspect_ratio=decrease`,
-        `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`,
-        'setsar=1',
-        `fps=${frameRate}`,
-        'format=yuv420p',
-      ].join(','),
-      ...h264AacOutputArgs(),
-      '-map_metadata', '-1',
-      output,
-    ],
-    { ...options, expectedDurationSeconds: probe.durationSeconds },
-  );
-}

@@ -89,11 +89,11 @@ export const EXTENSION_SECONDS = 8;
 export const MAX_EXTENDED_DURATION = 148;
 
 /**
- * How an extension adds its seconds: Veo's own video extension (7 s, for a clip Veo made that the provider
- * still keeps), or a new shot started from the clip's last frame (8 s, or what is left up to 148 s).
+ * How an extension makes the shot it appends: Veo's own video extension (7 s, when the last shot plays to its end a
+ * clip Veo made that the provider still keeps), or a new shot started from the last shot's last frame (8 s, or what
+ * is left up to 148 s of output).
  */
 const EXTENSION_METHODS = ['veo-extension', 'last-frame'] as const;
-export type ExtensionMethod = (typeof EXTENSION_METHODS)[number];
 
 /** Credits follow what is added: 12 for 8 s, so 11 for Veo's 7 s and 6 for the last 4 s up to 148. */
 export function extensionCredits(seconds: number): number {

@@ -1,5 +1,6 @@
 import { Film } from 'lucide-react';
 import { useState } from 'react';
+import { outputDuration } from '@shared/editor/editor-state';
 import { MAX_EXTENDED_DURATION } from '@shared/schemas/ai';
 import type { Project } from '@shared/schemas/project';
 import { Button } from '@/components/ui/button';
@@ -8,14 +9,22 @@ import { useExtensionFailureNotice } from '../../hooks/use-extension-failure-not
 import { useEditor } from '../../store/editor-context';
 import { KEEP_OR_DISCARD_FIRST } from '../../store/suggestion-preview';
 import { ExtendVideoDialog } from './extend-video-dialog';
+import { useAppendedShot } from './use-appended-shot';
 
-/** The header's Extend Video button and its dialog; disabled while the video is extended, at the maximum length, or while a suggestion is previewed. */
+/**
+ * The header's Extend Video button and its dialog; disabled while the video is extended, when the output is at the
+ * maximum length, or while a suggestion is previewed. It also brings the shot an extension appended into the edit.
+ */
 export function ExtendVideoButton({ project }: { project: Project }) {
   const [open, setOpen] = useState(false);
   useExtensionFailureNotice(project);
+  useAppendedShot(project);
+  const { store } = useEditor();
   const extending = project.status === 'generating';
-  const atMaximum = project.duration >= MAX_EXTENDED_DURATION;
-  const previewing = useEditor().store.preview !== null;
+  // The cap counts the output (every shot), not the project's own clip.
+  const output = outputDuration(store.present);
+  const atMaximum = output >= MAX_EXTENDED_DURATION;
+  const previewing = store.preview !== null;
   const reason = extending
     ? 'The video is being extended'
     : atMaximum
@@ -34,7 +43,7 @@ export function ExtendVideoButton({ project }: { project: Project }) {
           <span className="max-[379px]:sr-only">{extending ? 'Extending…' : 'Extend Video'}</span>
         </Button>
       </span>
-      {!atMaximum && !extending && <ExtendVideoDialog project={project} open={open} onOpenChange={setOpen} />}
+      {!atMaximum && !extending && <ExtendVideoDialog project={project} outputSeconds={output} open={open} onOpenChange={setOpen} />}
     </>
   );
 }

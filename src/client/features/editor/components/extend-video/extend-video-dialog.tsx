@@ -21,23 +21,28 @@ import { useEditor } from '../../store/editor-context';
 
 interface ExtendVideoDialogProps {
   project: Project;
+  /** The edit's length on the output now, which the new shot lengthens (the cap counts it too). */
+  outputSeconds: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDialogProps) {
+export function ExtendVideoDialog({ project, outputSeconds, open, onOpenChange }: ExtendVideoDialogProps) {
   const { store } = useEditor();
   const user = useCurrentUser();
   const form = useForm({ resolver: zodResolver(extendRequestSchema), defaultValues: { prompt: '' } });
   const isPro = user?.subscription === 'pro';
-  const quote = useExtensionQuote(project.id, project.duration, open);
+  const quote = useExtensionQuote(project.id, outputSeconds, open);
   const offer = quote.data;
   const shortOfCredits = user !== null && offer !== undefined && !isPro && user.credits < offer.credits;
 
   const extend = useExtendVideo({
     onSuccess: (extending) => {
       forgetExtensionFailure(extending.id);
-      toast({ title: 'Video extension started', description: 'Keep watching this clip: the editor switches to the longer one when it is ready.' });
+      // The editor stays mounted through the extension (its clip does not change): the dialog must not reopen after it.
+      form.reset();
+      onOpenChange(false);
+      toast({ title: 'Video extension started', description: 'Keep watching this clip: the new shot is added after the last one when it is ready.' });
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Extension failed', description: errorMessage(error, 'Please try again.') });
@@ -82,7 +87,7 @@ export function ExtendVideoDialog({ project, open, onOpenChange }: ExtendVideoDi
               <Coins className="size-4 shrink-0 text-yellow-400" aria-hidden />
               {user === null ? '…' : isPro ? 'Unlimited' : `${String(user.credits)} credits`}
             </CostItem>
-            <CostItem label="New length">{offer === undefined ? '…' : `about ${formatDuration(project.duration + offer.seconds)}`}</CostItem>
+            <CostItem label="New length">{offer === undefined ? '…' : `about ${formatDuration(outputSeconds + offer.seconds)}`}</CostItem>
           </dl>
           {quote.isError && (
             <Alert variant="destructive">

@@ -5,7 +5,7 @@ import { useNow } from '@/hooks/use-now';
 
 /**
  * Under the header while the video is extended: SPEC §4's simulated progress, counted from when the
- * extension started. The current clip stays on screen to watch; the editor reopens on the longer one.
+ * extension started. The current clip stays on screen to watch; editing resumes once the new shot is appended.
  */
 export function ExtendingProgress({ since }: { since: string }) {
   const now = useNow(1000);
@@ -19,7 +19,7 @@ export function ExtendingProgress({ since }: { since: string }) {
         <Spinner aria-hidden className="shrink-0 text-amber-200" />
         <span>
           <span className="font-semibold text-amber-100">Extending your video.</span>{' '}
-          <span className="text-muted-foreground">Watch the current clip meanwhile; editing resumes on the longer one.</span>
+          <span className="text-muted-foreground">Watch the current clip meanwhile; editing resumes when the new shot is added.</span>
         </span>
       </p>
       <div className="flex items-center gap-2 max-sm:w-full">

@@ -16,7 +16,7 @@ export function EditorPage({ params }: { params: { id: string } }) {
   const { isLoading: userLoading } = useAuth();
   const loginHref = useLoginHref();
   const project = useProject(params.id);
-  const media = useProjectMedia(params.id, project.data?.videoUrl ?? null);
+  const media = useProjectMedia(params.id, { enabled: Boolean(project.data?.videoUrl) });
   // A video being extended is still there to watch: the editor stays open on it.
   const video = useVideoAvailability(project.data?.videoUrl ?? null);
 

@@ -3,7 +3,7 @@ import { mediaResponseSchema, type GenerateMediaRequest, type MediaAsset } from 
 import { apiRequest } from '@/lib/api';
 import type { MutationConfig } from '@/lib/query-client';
 import { currentUserQueryKey } from './get-current-user';
-import { projectMediaKey } from './get-media-bin';
+import { projectMediaKey } from './get-project-media';
 
 interface GenerateShotInput {
   projectId: string;

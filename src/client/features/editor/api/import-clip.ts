@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mediaResponseSchema, type MediaAsset } from '@shared/schemas/media';
 import { apiRequest } from '@/lib/api';
 import type { MutationConfig } from '@/lib/query-client';
-import { projectMediaKey } from './get-media-bin';
+import { projectMediaKey } from './get-project-media';
 
 interface ImportClipInput {
   projectId: string;

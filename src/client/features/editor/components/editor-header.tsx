@@ -1,6 +1,7 @@
 import { ArrowLeft, Redo2, Share2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { outputDuration } from '@shared/editor/editor-state';
 import type { Project } from '@shared/schemas/project';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -37,7 +38,7 @@ export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderP
         <h1 className="truncate text-sm font-semibold sm:text-base">{project.title}</h1>
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <Badge variant="secondary">{project.aspectRatio}</Badge>
-          <span>{formatDuration(project.duration)}</span>
+          <span>{formatDuration(outputDuration(store.present))}</span>
         </p>
       </div>
       <SaveIndicator status={saveStatus} onRetry={onRetrySave} />

@@ -4,6 +4,7 @@ import { editorReducer, initEditorStore, type EditorAction, type EditorStore } f
 import { shownState } from './suggestion-preview';
 
 interface EditorContextValue {
+  projectId: string;
   store: EditorStore;
   /** What the player, the frame and the timeline draw: the edit, or a suggestion previewed on it. Never saved or exported. */
   shown: EditorState;
@@ -51,7 +52,7 @@ export function EditorProvider({ projectId, editorState, duration, readOnly = fa
   );
   const shown = shownState(store);
   return (
-    <EditorContext value={{ store, shown, dispatch, readOnly, held, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
+    <EditorContext value={{ projectId, store, shown, dispatch, readOnly, held, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
   );
 }
 

@@ -5,7 +5,7 @@ import type { MediaAsset } from '@shared/schemas/media';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { projectMediaKey, useMediaBin } from '../../api/get-media-bin';
+import { projectMediaKey, useProjectMedia } from '../../api/get-project-media';
 import { pendingOutcome } from '../../lib/add-shot';
 import { GenerateShotForm } from './generate-shot-form';
 import { MediaBinTab } from './media-bin-tab';
@@ -62,7 +62,7 @@ export function AddShotDialog({ projectId, open, onOpenChange, afterShot, onAdd 
 function AddShotBody({ projectId, afterShot, onAdd }: Pick<AddShotDialogProps, 'projectId' | 'afterShot' | 'onAdd'>) {
   const [tab, setTab] = useState<TabName>('generate');
   const [pending, setPending] = useState<Pending | null>(null);
-  const media = useMediaBin(projectId);
+  const media = useProjectMedia(projectId);
   const queryClient = useQueryClient();
   useNoticeWhenLeftWaiting(pending, media.data);
 

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api';
 import { UploadAbortedError } from '@/lib/put-upload-file';
 import { checkVideoFile, VIDEO_TOO_LARGE } from '@/lib/video-file-check';
-import { projectMediaKey } from '../../api/get-media-bin';
+import { projectMediaKey } from '../../api/get-project-media';
 import { ShotUploadError, uploadShot } from '../../api/upload-shot';
 
 /** The dashboard's toasts for a failed upload (SPEC §8): the server's words, else which half failed. */

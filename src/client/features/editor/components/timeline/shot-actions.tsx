@@ -1,9 +1,10 @@
-import { ChevronLeft, ChevronRight, Copy, Film, Scissors, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronLeft, ChevronRight, Copy, Film, Plus, Scissors, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { frameAt, type SequenceLayout } from '@shared/editor/time-map';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { newId } from '../../lib/ids';
+import { AddShotDialog } from '../add-shot/add-shot-dialog';
 import { useEditor } from '../../store/editor-context';
 
 interface ShotActionsProps {
@@ -13,30 +14,39 @@ interface ShotActionsProps {
 }
 
 /**
- * The video lane's buttons: split the shot under the playhead there (S), duplicate it, delete it, move it.
- * A phone's row has no room for five of a finger's width: there one button opens them.
+ * The video lane's buttons: add a shot after the one under the playhead, split that one there (S), duplicate it,
+ * delete it, move it. A phone's row has no room for six of a finger's width: there one button opens them.
  */
 export function ShotActions(props: ShotActionsProps) {
+  const { projectId, shown, dispatch } = useEditor();
+  const [adding, setAdding] = useState(false);
+  const shot = shown.shots[frameAt(props.layout, props.time)?.shot.index ?? 0];
+  const buttons = <ShotButtons {...props} onAdd={() => setAdding(true)} />;
   return (
     <>
-      <div className="max-lg:hidden">
-        <ShotButtons {...props} />
-      </div>
+      <div className="max-lg:hidden">{buttons}</div>
       <Popover>
         <PopoverTrigger asChild>
           <Button type="button" variant="ghost" size="icon" className="size-7 lg:hidden" aria-label="Shot actions" title="Split, duplicate, move or delete the shot at the playhead">
             <Film aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto p-1">
-          <ShotButtons {...props} />
-        </PopoverContent>
+        <PopoverContent className="w-auto p-1">{buttons}</PopoverContent>
       </Popover>
+      <AddShotDialog
+        projectId={projectId}
+        open={adding}
+        onOpenChange={setAdding}
+        afterShot={shot ? { id: shot.id, mediaId: shot.mediaId, out: shot.out } : null}
+        onAdd={(mediaId, seconds) => {
+          dispatch({ type: 'addShot', afterId: shot?.id ?? null, mediaId, seconds, newId: newId() });
+        }}
+      />
     </>
   );
 }
 
-function ShotButtons({ layout, time }: ShotActionsProps) {
+function ShotButtons({ layout, time, onAdd }: ShotActionsProps & { onAdd: () => void }) {
   const { shown, dispatch, held } = useEditor();
   const index = frameAt(layout, time)?.shot.index ?? 0;
   const shot = shown.shots[index];
@@ -44,6 +54,9 @@ function ShotButtons({ layout, time }: ShotActionsProps) {
   if (!shot) return null;
   return (
     <div role="toolbar" aria-label={`Shot ${index + 1} of ${count}`} className="flex items-center gap-0.5">
+      <ShotButton label="Add a shot after this one: generate, upload or pick a clip" name="Add shot" disabled={held} onClick={onAdd}>
+        <Plus aria-hidden />
+      </ShotButton>
       <ShotButton label="Split at the playhead (S)" name="Split shot" disabled={held} onClick={() => dispatch({ type: 'splitShot', at: time, newId: newId() })}>
         <Scissors aria-hidden />
       </ShotButton>

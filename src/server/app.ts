@@ -120,7 +120,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
     maxActiveJobsPerUser: config.maxActiveJobsPerUser,
   });
   await app.register(projectsRoutes, { projects, extensions });
-  await app.register(mediaRoutes, { db, storage, queue });
+  await app.register(mediaRoutes, { db, storage, queue, media });
   await app.register(mediaAssetsRoutes, { media, storage });
   await app.register(mediaImportRoutes, { mediaImport: createMediaImportService({ db, storage, logger }) });
   await app.register(exportRoutes, { exports, db, storage });

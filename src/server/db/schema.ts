@@ -73,6 +73,8 @@ export interface VideoProjectsTable {
   editorState: string | null;
   /** The saved edit's length on the output (written with it); null before the first edit: the whole clip. */
   outputDuration: number | null;
+  /** The asset the saved edit's first shot cuts (written with it); null before the first edit: the project's own clip. */
+  firstMediaId: string | null;
   errorMessage: string | null;
   videoKey: string | null;
   thumbnailKey: string | null;

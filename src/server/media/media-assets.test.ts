@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEditorState, newShot } from '../../shared/editor/editor-state.ts';
 import type { MediaAsset } from '../../shared/schemas/media.ts';
 import type { ProjectSummary } from '../../shared/schemas/project.ts';
 import { adjustCredits } from '../credits/credit-ledger.ts';
@@ -211,6 +212,48 @@ describe('a project’s media', () => {
     expect(await credits(userId)).toBe(176);
     const ready = await readyAsset(cookie, projectId, free.json().media.id);
     expect((await t.app.inject({ method: 'GET', url: ready.videoUrl!, headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('serves the sequence’s first shot as SPEC’s video and thumbnail, and the card follows a reorder', async () => {
+    const { cookie, projectId } = await userWithProject();
+    const started = await generate(cookie, projectId, { prompt: 'A first scene', duration: 4 });
+    const shot = await readyAsset(cookie, projectId, started.json().media.id);
+    const own = (await listMedia(cookie, projectId))[0]!;
+    const bytes = async (url: string) => {
+      let response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      await waitUntil(async () => {
+        response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+        return response.statusCode !== 409;
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.rawPayload;
+    };
+    const project = async () => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie } })).json();
+    const saveWithFirst = async (first: string, second: string) => {
+      const editorState = defaultEditorState(projectId, 8);
+      const shots = [newShot('a', first, first === projectId ? 8 : 4), newShot('b', second, second === projectId ? 8 : 4)];
+      const saved = await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: { cookie }, payload: { editorState: { ...editorState, shots } } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    // No edit yet: the project's own clip.
+    const before = await project();
+    expect(await bytes(before.videoUrl)).toEqual(await bytes(own.videoUrl!));
+
+    await saveWithFirst(shot.id, projectId);
+    const reordered = await project();
+    expect(reordered.videoUrl).not.toBe(before.videoUrl);
+    expect(reordered.thumbnailUrl).not.toBe(before.thumbnailUrl);
+    expect(reordered.duration).toBe(12);
+    expect(await bytes(reordered.videoUrl)).toEqual(await bytes(shot.videoUrl!));
+    expect(await bytes(reordered.thumbnailUrl)).toEqual(await bytes(shot.posterUrl!));
+    const card = ((await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie } })).json() as ProjectSummary[]).find((one) => one.id === projectId);
+    expect(card).toMatchObject({ thumbnailUrl: reordered.thumbnailUrl, videoUrl: reordered.videoUrl, duration: 12 });
+
+    // The own clip first again: its file and poster, at the URLs they had.
+    await saveWithFirst(projectId, shot.id);
+    const back = await project();
+    expect(back.videoUrl).toBe(before.videoUrl);
+    expect(await bytes(back.thumbnailUrl)).toEqual(await bytes(own.posterUrl!));
   });
 
   it('makes a free user’s missing watermarked copy of a shot on first request, and serves it then', async () => {

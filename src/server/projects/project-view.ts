@@ -36,9 +36,10 @@ export function toProjectSummary(row: ProjectSummaryRow): Omit<ProjectSummary, '
     aspectRatio: row.aspectRatio,
     // The sequence's length on the output (issue 26); the whole clip before the first edit.
     duration: row.outputDuration ?? row.duration,
-    // A video being extended keeps streaming the clip it has until the longer one replaces it.
-    videoUrl: row.videoKey !== null ? `/api/video-proxy/${row.id}?v=${mediaVersion(row.videoKey)}` : null,
-    thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail?v=${mediaVersion(row.thumbnailKey)}` : null,
+    // SPEC's video and thumbnail are the first shot's clip and poster; an asset's files never change, so its id
+    // is their version.
+    videoUrl: row.videoKey !== null ? `/api/video-proxy/${row.id}?v=${firstShotVersion(row, row.videoKey)}` : null,
+    thumbnailUrl: row.thumbnailKey ? `/api/projects/${row.id}/thumbnail?v=${firstShotVersion(row, row.thumbnailKey)}` : null,
     source: row.source,
     targetDuration: row.targetDuration,
     totalSegments: row.totalSegments,
@@ -46,6 +47,16 @@ export function toProjectSummary(row: ProjectSummaryRow): Omit<ProjectSummary, '
     errorMessage: row.errorMessage,
     createdAt: row.createdAt,
   };
+}
+
+/** The asset the first shot cuts, when it is not the project's own clip. */
+export function firstShotAsset(row: Pick<VideoProjectRow, 'id' | 'firstMediaId'>): string | null {
+  return row.firstMediaId !== null && row.firstMediaId !== row.id ? row.firstMediaId : null;
+}
+
+function firstShotVersion(row: Pick<VideoProjectRow, 'id' | 'firstMediaId'>, ownKey: string): string {
+  const asset = firstShotAsset(row);
+  return asset === null ? mediaVersion(ownKey) : `shot-${encodeURIComponent(asset)}`;
 }
 
 /**

@@ -12,6 +12,7 @@ const SUMMARY_COLUMNS = [
   'aspectRatio',
   'duration',
   'outputDuration',
+  'firstMediaId',
   'videoKey',
   'thumbnailKey',
   'source',

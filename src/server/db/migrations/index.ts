@@ -14,6 +14,7 @@ import * as jobTimings from './2026-11-27T1900-job-timings.ts';
 import * as musicTrackProcessing from './2026-11-28T0900-music-track-processing.ts';
 import * as mediaAssets from './2026-11-28T1200-media-assets.ts';
 import * as outputDuration from './2026-11-28T1800-output-duration.ts';
+import * as firstShotMedia from './2026-11-28T2000-first-shot-media.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0900-music-track-processing': musicTrackProcessing,
   '2026-11-28T1200-media-assets': mediaAssets,
   '2026-11-28T1800-output-duration': outputDuration,
+  '2026-11-28T2000-first-shot-media': firstShotMedia,
 };

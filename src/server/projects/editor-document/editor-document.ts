@@ -95,8 +95,8 @@ export function encodeEditorDocument(state: EditorState): string {
 }
 
 /** What a project row stores of an edit: the document, and its length on the output that the dashboard shows. */
-export function editorDocumentColumns(state: EditorState): { editorState: string; outputDuration: number } {
-  return { editorState: encodeEditorDocument(state), outputDuration: roundSeconds(outputDuration(state)) };
+export function editorDocumentColumns(state: EditorState): { editorState: string; outputDuration: number; firstMediaId: string | null } {
+  return { editorState: encodeEditorDocument(state), outputDuration: roundSeconds(outputDuration(state)), firstMediaId: state.shots[0]?.mediaId ?? null };
 }
 
 /** What the owner reads when their saved edit cannot be opened; the reason goes to the log. */

@@ -50,15 +50,14 @@ function EditorLayout({ project, media }: EditorScreenProps) {
   const autosave = useAutosave(project.id, store.present);
   const playback = useSequencePlayer(shown.shots);
   const editorAudio = useEditorAudioSetup(project.videoUrl, playback.clock);
-  // The project's own clip plays through the proxy (a free user's watermarked copy); every other clip from its asset.
+  // Every shot plays its clip's own file (a free user's watermarked copy): SPEC's proxy is the first shot's clip.
   const sourceOf = useCallback(
     (shot: Shot): ShotSource | undefined => {
       const asset = media.find((candidate) => candidate.id === shot.mediaId);
-      if (shot.mediaId === project.id) return { url: project.videoUrl, posterUrl: project.thumbnailUrl ?? undefined, seconds: asset?.duration ?? shot.out };
       if (!asset?.videoUrl || asset.status !== 'ready') return undefined;
       return { url: asset.videoUrl, posterUrl: asset.posterUrl ?? undefined, seconds: asset.duration };
     },
-    [media, project.id, project.videoUrl, project.thumbnailUrl],
+    [media],
   );
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
   const sheet = useToolSheet();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
+import { syncProjectClip } from '../media/media-assets-repository.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 
@@ -43,6 +44,8 @@ describe.each(testDatabases())('failures a user is told about on $name', (databa
         status: 'ready', duration: 2, createdAt: at, updatedAt: at,
       })
       .execute();
+    // The project's clip is its first asset, as the repository keeps it whenever it writes the row.
+    await syncProjectClip(t.db, id);
   }
 
   it('stores a plain sentence when an export’s ffmpeg fails, and logs its command and stderr tail', async () => {
@@ -83,7 +86,7 @@ describe.each(testDatabases())('failures a user is told about on $name', (databa
     const started = await t.app.inject({
       method: 'POST', url: '/api/projects/p2/extend', headers: { cookie: user.cookie }, payload: { prompt: 'And then the tide comes in' },
     });
-    expect(started.statusCode).toBe(200);
+    expect(started.statusCode, started.body).toBe(200);
     await waitUntil(async () => (await get('/api/projects/p2')).json().status !== 'generating', 30_000, 50);
     const answer = await get('/api/projects/p2');
     expect(answer.json()).toMatchObject({

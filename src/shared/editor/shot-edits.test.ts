@@ -54,6 +54,9 @@ describe('the video lane’s edits', () => {
     const full = Array.from({ length: MAX_SHOTS }, (_, index) => shot(`s${index}`, 0, 1));
     expect(insertShot(full.slice(1), MAX_SHOTS - 2, added)).toHaveLength(MAX_SHOTS);
     expect(insertShot(full, MAX_SHOTS - 1, added)).toBeNull();
+    // Nor does a split or a duplicate make a forty-first.
+    expect(splitShot(full, 0.5, 'x')).toBeNull();
+    expect(duplicateShot(full, 's0', 'x')).toBeNull();
   });
 
   it('trims a shot’s edge within its clip, keeping a piece long enough to grab, and the rest ripples', () => {

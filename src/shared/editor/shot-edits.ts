@@ -13,8 +13,9 @@ const MIN_SHOT_SECONDS = 0.1;
 
 const CUT = { kind: 'cut', duration: 0.5 } as const;
 
-/** Cuts the shot showing at output time `at` in two at that frame; the second piece follows with a cut. */
+/** Cuts the shot showing at output time `at` in two at that frame; the second piece follows with a cut. Null when the sequence is full. */
 export function splitShot(shots: readonly Shot[], at: number, newId: string): Shot[] | null {
+  if (shots.length >= MAX_SHOTS) return null;
   const frame = frameAt(layoutSequence(shots), at);
   if (!frame) return null;
   const shot = shots[frame.shot.index]!;
@@ -31,8 +32,9 @@ export function removeShot(shots: readonly Shot[], id: string): Shot[] | null {
   return shots.filter((shot) => shot.id !== id);
 }
 
-/** A copy of a shot right after it, coming in with a cut. */
+/** A copy of a shot right after it, coming in with a cut; null when the sequence is full. */
 export function duplicateShot(shots: readonly Shot[], id: string, newId: string): Shot[] | null {
+  if (shots.length >= MAX_SHOTS) return null;
   const index = shots.findIndex((shot) => shot.id === id);
   if (index < 0) return null;
   const copy = { ...shots[index]!, id: newId, transition: CUT };

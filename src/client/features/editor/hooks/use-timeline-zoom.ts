@@ -5,10 +5,11 @@ const MAX_ZOOM = 40;
 const STEP = 1.5;
 
 /**
- * The timeline's zoom: 1 fits the whole clip in view. Buttons and Ctrl/⌘+wheel change it; the time
- * under the pointer (or the middle of the view) stays where it was.
+ * The timeline's zoom: 1 fits the whole output in view. Ctrl/⌘+wheel changes it keeping the time under the
+ * pointer where it was; the buttons keep the playhead (`playhead`, seconds) where it was, or bring it to the
+ * middle of the view when it was out of it.
  */
-export function useTimelineZoom(scrollerRef: RefObject<HTMLElement | null>, fitPxPerSecond: number) {
+export function useTimelineZoom(scrollerRef: RefObject<HTMLElement | null>, fitPxPerSecond: number, playhead: number) {
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const anchor = useRef<{ time: number; offset: number } | null>(null);
 
@@ -16,8 +17,12 @@ export function useTimelineZoom(scrollerRef: RefObject<HTMLElement | null>, fitP
     const scroller = scrollerRef.current;
     const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom * factor));
     if (!scroller || fitPxPerSecond <= 0 || next === zoom) return;
-    const at = offset ?? scroller.clientWidth / 2;
-    anchor.current = { time: (scroller.scrollLeft + at) / (fitPxPerSecond * zoom), offset: at };
+    if (offset === undefined) {
+      const shown = playhead * fitPxPerSecond * zoom - scroller.scrollLeft;
+      anchor.current = { time: playhead, offset: shown >= 0 && shown <= scroller.clientWidth ? shown : scroller.clientWidth / 2 };
+    } else {
+      anchor.current = { time: (scroller.scrollLeft + offset) / (fitPxPerSecond * zoom), offset };
+    }
     setZoom(next);
   };
 

@@ -43,7 +43,7 @@ export function Timeline({ sourceOf, layout, time, playing, onSeek, hiddenOnPhon
   const scrollerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const viewport = useElementSize(scrollerRef).width;
-  const zoom = useTimelineZoom(scrollerRef, duration > 0 ? viewport / duration : 0);
+  const zoom = useTimelineZoom(scrollerRef, duration > 0 ? viewport / duration : 0, time);
   const [scrollLeft, setScrollLeft] = useState(0);
   const lanes = useTimelineLanes();
   const width = duration * zoom.pxPerSecond;

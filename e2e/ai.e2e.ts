@@ -5,7 +5,7 @@ import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
-import { openEditor, textOverlays } from './support/editor-page.ts';
+import { goToTime, openEditor, shownVideo, textOverlays } from './support/editor-page.ts';
 import { makeShortClip } from './support/media.ts';
 import { createReadyProject, getProject, setUser, signUp, uploadReadyProject } from './support/studio.ts';
 
@@ -295,6 +295,7 @@ describe('the AI features', () => {
     await dialog.getByLabel('What happens next').fill('The boats sail past the lighthouse as the sun rises');
     const video = page.locator('video').first();
     const clipBefore = await video.getAttribute('src');
+    expect(clipBefore).toContain(`/api/media/${projectId}/video`);
     await dialog.getByRole('button', { name: 'Extend Video' }).click();
 
     // The editor stays open on the current clip, with the extension's progress under the header and the tools paused.
@@ -327,11 +328,15 @@ describe('the AI features', () => {
       });
     await expect.poll(() => page.getByText(/A new shot follows the last one: the video now runs 16(\.\d)?s\./).isVisible()).toBe(true);
     // The project's own clip plays as before; the new shot is a clip of its own, after it in the edit.
-    expect(await video.getAttribute('src')).toBe(clipBefore);
     expect(await page.getByRole('button', { name: 'Add Text' }).isEnabled()).toBe(true);
     const extended = await getProject(page.request, projectId);
     expect(extended.duration).toBeCloseTo(16, 0);
     expect(extended.editorState?.shots.map((shot) => shot.mediaId)).toEqual([projectId, expect.not.stringMatching(projectId)]);
+    const added = extended.editorState?.shots[1]?.mediaId ?? '';
+    await goToTime(page, 4);
+    expect(await shownVideo(page).getAttribute('src')).toBe(clipBefore);
+    await goToTime(page, 12);
+    expect(await shownVideo(page).getAttribute('src')).toContain(`/api/media/${added}/video`);
     expect(await credits(page.request)).toBe(before - 12);
   }, 210_000);
 });

@@ -20,6 +20,11 @@ export async function openEditor(page: Page, id: string, options: { route?: stri
   await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.readyState)).toBeGreaterThanOrEqual(options.readyState ?? 1);
 }
 
+/** The video of the shot the player shows (the one on top during a transition). */
+export function shownVideo(page: Page): Locator {
+  return page.getByTestId('editor-frame').locator('video[data-role="shown"]');
+}
+
 /**
  * Puts the playhead on output second `seconds` the way a user types a time (the time field under the player),
  * and waits until every video on screen has sought to the frame the player asked of it.

@@ -8,12 +8,16 @@ describe('locateFfmpeg', () => {
     expect(found.ffmpegPath).toMatch(/\/ffmpeg$/);
     expect(found.ffprobePath).toMatch(/\/ffprobe$/);
     expect(found.version).toMatch(/^\d|^n\d/);
+    // Debian 12's ffmpeg 5.1 has both transition filters.
+    expect(found.filters).toEqual({ xfade: true, acrossfade: true });
   });
 
   it('falls back to the npm-shipped static build when the system has none', async () => {
     const found = await locateFfmpeg({ ffmpeg: {} }, '/nonexistent');
     expect(found.source).toBe('npm');
     expect(found.ffmpegPath).toContain('@ffmpeg-installer');
+    // A build of 2018, before xfade (ffmpeg 4.3): exports draw their transitions without it.
+    expect(found.filters).toEqual({ xfade: false, acrossfade: true });
   });
 
   it('uses FFMPEG_PATH/FFPROBE_PATH first, and refuses ones that do not run', async () => {

@@ -15,6 +15,18 @@ export interface FfmpegBinaries {
   version: string;
   /** Runs ffmpeg below normal CPU priority (Linux nice 1-19): batch work (exports) yields to what users wait on. */
   niceness?: number;
+  /**
+   * Whether this ffmpeg has the filters an export joins shots with (`ffmpeg -filters`, read once when it is
+   * located): xfade came in ffmpeg 4.3. Without them the export draws the same transitions with older filters
+   * (export/transition-fallback.ts). Absent (binaries made by hand): taken as present.
+   */
+  filters?: TransitionFilters;
+}
+
+/** The transition filters an ffmpeg build has. */
+export interface TransitionFilters {
+  xfade: boolean;
+  acrossfade: boolean;
 }
 
 export class FfmpegNotFoundError extends Error {
@@ -62,7 +74,7 @@ export async function locateFfmpeg(
     }
     const version = await readVersion(ffmpegPath).catch(() => undefined);
     if (version && (await readVersion(ffprobePath).catch(() => undefined))) {
-      return { ffmpegPath, ffprobePath, source, version };
+      return { ffmpegPath, ffprobePath, source, version, filters: await readTransitionFilters(ffmpegPath) };
     }
     if (source === 'config') {
       throw new FfmpegNotFoundError(`FFMPEG_PATH/FFPROBE_PATH do not run: ${ffmpegPath}, ${ffprobePath}`);
@@ -78,4 +90,15 @@ async function readVersion(binary: string): Promise<string> {
   const match = /version\s+(\S+)/.exec(stdout);
   if (!match?.[1]) throw new Error(`unexpected -version output from ${binary}`);
   return match[1];
+}
+
+/** Which transition filters the build lists; a build whose list cannot be read is taken to have neither (the fallback runs anywhere). */
+async function readTransitionFilters(binary: string): Promise<TransitionFilters> {
+  const listed = await run(binary, ['-hide_banner', '-filters'], { timeout: 10_000, maxBuffer: 4 * 1024 * 1024 }).then(
+    ({ stdout }) => stdout,
+    () => '',
+  );
+  // One filter a line: its flags, its name, what it takes and gives ("  .S. xfade  VV->V  Cross fade …").
+  const has = (name: string) => new RegExp(`^\\s*\\S+\\s+${name}\\s`, 'm').test(listed);
+  return { xfade: has('xfade'), acrossfade: has('acrossfade') };
 }

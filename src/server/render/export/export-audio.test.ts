@@ -144,6 +144,24 @@ describe('the sound of a sequence of shots', () => {
     expect(graph).toContainEqual(expect.stringMatching(/^\[shots\]alimiter=/));
   });
 
+  it('without acrossfade, fades the two pieces the overlap holds and sums them at full level (amerge and pan, not amix)', () => {
+    const graph = buildExportCommand({ ...sequenceInput, filters: { xfade: true, acrossfade: false } }, sequence(), spec).filterGraph.split(';\n');
+    expect(graph.join('\n')).not.toMatch(/acrossfade|amix/);
+    expect(graph).toEqual(
+      expect.arrayContaining([
+        '[shot0]asplit[sound1-kept][sound1-leaving]',
+        '[sound1-kept]atrim=end_sample=72000[sound1-head]',
+        '[sound1-leaving]atrim=start_sample=72000,asetpts=PTS-STARTPTS,afade=t=out:ns=24000:curve=tri[sound1-going]',
+        '[shot1]asplit[sound1-entering][sound1-arriving]',
+        '[sound1-entering]atrim=end_sample=24000,afade=t=in:ns=24000:curve=tri[sound1-coming]',
+        '[sound1-arriving]atrim=start_sample=24000,asetpts=PTS-STARTPTS[sound1-rest]',
+        '[sound1-going][sound1-coming]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[sound1-mixed]',
+        '[sound1-head][sound1-mixed][sound1-rest]concat=n=3:v=0:a=1[sound1]',
+        '[sound1][shot2]concat=n=2:v=0:a=1[shots]',
+      ]),
+    );
+  });
+
   it('mixes every music clip, each from its own input after the shots; the ducking ones summed through one compressor', () => {
     const clips = [
       music({ id: 'a', duck: true }),

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { type EditorState, musicClips } from '../../../shared/editor/editor-state.ts';
 import { musicSpan } from '../../../shared/editor/music-placement.ts';
 import { formatNumber } from './css-color-math.ts';
-import { type ExportSources, type ShotInput, joinInOrder, planShots, shotInputArgs } from './export-shots.ts';
+import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
+import type { TransitionFilters } from '../ffmpeg-binaries.ts';
+import { soundCrossfadeWithoutAcrossfade } from './transition-fallback.ts';
 import { filter } from './filter-syntax.ts';
 import {
   type MusicFile,
@@ -21,6 +23,8 @@ interface AudioInput {
   workDir: string;
   /** The music lane's tracks by track id. */
   music?: ReadonlyMap<string, MusicFile>;
+  /** Which transition filters the ffmpeg has; absent: both. */
+  filters?: TransitionFilters;
 }
 
 /** The inputs both passes read after the shots' own, and the audio graph they share. */
@@ -38,17 +42,19 @@ interface AudioPlan {
 
 /**
  * Each shot's sound (silence for a shot without any) at its volume, exactly its length, joined as its pictures
- * are: an acrossfade over a transition's overlap, end to end at a cut. Ends in `[shots]`.
+ * are: an acrossfade over a transition's overlap (faded pieces summed where the ffmpeg has no acrossfade), end to
+ * end at a cut. Ends in `[shots]`.
  */
-function shotsSound(shots: ShotInput[]): string[] {
+function shotsSound(shots: ShotInput[], acrossfade: boolean): string[] {
   const lines = shots.map((shot, index) => {
     const source = shot.probe.audioCodec ? `[${index}:a:0]` : `${silenceSource(shot.length)},`;
     return `${source}${shotSoundFilters(shot.volume, shot.length).join(',')}[shot${index}]`;
   });
-  const join = (shot: ShotInput) =>
-    shot.overlap > 0
-      ? filter('acrossfade', [['d', formatNumber(shot.overlap)], ['c1', 'tri'], ['c2', 'tri']])
-      : filter('concat', [['n', 2], ['v', 0], ['a', 1]]);
+  const join = (shot: ShotInput, link: JoinLink) => {
+    if (shot.overlap <= 0) return joinWith(filter('concat', [['n', 2], ['v', 0], ['a', 1]]), link);
+    if (!acrossfade) return soundCrossfadeWithoutAcrossfade(shot, link);
+    return joinWith(filter('acrossfade', [['d', formatNumber(shot.overlap)], ['c1', 'tri'], ['c2', 'tri']]), link);
+  };
   const inputs = shots.map((_, index) => `[shot${index}]`);
   return [...lines, ...joinInOrder(shots, inputs, { join, prefix: 'sound', output: '[shots]', passThrough: 'anull' })];
 }
@@ -68,7 +74,7 @@ export function planAudio(input: AudioInput, editorState: EditorState, shots: Sh
     placed.push({ audio: `[${shots.length + placed.length}:a:0]`, span, volume: clip.volume, duck: clip.duck });
     inputArgs.push(...musicInputArgs(file, span));
   }
-  const sound = shotsSound(shots);
+  const sound = shotsSound(shots, input.filters?.acrossfade ?? true);
   const inputCount = shots.length + placed.length;
   if (placed.length === 0) {
     return { inputArgs, inputCount, hasMusic: false, graph: () => [...sound, `[shots]${peakLimiter().join(',')}[a]`], output: '[a]' };

@@ -350,9 +350,9 @@ describe('buildExportCommand for a sequence of shots', () => {
     const lines = graphOf(args).split(';\n');
     expect(lines).toContain(
       '[1:v:0]fps=fps=30,scale=w=720:h=405:in_color_matrix=bt709:in_range=tv,format=gbrp,pad=w=720:h=1280:x=0:y=437:color=black,setsar=1,' +
-        'tpad=stop_mode=clone:stop_duration=2,trim=duration=2,setpts=PTS-STARTPTS[picture1]',
+        'tpad=stop_mode=clone:stop_duration=2,trim=duration=2,setpts=PTS-STARTPTS,settb=AVTB[picture1]',
     );
-    expect(lines).toContainEqual(expect.stringMatching(/^\[2:v:0\]fps=fps=30,.*trim=duration=1\.5,setpts=PTS-STARTPTS\[picture2\]$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\[2:v:0\]fps=fps=30,.*trim=duration=1\.5,setpts=PTS-STARTPTS,settb=AVTB\[picture2\]$/));
     // The crossfade starts where the incoming shot starts on the output.
     expect(lines).toContainEqual(expect.stringMatching(/^\[picture0\]\[picture1\]xfade=transition=fade:duration=0\.5:offset=1\.5\[\w+\]$/));
     expect(lines).toContainEqual(expect.stringMatching(/^\[\w+\]\[picture2\]concat=n=2:v=1:a=0\[joined\]$/));
@@ -365,5 +365,55 @@ describe('buildExportCommand for a sequence of shots', () => {
     ['zoom', 'zoomin'],
   ] as const)("makes a %s ffmpeg's xfade %s", (kind, transition) => {
     expect(graphOf(buildExportCommand(sequenceInput, sequence(kind), spec()).args)).toContain(`xfade=transition=${transition}:duration=0.5:offset=1.5`);
+  });
+
+  describe('on an ffmpeg without xfade (before 4.3)', () => {
+    const withoutXfade = { ...sequenceInput, filters: { xfade: false, acrossfade: true } };
+    const linesOf = (kind: Shot['transition']['kind']) => graphOf(buildExportCommand(withoutXfade, sequence(kind), spec({ resolution: '720p' })).args).split(';\n');
+
+    it('cuts what came before at the shot’s start and the shot at the overlap, draws the overlap, and concatenates the three', () => {
+      const lines = linesOf('crossfade');
+      expect(lines.join('\n')).not.toContain('xfade');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          '[picture0]split[joined1-kept][joined1-leaving]',
+          '[joined1-kept]trim=end=1.5[joined1-head]',
+          '[joined1-leaving]trim=start=1.5,setpts=PTS-STARTPTS[joined1-going]',
+          '[picture1]split[joined1-entering][joined1-arriving]',
+          '[joined1-entering]trim=end=0.5[joined1-coming]',
+          '[joined1-arriving]trim=start=0.5,setpts=PTS-STARTPTS[joined1-rest]',
+          '[joined1-head][joined1-mixed][joined1-rest]concat=n=3:v=1:a=0[joined1]',
+          // The cut after it is a concat as before.
+          '[joined1][picture2]concat=n=2:v=1:a=0[joined]',
+        ]),
+      );
+    });
+
+    it.each([
+      ['crossfade', ['[joined1-coming]format=gbrap,fade=t=in:st=0:d=0.5:alpha=1[joined1-over]', '[joined1-going][joined1-over]overlay=format=gbrp[joined1-mixed]']],
+      [
+        'fade-black',
+        [
+          '[joined1-going]fade=t=out:st=0:d=0.1[joined1-dark]',
+          '[joined1-coming]format=gbrap,fade=t=in:st=0.1:d=0.4:alpha=1[joined1-over]',
+          '[joined1-dark][joined1-over]overlay=format=gbrp[joined1-mixed]',
+        ],
+      ],
+      ['slide-left', ['[joined1-going][joined1-coming]hstack,crop=w=720:h=1280:x=720-floor(720*(1-t/0.5)):y=0[joined1-mixed]']],
+      ['slide-up', ['[joined1-going][joined1-coming]vstack,crop=w=720:h=1280:x=0:y=1280-floor(1280*(1-t/0.5))[joined1-mixed]']],
+      [
+        'zoom',
+        [
+          '[joined1-going]split[joined1-near][joined1-far]',
+          "[joined1-near]trim=end=0.25,zoompan=z=\\'1/max(0.1\\,(1-2*on/15)*(1-2*on/15)*(3-2*(1-2*on/15)))\\':x=iw/2-iw/zoom/2:y=ih/2-ih/zoom/2:d=1:s=720x1280:fps=30,setsar=1[joined1-zoomed]",
+          '[joined1-far]trim=start=0.25,setpts=PTS-STARTPTS,crop=w=1:h=1:x=360:y=640,scale=w=720:h=1280:flags=neighbor,setsar=1[joined1-centre]',
+          '[joined1-zoomed][joined1-centre]concat=n=2:v=1:a=0[joined1-dive]',
+          '[joined1-coming]format=gbrap,fade=t=in:st=0.25:d=0.25:alpha=1[joined1-over]',
+          '[joined1-dive][joined1-over]overlay=format=gbrp[joined1-mixed]',
+        ],
+      ],
+    ] as const)('draws a %s from fades, overlay, stacks and zoompan', (kind, drawn) => {
+      expect(linesOf(kind)).toEqual(expect.arrayContaining([...drawn]));
+    });
   });
 });

@@ -7,7 +7,9 @@ import { BT709_OUTPUT_TAGS, type HdrColor, hdrColorOf, toneMapToBt709 } from '..
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { exportFrameRate } from '../frame-rate.ts';
-import { type ExportSources, type ShotInput, joinInOrder, planShots, shotInputArgs } from './export-shots.ts';
+import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
+import type { TransitionFilters } from '../ffmpeg-binaries.ts';
+import { type JoinFrame, pictureTransitionWithoutXfade } from './transition-fallback.ts';
 import { exportPlatform } from '../../../shared/export-platforms.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
@@ -58,6 +60,8 @@ export interface ExportInput {
   music?: ReadonlyMap<string, MusicFile>;
   /** With music: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
   loudnessGainDb?: number;
+  /** Which transition filters the ffmpeg that runs it has (FfmpegBinaries.filters); absent: both. */
+  filters?: TransitionFilters;
 }
 
 export interface ExportCommand {
@@ -179,11 +183,15 @@ const XFADE_TRANSITIONS: Record<Exclude<TransitionKind, 'cut'>, string> = {
   zoom: 'zoomin',
 };
 
-/** How shot `shot` joins the pictures before it: xfade over its transition's overlap, at its start on the output; concat at a cut. */
-function pictureJoin(shot: ShotInput): string {
-  return shot.overlap > 0 && shot.transition !== 'cut'
-    ? filter('xfade', [['transition', XFADE_TRANSITIONS[shot.transition]], ['duration', seconds(shot.overlap)], ['offset', seconds(shot.start)]])
-    : filter('concat', [['n', 2], ['v', 1], ['a', 0]]);
+/**
+ * How shot `shot` joins the pictures before it: xfade over its transition's overlap, at its start on the output
+ * (or the same transition drawn from older filters where the ffmpeg has no xfade); concat at a cut.
+ */
+function pictureJoin(shot: ShotInput, link: JoinLink, frame: JoinFrame, xfade: boolean): string[] {
+  if (shot.overlap <= 0 || shot.transition === 'cut') return joinWith(filter('concat', [['n', 2], ['v', 1], ['a', 0]]), link);
+  if (!xfade) return pictureTransitionWithoutXfade(shot, frame, link);
+  const options = [['transition', XFADE_TRANSITIONS[shot.transition]], ['duration', seconds(shot.overlap)], ['offset', seconds(shot.start)]] as const;
+  return joinWith(filter('xfade', options), link);
 }
 
 /**
@@ -252,6 +260,8 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
             filter('tpad', [['stop_mode', 'clone'], ['stop_duration', seconds(shot.length)]]),
             filter('trim', [['duration', seconds(shot.length)]]),
             'setpts=PTS-STARTPTS',
+            // concat's output (a cut) counts in microseconds; xfade joins only pictures of one time base.
+            'settb=AVTB',
           ]
         : []),
     ];
@@ -266,7 +276,12 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     ...joinInOrder(
       shots,
       shots.map((_, index) => `[picture${index}]`),
-      { join: pictureJoin, prefix: 'joined', output: '[joined]', passThrough: 'null' },
+      {
+        join: (shot, link) => pictureJoin(shot, link, { ...frame, fps: outputFps }, input.filters?.xfade ?? true),
+        prefix: 'joined',
+        output: '[joined]',
+        passThrough: 'null',
+      },
     ),
   );
   if (images.length === 0) {

@@ -60,20 +60,35 @@ export function shotInputArgs(shot: ShotInput): string[] {
   ];
 }
 
+/** Where one join reads and writes: what came before, the shot coming in, and the label it ends in. */
+export interface JoinLink {
+  before: string;
+  incoming: string;
+  output: string;
+  /** A name of its own, for labels a join of several lines needs inside it (`[name-…]`). */
+  name: string;
+}
+
+/** A join that is one two-input filter (xfade, acrossfade, concat). */
+export function joinWith(filterText: string, { before, incoming, output }: JoinLink): string[] {
+  return [`${before}${incoming}${filterText}${output}`];
+}
+
 /**
  * Graph lines that join the shots' streams (`inputs`, one per shot) in play order into `output`: each shot after
- * the first joins what came before with `join(shot)` (a transition's filter, or concat at a cut), through
+ * the first joins what came before with `join(shot, link)` (a transition, or concat at a cut), through
  * `${prefix}N` labels; a lone shot passes through `passThrough` (null or anull).
  */
 export function joinInOrder(
   shots: readonly ShotInput[],
   inputs: readonly string[],
-  { join, prefix, output, passThrough }: { join: (shot: ShotInput) => string; prefix: string; output: string; passThrough: 'null' | 'anull' },
+  { join, prefix, output, passThrough }: { join: (shot: ShotInput, link: JoinLink) => string[]; prefix: string; output: string; passThrough: 'null' | 'anull' },
 ): string[] {
   if (shots.length === 1) return [`${inputs[0]}${passThrough}${output}`];
-  return shots.slice(1).map((shot, offset) => {
+  return shots.slice(1).flatMap((shot, offset) => {
     const index = offset + 1;
-    const before = index === 1 ? inputs[0] : `[${prefix}${index - 1}]`;
-    return `${before}${inputs[index]}${join(shot)}${index === shots.length - 1 ? output : `[${prefix}${index}]`}`;
+    const before = index === 1 ? inputs[0]! : `[${prefix}${index - 1}]`;
+    const joined = index === shots.length - 1 ? output : `[${prefix}${index}]`;
+    return join(shot, { before, incoming: inputs[index]!, output: joined, name: `${prefix}${index}` });
   });
 }

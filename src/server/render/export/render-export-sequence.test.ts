@@ -30,18 +30,25 @@ const shot = (id: string, mediaId: string, from: number, to: number, transition?
 });
 
 /**
- * a 0.5–1.5 s; b 0.2–1.4 s crossfading in over 0.4 s; a again 1–2 s, cut in. On the output: 0–1, 0.6–1.8 and
- * 1.8–2.8 s, 2.8 s in all. Each shot's middle (outside the crossfade) and the source time it shows.
+ * a 0.5–1.5 s; b 0.2–1.4 s crossfading in over 0.4 s; a again 1–2 s, cut in; b 0.2–1 s crossfading in after
+ * that cut (a transition after a cut joins pictures of concat's time base). On the output: 0–1, 0.6–1.8,
+ * 1.8–2.8 and 2.4–3.2 s, 3.2 s in all. Each shot's middle (outside the crossfades) and the source time it shows.
  */
 const editorState: EditorState = {
   ...defaultEditorState('a', 2),
-  shots: [shot('s1', 'a', 0.5, 1.5), shot('s2', 'b', 0.2, 1.4, { kind: 'crossfade', duration: 0.4 }), shot('s3', 'a', 1, 2)],
+  shots: [
+    shot('s1', 'a', 0.5, 1.5),
+    shot('s2', 'b', 0.2, 1.4, { kind: 'crossfade', duration: 0.4 }),
+    shot('s3', 'a', 1, 2),
+    shot('s4', 'b', 0.2, 1, { kind: 'crossfade', duration: 0.4 }),
+  ],
 };
-const OUTPUT_SECONDS = 1 + 1.2 + 1 - 0.4;
+const OUTPUT_SECONDS = 1 + 1.2 + 1 + 0.8 - 0.8;
 const middles = [
   { shot: 1, output: 0.5, media: 'a', source: 1, frame: 1 / 30 },
   { shot: 2, output: 1.2, media: 'b', source: 0.8, frame: 1 / 25 },
-  { shot: 3, output: 2.3, media: 'a', source: 1.5, frame: 1 / 30 },
+  { shot: 3, output: 2.1, media: 'a', source: 1.3, frame: 1 / 30 },
+  { shot: 4, output: 3, media: 'b', source: 0.8, frame: 1 / 25 },
 ] as const;
 
 /** One frame as 36x64 grey levels (`crop` first: the part of the frame a shot's picture fills). */
@@ -101,7 +108,8 @@ describe('a sequence of shots from two sources, rendered', () => {
     const samples = new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);
     expect(rms(samples, 0.1, 0.5)).toBeGreaterThan(0.05);
     expect(rms(samples, 1.1, 1.7)).toBeLessThan(0.001);
-    expect(rms(samples, 2.0, 2.6)).toBeGreaterThan(0.05);
+    expect(rms(samples, 1.9, 2.3)).toBeGreaterThan(0.05);
+    expect(rms(samples, 2.85, 3.15)).toBeLessThan(0.001);
   });
 
   it.each(middles)('shows at the middle of shot $shot the frame of its source at that source time', async ({ output: at, media, source, frame }) => {

@@ -61,7 +61,7 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
   const { sourceFiles, outputFile, editorState, spec, music, onProgress, signal } = options;
   const sources = await probeSources(binaries, sourceFiles);
   await withScratchDir('promptreel-export', async (workDir) => {
-    const input = { sources, outputFile, workDir, music };
+    const input = { sources, outputFile, workDir, music, filters: binaries.filters };
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
     const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));

@@ -1,17 +1,10 @@
 import {
   projectSchema,
-  uploadUrlResponseSchema,
   type CompleteUploadRequest,
   type Project,
 } from '@shared/schemas/project';
 import { apiRequest } from '@/lib/api';
 import { UploadAbortedError } from '@/lib/put-upload-file';
-
-/** POST /api/videos/upload: a signed, short-lived address to PUT the file to. */
-export async function requestUploadUrl(): Promise<string> {
-  const response = await apiRequest('POST', '/api/videos/upload');
-  return uploadUrlResponseSchema.parse(await response.json()).uploadURL;
-}
 
 /**
  * POST /api/videos/complete-upload: the server checks the file at once (a file that is plainly not a video is a

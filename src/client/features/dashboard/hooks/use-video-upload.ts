@@ -7,7 +7,8 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { putUploadFile, UploadAbortedError } from '@/lib/put-upload-file';
 import { VIDEO_TOO_LARGE } from '@/lib/video-file-check';
 import { projectsQueryKey } from '../api/get-projects';
-import { completeUpload, requestUploadUrl, waitUntilProcessed } from '../api/upload-video';
+import { requestUploadUrl } from '@/lib/request-upload-url';
+import { completeUpload, waitUntilProcessed } from '../api/upload-video';
 
 export interface VideoUploadInput {
   file: File;

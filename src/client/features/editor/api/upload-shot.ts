@@ -1,7 +1,7 @@
 import { mediaResponseSchema, type MediaAsset } from '@shared/schemas/media';
-import { uploadUrlResponseSchema } from '@shared/schemas/project';
 import { apiRequest } from '@/lib/api';
 import { putUploadFile } from '@/lib/put-upload-file';
+import { requestUploadUrl } from '@/lib/request-upload-url';
 
 /** Which half of an upload failed decides the toast's fallback text (SPEC §8), as on the dashboard. */
 export class ShotUploadError extends Error {
@@ -29,7 +29,7 @@ interface UploadShotOptions {
 export async function uploadShot(projectId: string, file: File, { onProgress, signal }: UploadShotOptions): Promise<MediaAsset> {
   let videoURL: string;
   try {
-    videoURL = uploadUrlResponseSchema.parse(await (await apiRequest('POST', '/api/videos/upload')).json()).uploadURL;
+    videoURL = await requestUploadUrl();
     await putUploadFile(videoURL, file, { onProgress, signal });
   } catch (error) {
     throw new ShotUploadError('upload', error);

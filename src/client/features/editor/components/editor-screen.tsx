@@ -49,7 +49,6 @@ function EditorLayout({ project, media }: EditorScreenProps) {
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present);
   const playback = useSequencePlayer(shown.shots);
-  const editorAudio = useEditorAudioSetup(project.videoUrl, playback.clock);
   // Every shot plays its clip's own file (a free user's watermarked copy): SPEC's proxy is the first shot's clip.
   const sourceOf = useCallback(
     (shot: Shot): ShotSource | undefined => {
@@ -59,6 +58,9 @@ function EditorLayout({ project, media }: EditorScreenProps) {
     },
     [media],
   );
+  // The first shot's sound, decoded once from the file its video and its waveform read as well.
+  const firstShot = shown.shots[0];
+  const editorAudio = useEditorAudioSetup(firstShot && sourceOf(firstShot)?.url, playback.clock);
   const selected = store.present.textOverlays.find((overlay) => overlay.id === store.selectedId) ?? null;
   const sheet = useToolSheet();
 

@@ -9,9 +9,8 @@ import { firstMusicClip, firstShot } from '@shared/editor/sequence-controls';
 import { useDecodedAudio, type DecodedAudioState } from './use-decoded-audio';
 import { useMusicPreview, type MusicPreviewState } from './use-music-preview';
 
-/** The editor's sound: the clip's and the music's, decoded for the waveforms, and the music preview. */
+/** The editor's sound: the first shot's clip's and the music's, decoded, and the music preview. */
 export interface EditorAudio {
-  clipSound: DecodedAudioState;
   /** False once the clip is known to be silent (a clip made without sound); true until then. */
   clipHasSound: boolean;
   /** The track the music lane uses; undefined with no music, while the list loads, or if it is gone. */
@@ -25,15 +24,15 @@ export interface EditorAudio {
 const EditorAudioContext = createContext<EditorAudio | null>(null);
 
 /**
- * Decodes the project's clip's and the music's sound once for the editor, and plays the music under the player.
+ * Decodes the first shot's clip's and the music's sound once for the editor, and plays the music under the player.
  * The preview ducks the music under the first shot's sound while it is the only shot; under several, the
  * export ducks it, the preview not yet.
  */
-export function useEditorAudioSetup(videoUrl: string, clock: SequenceClock): EditorAudio {
+export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: SequenceClock): EditorAudio {
   const { shown } = useEditor();
   const music = firstMusicClip(shown);
   const { track, isLoading, isError } = useMusicTrack(music?.source.trackId);
-  const clipSound = useDecodedAudio(videoUrl);
+  const clipSound = useDecodedAudio(firstClipUrl);
   const trackSound = useDecodedAudio(track?.url);
   const clipAudio = clipSound.status === 'ready' ? clipSound.audio : null;
   const clipHasSound = useMemo(() => (clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error'), [clipAudio, clipSound.status]);
@@ -46,7 +45,7 @@ export function useEditorAudioSetup(videoUrl: string, clock: SequenceClock): Edi
     clipSound: clipHasSound && oneShot ? clipAudio : null,
   });
   // A list that failed to load says nothing about the track: the panel shows that error instead.
-  return { clipSound, clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !isError && !track, trackSound, preview };
+  return { clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !isError && !track, trackSound, preview };
 }
 
 export function EditorAudioProvider({ value, children }: { value: EditorAudio; children: ReactNode }) {

@@ -17,11 +17,12 @@ interface ShotActionsProps {
  * The video lane's buttons: add a shot after the one under the playhead, split that one there (S), duplicate it,
  * delete it, move it. A phone's row has no room for six of a finger's width: there one button opens them.
  */
-export function ShotActions(props: ShotActionsProps) {
+export function ShotActions({ layout, time }: ShotActionsProps) {
   const { projectId, shown, dispatch } = useEditor();
   const [adding, setAdding] = useState(false);
-  const shot = shown.shots[frameAt(props.layout, props.time)?.shot.index ?? 0];
-  const buttons = <ShotButtons {...props} onAdd={() => setAdding(true)} />;
+  const index = frameAt(layout, time)?.shot.index ?? 0;
+  const shot = shown.shots[index];
+  const buttons = shot ? <ShotButtons index={index} shotId={shot.id} time={time} onAdd={() => setAdding(true)} /> : null;
   return (
     <>
       <div className="max-lg:hidden">{buttons}</div>
@@ -46,12 +47,9 @@ export function ShotActions(props: ShotActionsProps) {
   );
 }
 
-function ShotButtons({ layout, time, onAdd }: ShotActionsProps & { onAdd: () => void }) {
+function ShotButtons({ index, shotId, time, onAdd }: { index: number; shotId: string; time: number; onAdd: () => void }) {
   const { shown, dispatch, held } = useEditor();
-  const index = frameAt(layout, time)?.shot.index ?? 0;
-  const shot = shown.shots[index];
   const count = shown.shots.length;
-  if (!shot) return null;
   return (
     <div role="toolbar" aria-label={`Shot ${index + 1} of ${count}`} className="flex items-center gap-0.5">
       <ShotButton label="Add a shot after this one: generate, upload or pick a clip" name="Add shot" disabled={held} onClick={onAdd}>
@@ -60,16 +58,16 @@ function ShotButtons({ layout, time, onAdd }: ShotActionsProps & { onAdd: () => 
       <ShotButton label="Split at the playhead (S)" name="Split shot" disabled={held} onClick={() => dispatch({ type: 'splitShot', at: time, newId: newId() })}>
         <Scissors aria-hidden />
       </ShotButton>
-      <ShotButton label="Duplicate this shot" name="Duplicate shot" disabled={held} onClick={() => dispatch({ type: 'duplicateShot', id: shot.id, newId: newId() })}>
+      <ShotButton label="Duplicate this shot" name="Duplicate shot" disabled={held} onClick={() => dispatch({ type: 'duplicateShot', id: shotId, newId: newId() })}>
         <Copy aria-hidden />
       </ShotButton>
-      <ShotButton label="Move this shot earlier (Alt+←)" name="Move shot earlier" disabled={held || index === 0} onClick={() => dispatch({ type: 'moveShot', id: shot.id, to: index - 1 })}>
+      <ShotButton label="Move this shot earlier (Alt+←)" name="Move shot earlier" disabled={held || index === 0} onClick={() => dispatch({ type: 'moveShot', id: shotId, to: index - 1 })}>
         <ChevronLeft aria-hidden />
       </ShotButton>
-      <ShotButton label="Move this shot later (Alt+→)" name="Move shot later" disabled={held || index === count - 1} onClick={() => dispatch({ type: 'moveShot', id: shot.id, to: index + 1 })}>
+      <ShotButton label="Move this shot later (Alt+→)" name="Move shot later" disabled={held || index === count - 1} onClick={() => dispatch({ type: 'moveShot', id: shotId, to: index + 1 })}>
         <ChevronRight aria-hidden />
       </ShotButton>
-      <ShotButton label={count > 1 ? 'Delete this shot' : 'A video keeps at least one shot'} name="Delete shot" disabled={held || count < 2} onClick={() => dispatch({ type: 'removeShot', id: shot.id })}>
+      <ShotButton label={count > 1 ? 'Delete this shot' : 'A video keeps at least one shot'} name="Delete shot" disabled={held || count < 2} onClick={() => dispatch({ type: 'removeShot', id: shotId })}>
         <Trash2 aria-hidden />
       </ShotButton>
     </div>

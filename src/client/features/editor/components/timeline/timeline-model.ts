@@ -1,4 +1,4 @@
-/** A span on a lane, in seconds of the source clip (the timeline's axis). */
+/** A span on a lane, in output seconds (the timeline's axis). */
 export interface TimelineBarModel {
   id: string;
   /** What the bar shows. */
@@ -10,7 +10,7 @@ export interface TimelineBarModel {
   selected: boolean;
 }
 
-/** A bar's new place: moved whole, or one edge dragged (source seconds). */
+/** A bar's new place: moved whole, or one edge dragged (output seconds). */
 export type BarChange = { edge: 'move'; start: number } | { edge: 'start'; start: number } | { edge: 'end'; end: number };
 
 /** A lane of bars (text today; music, voice-over and captions later). */
@@ -24,21 +24,21 @@ export interface BarLane {
   onChange: (barId: string, change: BarChange, gesture?: string) => void;
 }
 
-/** The clip itself: its filmstrip and the trim handles. */
+/** The shots: a tile each with its filmstrip and trim edges, and the joints between them. */
 export interface VideoLane {
   kind: 'video';
   id: string;
   label: string;
 }
 
-/** The clip's own sound: its waveform under the filmstrip. */
+/** The shots' own sound: each one's waveform under its tile. */
 export interface SoundLane {
   kind: 'sound';
   id: string;
   label: string;
 }
 
-/** The music under the clip: one bar (where it plays on the output), drawn with its waveform. */
+/** The music under the shots: one bar (where it plays on the output), drawn with its waveform. */
 export interface MusicLane {
   kind: 'music';
   id: string;
@@ -53,9 +53,9 @@ export type LaneDescriptor = VideoLane | SoundLane | MusicLane | BarLane;
 export interface TimelineAxis {
   duration: number;
   pxPerSecond: number;
-  /** The playhead, in source seconds. */
+  /** The playhead, in output seconds. */
   time: number;
-  /** Times a dragged edge snaps to: the playhead, the kept range's ends and every bar's edges. */
+  /** Times a dragged edge snaps to: the playhead, the output's ends, the joints between shots and every bar's edges. */
   snapTargets: readonly number[];
   /** Seconds within which a dragged edge snaps (a few pixels at the current zoom). */
   snapThreshold: number;

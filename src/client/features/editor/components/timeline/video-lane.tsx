@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
 import type { Shot } from '@shared/editor/editor-state';
-import type { SequenceLayout } from '@shared/editor/time-map';
+import { frameAt, type SequenceLayout } from '@shared/editor/time-map';
 import { cn } from '@/lib/utils';
 import { useTimelineDrag } from '../../hooks/use-timeline-drag';
 import { formatTime } from '../../lib/format-time';
@@ -34,7 +34,8 @@ export function VideoLaneRow({ lane, axis, layout, sourceOf, visible, onSeek }: 
   const { shown } = useEditor();
   const tiles = shotTiles(layout);
   const [reorder, setReorder] = useState<{ id: string; offset: number; to: number } | null>(null);
-  const current = tiles.find((tile) => axis.time >= tile.start && axis.time < tile.end) ?? tiles.at(-1);
+  // The shot the toolbar and the Trim panel act on: the one the player shows (the incoming one during a transition).
+  const currentIndex = frameAt(layout, axis.time)?.shot.index;
 
   return (
     <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-10 bg-black/40 pointer-coarse:h-11">
@@ -51,7 +52,7 @@ export function VideoLaneRow({ lane, axis, layout, sourceOf, visible, onSeek }: 
             axis={axis}
             sourceOf={sourceOf}
             visible={visible}
-            current={tile === current}
+            current={tile.index === currentIndex}
             reorder={reorder?.id === shot.id ? reorder : null}
             onReorder={setReorder}
             onSeek={onSeek}

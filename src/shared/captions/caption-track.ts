@@ -17,6 +17,8 @@ export const CAPTION_RANGES = {
   wordsPerLine: { min: 1, max: 8, step: 1 },
   backgroundOpacity: { min: 0, max: 1, step: 0.05 },
 } as const;
+/** What the boxed look draws behind its rows when the style sets no background. */
+export const BOXED_BACKGROUND = { color: '#000000', opacity: 0.7 } as const;
 /** A line stays up this long after its last word ends, unless the next line starts sooner. */
 export const CAPTION_HOLD_SECONDS = 0.4;
 /** A pop word scales in over this long from POP_START_SCALE. */
@@ -55,7 +57,7 @@ export const captionStyleSchema = z
     highlightColor: hexColor,
     emphasisColor: hexColor,
     outline: z.object({ color: hexColor, thickness: between(RANGES.outlineThickness) }).strict(),
-    /** A box behind each row of the line (always drawn by the boxed look, with at least 0.6 opacity). */
+    /** A box behind each row of the line; the boxed look draws BOXED_BACKGROUND when this is null. */
     background: z.object({ color: hexColor, opacity: between(CAPTION_RANGES.backgroundOpacity) }).strict().nullable(),
     /** The centre of the line, in percent of the frame. */
     position: z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) }).strict(),

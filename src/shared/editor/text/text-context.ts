@@ -28,6 +28,8 @@ export interface TextDrawingContext {
   measureText(text: string): TextMeasure;
   fillText(text: string, x: number, y: number): void;
   strokeText(text: string, x: number, y: number): void;
+  /** Fills with fillStyle: the box behind a caption's row. */
+  fillRect(x: number, y: number, width: number, height: number): void;
   save(): void;
   restore(): void;
   translate(x: number, y: number): void;

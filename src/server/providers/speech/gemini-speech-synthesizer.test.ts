@@ -6,7 +6,7 @@ import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../../
 import { toneBurstsPcm, wavFile } from '../../test-support/speech-audio.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { GEMINI_VOICES, createGeminiSpeechSynthesizer } from './gemini-speech-synthesizer.ts';
-import { evenAligner, speechFailure } from './speech-test-kit.ts';
+import { evenAligner, speechFailure } from '../../test-support/speech-test-kit.ts';
 import { readWav } from './wav.ts';
 
 const MODEL = 'gemini-3.8-flash-tts';

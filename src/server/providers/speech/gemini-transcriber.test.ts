@@ -6,7 +6,7 @@ import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.
 import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../../test-support/google-fake-backends.ts';
 import { toneBurstsPcm, wavFile } from '../../test-support/speech-audio.ts';
 import { createGeminiTranscriber } from './gemini-transcriber.ts';
-import { speechFailure } from './speech-test-kit.ts';
+import { speechFailure } from '../../test-support/speech-test-kit.ts';
 
 const MODEL = 'gemini-3.5-transcribe';
 const WORDS = [

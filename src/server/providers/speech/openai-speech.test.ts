@@ -7,7 +7,7 @@ import { toneBurstsPcm, wavFile } from '../../test-support/speech-audio.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { OPENAI_VOICES, createOpenAiSpeechSynthesizer } from './openai-speech-synthesizer.ts';
 import { OPENAI_MAX_UPLOAD_BYTES, createOpenAiTranscriber } from './openai-transcriber.ts';
-import { evenAligner, speechFailure } from './speech-test-kit.ts';
+import { evenAligner, speechFailure } from '../../test-support/speech-test-kit.ts';
 import { readWav } from './wav.ts';
 
 const API_KEY = 'sk-test-speech-5c2e9a71';

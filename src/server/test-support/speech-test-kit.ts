@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { scriptWords } from '../../../shared/speech/timed-word.ts';
-import { SpeechError, type SpeechAligner } from './speech.ts';
+import { scriptWords } from '../../shared/speech/timed-word.ts';
+import { SpeechError, type SpeechAligner } from '../providers/speech/speech.ts';
 
 /**
  * For the keyed adapters' tests: an aligner that spaces the script's words evenly over 0.5 s (the adapter is

@@ -96,6 +96,12 @@ describe('loadConfig', () => {
       tokenUrl: undefined,
     });
     expect(vertex.googleModels.videoGeneration).toBe(DEFAULT_MODELS['vertex-ai'].videoGeneration);
+    // Speech and transcription default to the GA TTS model and the transcription model on both back-ends
+    // (gemini-3.1-flash-tts-preview shuts down on 2026-12-18); the variables still choose another.
+    for (const models of [gemini.googleModels, vertex.googleModels]) {
+      expect(models).toMatchObject({ speech: 'gemini-3.8-flash-tts', transcription: 'gemini-3.5-transcribe' });
+    }
+    expect(loadConfig({ GEMINI_API_KEY: 'key', GEMINI_SPEECH_MODEL: 'gemini-3.8-flash-lite-tts' }).googleModels.speech).toBe('gemini-3.8-flash-lite-tts');
 
     // Both given: GOOGLE_BACKEND decides; a model variable overrides its role's default, and VEO_MODEL still counts.
     const chosen = loadConfig({ GOOGLE_BACKEND: 'vertex-ai', GEMINI_API_KEY: 'key', GOOGLE_CLOUD_PROJECT: 'reel-prod-123', VIDEO_EXTEND_MODEL: 'veo-9' });

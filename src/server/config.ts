@@ -72,7 +72,9 @@ const modelId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'must be 
 /**
  * The model each role uses when its variable is unset: the IDs the providers document as current in
  * November 2026 (README, "Models"). The Gemini API shut Veo 3.1's preview IDs down on 2026-10-22 and
- * recommends Gemini Omni Flash for generation; Veo stays the extension model.
+ * recommends Gemini Omni Flash for generation; Veo stays the extension model. Speech: the GA Gemini 3.8
+ * TTS models replace `gemini-3.1-flash-tts-preview` (shut down 2026-12-18); transcription: the dedicated
+ * `gemini-3.5-transcribe`, which gives word timestamps (`audioTranscriptionConfig.wordTimestamp`).
  */
 export const DEFAULT_MODELS = {
   'gemini-api': {
@@ -80,16 +82,16 @@ export const DEFAULT_MODELS = {
     videoExtension: 'veo-3.1-fast-generate-001',
     text: 'gemini-3.5-flash',
     image: 'gemini-3.1-flash-image',
-    speech: 'gemini-3.1-flash-tts-preview',
-    transcription: 'gemini-3.5-flash',
+    speech: 'gemini-3.8-flash-tts',
+    transcription: 'gemini-3.5-transcribe',
   },
   'vertex-ai': {
     videoGeneration: 'veo-3.1-fast-generate-001',
     videoExtension: 'veo-3.1-fast-generate-001',
     text: 'gemini-3.5-flash',
     image: 'gemini-3.1-flash-image',
-    speech: 'gemini-3.1-flash-tts-preview',
-    transcription: 'gemini-3.5-flash',
+    speech: 'gemini-3.8-flash-tts',
+    transcription: 'gemini-3.5-transcribe',
   },
 } as const;
 

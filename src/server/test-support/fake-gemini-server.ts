@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { crc32, deflateSync } from 'node:zlib';
 import { headerValue, isRecord, listenOnLoopback, readJson, sendGoogleError, sendJson } from './fake-http.ts';
 import { geminiModelNotFound } from './fake-veo-server.ts';
+import { toneBurstsPcm } from './speech-audio.ts';
 
 /** How the fake answers generateContent, until told otherwise. */
 export type FakeGeminiAnswer =
@@ -13,6 +14,13 @@ export type FakeGeminiAnswer =
   | { kind: 'malformed-json'; text?: string }
   /** An inline image part; without `image`, a PNG of Gemini's size for the requested aspect ratio. */
   | { kind: 'image'; image?: Buffer; mimeType?: string; text?: string }
+  /**
+   * Speech (TTS models): an inline audio part. Without `audio`, 0.6 s of tone bursts as raw 16-bit PCM,
+   * `audio/L16;codec=pcm;rate=24000`, as the earlier TTS models send; the 3.8 models send a WAV instead.
+   */
+  | { kind: 'audio'; audio?: Buffer; mimeType?: string }
+  /** Transcription (audioTranscriptionConfig): a part with `audioTranscription` whose words carry Duration offsets ("1.5s"). */
+  | { kind: 'transcription'; words: Array<{ word: string; start: number; end: number }>; text?: string; languageCode?: string }
   /** A candidate that ends with this finish reason and no parts (e.g. SAFETY, IMAGE_SAFETY, NO_IMAGE). */
   | { kind: 'finish'; finishReason: string; finishMessage?: string }
   /** The prompt itself blocked: `promptFeedback.blockReason`, no candidates. */
@@ -164,6 +172,20 @@ function responseFor(answer: Exclude<FakeGeminiAnswer, { kind: 'http-error' }>, 
       parts.push({ inlineData: { mimeType: answer.mimeType ?? 'image/png', data: image.toString('base64') } });
       return candidate(parts);
     }
+    case 'audio':
+      return candidate([
+        { inlineData: { mimeType: answer.mimeType ?? 'audio/L16;codec=pcm;rate=24000', data: (answer.audio ?? toneBurstsPcm()).toString('base64') } },
+      ]);
+    case 'transcription':
+      return candidate([
+        {
+          audioTranscription: {
+            text: answer.text ?? answer.words.map((word) => word.word).join(' '),
+            languageCode: answer.languageCode ?? 'en-US',
+            words: answer.words.map((word) => ({ word: word.word, startOffset: `${word.start}s`, endOffset: `${word.end}s` })),
+          },
+        },
+      ]);
     case 'finish':
       return {
         candidates: [
@@ -203,6 +225,34 @@ function invalidRequest(contents: RecordedGenerateContent['contents'], config: R
   }
   if (config.responseJsonSchema !== undefined && config.responseSchema !== undefined) {
     return 'responseSchema and responseJsonSchema cannot both be set.';
+  }
+  return invalidSpeechRequest(contents, config);
+}
+
+/** The speech models' checks: a TTS request names a voice and no sampling parameters; a transcription carries audio. */
+function invalidSpeechRequest(contents: RecordedGenerateContent['contents'], config: Record<string, unknown>): string | undefined {
+  const modalities = Array.isArray(config.responseModalities) ? config.responseModalities : [];
+  if (modalities.includes('AUDIO')) {
+    const speech = isRecord(config.speechConfig) ? config.speechConfig : {};
+    const voice = isRecord(speech.voiceConfig) ? speech.voiceConfig : {};
+    const prebuilt = isRecord(voice.prebuiltVoiceConfig) ? voice.prebuiltVoiceConfig : {};
+    if (typeof prebuilt.voiceName !== 'string' && typeof voice.voice !== 'string') return 'speechConfig.voiceConfig: a voice is required.';
+    for (const name of ['temperature', 'topP', 'topK']) {
+      if (config[name] !== undefined) return `${name} is not supported for this model.`;
+    }
+  }
+  const transcription = isRecord(config.audioTranscriptionConfig) ? config.audioTranscriptionConfig : undefined;
+  if (transcription) {
+    const hasAudio = contents.some((content) =>
+      (content.parts ?? []).some((part) => {
+        const media = isRecord(part.inlineData) ? part.inlineData : isRecord(part.fileData) ? part.fileData : undefined;
+        return typeof media?.mimeType === 'string' && media.mimeType.startsWith('audio/');
+      }),
+    );
+    if (!hasAudio) return 'audioTranscriptionConfig requires an audio part.';
+    if (transcription.mode === 'SMART' && (transcription.wordTimestamp === true || transcription.diarization === true)) {
+      return 'Timestamps and diarization are incompatible with mode SMART.';
+    }
   }
   return undefined;
 }

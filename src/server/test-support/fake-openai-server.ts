@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { solidPng } from './fake-gemini-server.ts';
 import { headerValue, readJson, sendJson } from './fake-http.ts';
+import { toneBurstsPcm, wavFile } from './speech-audio.ts';
 
 /** How the fake answers `POST /v1/images/generations`, until told otherwise. */
 export type FakeOpenAiAnswer =
@@ -11,6 +12,49 @@ export type FakeOpenAiAnswer =
   | { kind: 'content-policy'; message?: string; code?: string }
   /** Any other OpenAI error `{ error: { message, type, param, code } }`, e.g. 429 rate_limit_exceeded. */
   | { kind: 'http-error'; status: number; message: string; type: string; code: string | null };
+
+/** An OpenAI error `{ error: { message, type, param, code } }` sent with `status`, e.g. 429 rate_limit_exceeded. */
+export interface FakeOpenAiHttpError {
+  kind: 'http-error';
+  status: number;
+  message: string;
+  type: string;
+  code: string | null;
+}
+
+/** How the fake answers `POST /v1/audio/speech`. */
+export type FakeOpenAiSpeechAnswer =
+  /** WAV bytes (24 kHz 16-bit mono); without `audio`, 0.6 s of tone bursts; `unknownLength`: a streamed header's 0xFFFFFFFF sizes. */
+  | { kind: 'success'; audio?: Buffer; unknownLength?: boolean }
+  /** A 400 from the safety system. */
+  | { kind: 'refusal'; message?: string; code?: string }
+  /** 200 with bytes that are no WAV. */
+  | { kind: 'malformed' }
+  | FakeOpenAiHttpError;
+
+/** How the fake answers `POST /v1/audio/transcriptions` (multipart). */
+export type FakeOpenAiTranscriptionAnswer =
+  /** verbose_json: `{ task, language, duration, text, words: [{ word, start, end }] }` (words only when asked for). */
+  | { kind: 'success'; words: Array<{ word: string; start: number; end: number }>; text?: string; language?: string; duration?: number }
+  /** verbose_json with text but without `words`. */
+  | { kind: 'malformed' }
+  | FakeOpenAiHttpError;
+
+export interface RecordedSpeech {
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+export interface RecordedTranscription {
+  authorization: string | undefined;
+  /** The form's text fields; repeated ones (`timestamp_granularities[]`) as arrays. */
+  fields: Record<string, string | string[]>;
+  file: { name: string; type: string; bytes: number } | undefined;
+}
+
+const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'];
+const TRANSCRIPTION_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt'];
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 export interface RecordedImageGeneration {
   authorization: string | undefined;
@@ -36,6 +80,10 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
 
   const retired = new Set<string>();
   const modelChecks: string[] = [];
+  const speechRequests: RecordedSpeech[] = [];
+  const transcriptionRequests: RecordedTranscription[] = [];
+  let speechAnswer: FakeOpenAiSpeechAnswer = { kind: 'success' };
+  let transcriptionAnswer: FakeOpenAiTranscriptionAnswer = { kind: 'success', words: [] };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://fake-openai').pathname);
@@ -48,6 +96,8 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
       if (retired.has(model)) return sendModelNotFound(res, model);
       return sendJsonWithId(res, 200, { id: model, object: 'model', created: 1_700_000_000, owned_by: 'openai' });
     }
+    if (req.method === 'POST' && path === '/v1/audio/speech') return handleSpeech(req, res, authorization);
+    if (req.method === 'POST' && path === '/v1/audio/transcriptions') return handleTranscription(req, res, authorization);
     if (req.method !== 'POST' || path !== '/v1/images/generations') {
       return sendError(res, 404, { message: `Invalid URL (${req.method} ${path})`, type: 'invalid_request_error', code: null });
     }
@@ -91,6 +141,63 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
     });
   }
 
+  async function handleSpeech(req: IncomingMessage, res: ServerResponse, authorization: string | undefined): Promise<void> {
+    const body = (await readJson(req)) ?? {};
+    speechRequests.push({ authorization, body });
+    if (authorization !== `Bearer ${options.apiKey}`) return sendKeyError(res, authorization);
+    if (retired.has(String(body.model))) return sendModelNotFound(res, String(body.model));
+    const invalid = invalidSpeech(body);
+    if (invalid) return sendError(res, 400, { ...invalid, type: 'invalid_request_error' });
+    const answer = speechAnswer;
+    if (answer.kind === 'http-error') return sendError(res, answer.status, answer);
+    if (answer.kind === 'refusal') {
+      return sendError(res, 400, {
+        message: answer.message ?? 'Your request was rejected as a result of our safety system.',
+        type: 'invalid_request_error',
+        code: answer.code ?? 'moderation_blocked',
+      });
+    }
+    const audio = answer.kind === 'malformed' ? Buffer.from('<html>not audio</html>') : (answer.audio ?? wavFile(toneBurstsPcm(), 24_000, { unknownLength: answer.unknownLength }));
+    res.writeHead(200, { 'content-type': 'audio/wav', 'x-request-id': `req_${Date.now().toString(36)}` });
+    res.end(audio);
+  }
+
+  async function handleTranscription(req: IncomingMessage, res: ServerResponse, authorization: string | undefined): Promise<void> {
+    const raw = await readBytes(req);
+    if (raw.length > MAX_UPLOAD_BYTES + 64 * 1024) {
+      return sendError(res, 413, { message: `Maximum content size limit (${MAX_UPLOAD_BYTES}) exceeded.`, type: 'invalid_request_error', code: null });
+    }
+    const form = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+    const fields: Record<string, string | string[]> = {};
+    let file: RecordedTranscription['file'];
+    for (const [name, value] of form.entries()) {
+      if (typeof value !== 'string') {
+        file = { name: value.name, type: value.type, bytes: value.size };
+        continue;
+      }
+      const previous = fields[name];
+      fields[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+    }
+    transcriptionRequests.push({ authorization, fields, file });
+    if (authorization !== `Bearer ${options.apiKey}`) return sendKeyError(res, authorization);
+    const model = String(fields.model ?? '');
+    if (retired.has(model)) return sendModelNotFound(res, model);
+    const invalid = invalidTranscription(fields, file);
+    if (invalid) return sendError(res, 400, { ...invalid, type: 'invalid_request_error' });
+    const answer = transcriptionAnswer;
+    if (answer.kind === 'http-error') return sendError(res, answer.status, answer);
+    if (answer.kind === 'malformed') return sendJsonWithId(res, 200, { task: 'transcribe', language: 'english', duration: 1.2, text: 'Hello world.' });
+    const wantsWords = [fields['timestamp_granularities[]'] ?? []].flat().includes('word');
+    sendJsonWithId(res, 200, {
+      task: 'transcribe',
+      language: answer.language ?? 'english',
+      duration: answer.duration ?? (answer.words.at(-1)?.end ?? 0) + 0.2,
+      text: answer.text ?? answer.words.map((word) => word.word).join(' '),
+      ...(wantsWords ? { words: answer.words } : {}),
+      usage: { type: 'duration', seconds: Math.ceil(answer.duration ?? 1) },
+    });
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       sendError(res, 500, { message: `Fake OpenAI failed: ${String(error)}`, type: 'server_error', code: null });
@@ -104,6 +211,16 @@ export async function startFakeOpenAiServer(options: FakeOpenAiServerOptions) {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     /** Every images request received, in order, with its JSON body. */
     requests,
+    /** Every `/v1/audio/speech` request, with its JSON body. */
+    speechRequests,
+    /** Every `/v1/audio/transcriptions` request: its form fields and the file's name, type and size. */
+    transcriptionRequests,
+    setSpeechAnswer(next: FakeOpenAiSpeechAnswer) {
+      speechAnswer = next;
+    },
+    setTranscriptionAnswer(next: FakeOpenAiTranscriptionAnswer) {
+      transcriptionAnswer = next;
+    },
     lastRequest: (): RecordedImageGeneration | undefined => requests.at(-1),
     /** Models asked about with `GET /v1/models/{model}`, in order. */
     modelChecks,
@@ -172,6 +289,51 @@ function invalidRequest(body: Record<string, unknown>): { message: string; param
     };
   }
   return undefined;
+}
+
+/** The checks `POST /v1/audio/speech` makes that an adapter could get wrong. */
+function invalidSpeech(body: Record<string, unknown>): { message: string; param: string; code: string } | undefined {
+  for (const param of ['model', 'input', 'voice']) {
+    if (body[param] === undefined || body[param] === '') {
+      return { message: `Missing required parameter: '${param}'.`, param, code: 'missing_required_parameter' };
+    }
+  }
+  if (typeof body.input === 'string' && body.input.length > 4096) {
+    return { message: 'Input is too long: the maximum length is 4096 characters.', param: 'input', code: 'string_above_max_length' };
+  }
+  if (body.response_format !== undefined && !SPEECH_FORMATS.includes(String(body.response_format))) {
+    return { message: `Invalid value: '${String(body.response_format)}'.`, param: 'response_format', code: 'invalid_value' };
+  }
+  if (body.instructions !== undefined && String(body.model).startsWith('tts-1')) {
+    return { message: 'instructions are not supported with this model.', param: 'instructions', code: 'unsupported_parameter' };
+  }
+  return undefined;
+}
+
+/** The checks `POST /v1/audio/transcriptions` makes that an adapter could get wrong. */
+function invalidTranscription(
+  fields: Record<string, string | string[]>,
+  file: RecordedTranscription['file'],
+): { message: string; param: string; code: string } | undefined {
+  if (!file) return { message: "Missing required parameter: 'file'.", param: 'file', code: 'missing_required_parameter' };
+  if (!fields.model) return { message: "Missing required parameter: 'model'.", param: 'model', code: 'missing_required_parameter' };
+  const format = String(fields.response_format ?? 'json');
+  if (!TRANSCRIPTION_FORMATS.includes(format)) {
+    return { message: `Invalid value: '${format}'.`, param: 'response_format', code: 'invalid_value' };
+  }
+  if (fields['timestamp_granularities[]'] !== undefined && format !== 'verbose_json') {
+    return { message: 'timestamp_granularities requires response_format verbose_json.', param: 'timestamp_granularities', code: 'invalid_value' };
+  }
+  if (!/\.(flac|m4a|mp3|mp4|mpeg|mpga|oga|ogg|wav|webm)$/i.test(file.name)) {
+    return { message: `Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']`, param: 'file', code: 'invalid_value' };
+  }
+  return undefined;
+}
+
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 function sendError(

@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
+import { SpeechError, type SpeechAligner, type SynthesisRequest, type SynthesisResult } from './speech.ts';
+import { pcmDurationSeconds, pcmToWav, type PcmAudio } from './wav.ts';
+
+/** The script's words, or a 400 for a script no engine takes (empty, or longer than MAX_SCRIPT_CHARACTERS). */
+export function checkedScriptWords(text: string): string[] {
+  if (text.length > MAX_SCRIPT_CHARACTERS) {
+    throw new SpeechError(`The script is too long: keep it under ${MAX_SCRIPT_CHARACTERS} characters.`, 400);
+  }
+  const words = scriptWords(text);
+  if (words.length === 0) throw new SpeechError('The script has no words to speak.', 400);
+  return words;
+}
+
+/**
+ * For a synthesizer whose engine returns audio without word times (the keyed services): `speak` makes the
+ * audio, it is written to `outputFile` as a mono 16-bit WAV, and `aligner` times the script's words in it.
+ */
+export async function alignedSynthesis(
+  aligner: SpeechAligner,
+  request: SynthesisRequest,
+  speak: () => Promise<PcmAudio>,
+): Promise<SynthesisResult> {
+  const expected = checkedScriptWords(request.text);
+  const audio = await speak();
+  await fs.writeFile(request.outputFile, pcmToWav(audio));
+  const words = await aligner.align({ audioFile: request.outputFile, text: request.text, signal: request.signal });
+  if (words.length !== expected.length || words.some((word, index) => word.text !== expected[index])) {
+    throw new SpeechError('The voice-over was made, but its words could not be timed. Please try again.', 502);
+  }
+  return { words, durationSeconds: pcmDurationSeconds(audio) };
+}

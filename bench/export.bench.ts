@@ -49,6 +49,7 @@ function typicalEdit(seconds: number): EditorState {
     version: EDITOR_DOCUMENT_VERSION,
     shots: [{ ...newShot('shot-1', CLIP, seconds), in: 0.5, out: seconds - 0.5, volume: 0.8 }],
     audioClips: [],
+    captions: null,
     textOverlays: [
       { ...newTextOverlay('title', 8), text: 'WAIT FOR IT', fontFamily: 'Impact', fontSize: 72, position: { x: 50, y: 18 } },
       {

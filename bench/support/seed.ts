@@ -45,6 +45,7 @@ export function editedState(projectId: string, duration: number, variant: number
     // The project's own clip (its media asset has the project's id), trimmed and turned down.
     shots: [{ ...newShot('shot-1', projectId, duration), in: 0.5, out: Math.max(1, duration - 0.5), volume: 0.8 }],
     audioClips: [],
+    captions: null,
     textOverlays: overlays.slice(0, 1 + (variant % 2)),
     visualEffect: VISUAL_EFFECTS[variant % VISUAL_EFFECTS.length] as EditorState['visualEffect'],
     colorGrading: { brightness: 100 + (variant % 15), contrast: 105, saturation: 100 + (variant % 30) },

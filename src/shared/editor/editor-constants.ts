@@ -63,8 +63,8 @@ export const TRANSITION_KINDS = ['cut', 'crossfade', 'fade-black', 'slide-left',
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 export const DEFAULT_TRANSITION_SECONDS = 0.5;
 
-/** The lanes an audio clip may sit on; the voice lane comes with voice-over. */
-export const AUDIO_LANES = ['music'] as const;
+/** The lanes an audio clip may sit on: music from the library, and voice-overs (media assets, version 5). */
+export const AUDIO_LANES = ['music', 'voice'] as const;
 
 /** A sequence holds at most this many shots and audio clips: bounds the export's inputs (one ffmpeg run). */
 export const MAX_SHOTS = 40;
@@ -75,7 +75,7 @@ export const TEXT_ANIMATIONS = ['none', 'fade', 'pop', 'slide-up', 'typewriter']
 export type TextAnimationKind = (typeof TEXT_ANIMATIONS)[number];
 
 /** The saved edit's shape; the projects' codec upgrades every older document to it. */
-export const EDITOR_DOCUMENT_VERSION = 4;
+export const EDITOR_DOCUMENT_VERSION = 5;
 /** An overlay is on screen for at least this long (one frame at 10 fps: a bar the timeline can still grab). */
 export const MIN_OVERLAY_SECONDS = 0.1;
 /** A new overlay's box: 80 % of the frame's width, so text wraps with a margin on each side. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  AUDIO_LANES,
   DEFAULT_ANIMATION_SECONDS,
   DEFAULT_BOX_WIDTH,
   DEFAULT_TRANSITION_SECONDS,
@@ -19,6 +18,7 @@ import {
   TRANSITION_KINDS,
   VISUAL_EFFECTS,
 } from './editor-constants.ts';
+import { captionTrackSchema } from '../captions/caption-track.ts';
 import { layoutSequence } from './time-map.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #RRGGBB');
@@ -101,38 +101,44 @@ const shotSchema = z
   .refine((shot) => shot.out >= shot.in, { message: 'A shot must not end before it starts', path: ['out'] });
 export type Shot = z.infer<typeof shotSchema>;
 
+/** What every audio clip has, whatever its lane. */
+const audioClipFields = {
+  id: z.string().min(1).max(64),
+  start: z.number().min(0, 'An audio clip must start at 0 s or later'),
+  end: z.number(),
+  sourceIn: z.number().min(0, 'An audio clip must start at least 0 s into its source'),
+  sourceOut: z.number(),
+  volume: between(RANGES.volume),
+  fadeIn: between(RANGES.musicFade),
+  fadeOut: between(RANGES.musicFade),
+  loop: z.boolean(),
+  duck: z.boolean(),
+};
+
 /**
- * A clip on an audio lane (version 4; the music lane was version 3's one `music` placement): a piece of a
- * source under the sequence. `start`/`end` are seconds on the output timeline; `sourceIn`/`sourceOut` the piece
- * of the source used. With `loop` the piece repeats until `end`; without it the clip stops when the piece runs
- * out, if that comes first (see `musicSpan`). `volume` is its level in the mix beside the shots' own sound;
- * `duck` lowers it while their sound is loud.
+ * A clip on an audio lane (version 4; the music lane was version 3's one `music` placement, the voice lane came with
+ * version 5): a piece of a source under the sequence — a library or uploaded track on the music lane, a voice-over
+ * (one of the project's media assets) on the voice lane. `start`/`end` are seconds on the output timeline;
+ * `sourceIn`/`sourceOut` the piece of the source used. With `loop` the piece repeats until `end`; without it the
+ * clip stops when the piece runs out, if that comes first (see `musicSpan`). `volume` is its level in the mix beside
+ * the shots' own sound; `duck` lowers a music clip while the shots' sound or a voice is loud.
  */
 const audioClipSchema = z
-  .object({
-    id: z.string().min(1).max(64),
-    lane: z.enum(AUDIO_LANES),
-    source: z.object({ trackId: z.string().min(1).max(64) }).strict(),
-    start: z.number().min(0, 'Music start must be at least 0'),
-    end: z.number(),
-    sourceIn: z.number().min(0, 'The music must start at least 0 s into its track'),
-    sourceOut: z.number(),
-    volume: between(RANGES.volume),
-    fadeIn: between(RANGES.musicFade),
-    fadeOut: between(RANGES.musicFade),
-    loop: z.boolean(),
-    duck: z.boolean(),
-  })
-  .strict()
+  .discriminatedUnion('lane', [
+    z.object({ ...audioClipFields, lane: z.literal('music'), source: z.object({ trackId: z.string().min(1).max(64) }).strict() }).strict(),
+    z.object({ ...audioClipFields, lane: z.literal('voice'), source: z.object({ mediaId: z.string().min(1).max(64) }).strict() }).strict(),
+  ])
   .refine((clip) => clip.end >= clip.start + MIN_MUSIC_SECONDS - 1e-9, {
-    message: `Music must play for at least ${MIN_MUSIC_SECONDS} s (its end after its start)`,
+    message: `An audio clip must play for at least ${MIN_MUSIC_SECONDS} s (its end after its start)`,
     path: ['end'],
   })
   .refine((clip) => clip.sourceOut >= clip.sourceIn + MIN_MUSIC_SECONDS - 1e-9, {
-    message: `The piece of the track must be at least ${MIN_MUSIC_SECONDS} s long`,
+    message: `The piece of an audio clip's source must be at least ${MIN_MUSIC_SECONDS} s long`,
     path: ['sourceOut'],
   });
 export type AudioClip = z.infer<typeof audioClipSchema>;
+export type MusicClip = Extract<AudioClip, { lane: 'music' }>;
+export type VoiceClip = Extract<AudioClip, { lane: 'voice' }>;
 
 /** Editor state (SPEC §3), the current version of the editor document: saved with PATCH /api/projects/{id}, rendered by the export. */
 export const editorStateSchema = z
@@ -143,6 +149,8 @@ export const editorStateSchema = z
     textOverlays: z.array(textOverlaySchema).max(MAX_OVERLAYS, `At most ${MAX_OVERLAYS} text overlays`),
     visualEffect: z.enum(VISUAL_EFFECTS),
     colorGrading: colorGradingSchema,
+    /** Word-by-word captions on the output timeline (version 5); null until the creator makes some. */
+    captions: captionTrackSchema.nullable(),
   })
   .strict();
 export type EditorState = z.infer<typeof editorStateSchema>;
@@ -166,6 +174,7 @@ export function defaultEditorState(projectId: string, durationSeconds: number): 
     textOverlays: [],
     visualEffect: 'none',
     colorGrading: { ...DEFAULT_COLOR_GRADING },
+    captions: null,
   };
 }
 
@@ -175,8 +184,13 @@ export function outputDuration(state: Pick<EditorState, 'shots'>): number {
 }
 
 /** The music lane's clips, in the document's order. */
-export function musicClips(state: Pick<EditorState, 'audioClips'>): AudioClip[] {
-  return state.audioClips.filter((clip) => clip.lane === 'music');
+export function musicClips(state: Pick<EditorState, 'audioClips'>): MusicClip[] {
+  return state.audioClips.filter((clip): clip is MusicClip => clip.lane === 'music');
+}
+
+/** The voice lane's clips, in the document's order. */
+export function voiceClips(state: Pick<EditorState, 'audioClips'>): VoiceClip[] {
+  return state.audioClips.filter((clip): clip is VoiceClip => clip.lane === 'voice');
 }
 
 /** A new overlay with SPEC §3's defaults, shown for the whole output (`outputSeconds` long). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_MUSIC_SECONDS } from './editor-constants.ts';
-import type { AudioClip } from './editor-state.ts';
+import type { MusicClip } from './editor-state.ts';
 import { fadeGainAt, musicSpan, newMusicClip, trackTimeAt } from './music-placement.ts';
 
-const placed = (change: Partial<AudioClip> = {}): AudioClip => ({
+const placed = (change: Partial<MusicClip> = {}): MusicClip => ({
   ...newMusicClip('music-1', { id: 'library-chill-v1', duration: 60 }, 20, true),
   ...change,
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_MUSIC_FADE_OUT_SECONDS, DEFAULT_MUSIC_VOLUME, MIN_MUSIC_SECONDS } from './editor-constants.ts';
-import { type AudioClip, roundSeconds } from './editor-state.ts';
+import { type AudioClip, type MusicClip, roundSeconds } from './editor-state.ts';
 
 /**
  * When and how a clip of the music lane sounds on the output, as the preview plays it and the export mixes it: the
@@ -57,7 +57,7 @@ export function fadeGainAt(span: MusicSpan, t: number): number {
 }
 
 /** A track newly put under the sequence: the whole track from the start, looped to fill the output, fading out. */
-export function newMusicClip(id: string, track: { id: string; duration: number }, outputSeconds: number, clipHasSound: boolean): AudioClip {
+export function newMusicClip(id: string, track: { id: string; duration: number }, outputSeconds: number, clipHasSound: boolean): MusicClip {
   const end = Math.max(MIN_MUSIC_SECONDS, roundSeconds(outputSeconds));
   return {
     id,

@@ -1,4 +1,4 @@
-import { type AudioClip, type EditorState, type Shot, musicClips } from './editor-state.ts';
+import { type EditorState, type MusicClip, type Shot, musicClips } from './editor-state.ts';
 
 /**
  * What the editor's single trim, sound and music controls edit until shots and lanes get controls of their own
@@ -39,6 +39,6 @@ export function withSequenceSound(shots: readonly Shot[], sound: { volume?: numb
   return shots.map((shot) => ({ ...shot, ...(sound.volume === undefined ? {} : { volume: sound.volume }), ...(sound.muted === undefined ? {} : { muted: sound.muted }) }));
 }
 
-export function firstMusicClip(state: Pick<EditorState, 'audioClips'>): AudioClip | null {
+export function firstMusicClip(state: Pick<EditorState, 'audioClips'>): MusicClip | null {
   return musicClips(state)[0] ?? null;
 }

@@ -55,7 +55,7 @@ describe('the editor document codec', () => {
     const { trim, audio, version: _version, ...kept } = saved;
     expect(decodeEditorDocument(saved, CONTEXT)).toEqual({
       ok: true,
-      state: { ...kept, version: EDITOR_DOCUMENT_VERSION, shots: [clipShot(trim, audio)], audioClips: [] },
+      state: { ...kept, version: EDITOR_DOCUMENT_VERSION, shots: [clipShot(trim, audio)], audioClips: [], captions: null },
     });
   });
 
@@ -71,13 +71,29 @@ describe('the editor document codec', () => {
         version: EDITOR_DOCUMENT_VERSION,
         shots: [clipShot(trim, audio)],
         audioClips: [{ id: 'music-1', lane: 'music', source: { trackId }, ...placement, sourceIn: trackIn, sourceOut: trackOut }],
+        captions: null,
       },
     });
     // The output is as long as the trimmed clip was.
     if (decoded.ok) expect(outputDuration(decoded.state)).toBe(trim.end - trim.start);
   });
 
-  it('refuses a version 4 sequence without a shot, and a shot that ends before it starts', () => {
+  it('upgrades version 4: the same sequence and music, no captions yet', () => {
+    const saved = JSON.parse(editorDocumentFixture(4));
+    expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, captions: null } });
+  });
+
+  it('refuses a voice clip that names a track, a music clip that names a media asset, and a caption word that ends before it starts', () => {
+    const current = JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION));
+    const [music, voice] = current.audioClips;
+    expect(decodeEditorDocument({ ...current, audioClips: [{ ...voice, source: music.source }] }, CONTEXT).ok).toBe(false);
+    expect(decodeEditorDocument({ ...current, audioClips: [{ ...music, source: voice.source }] }, CONTEXT).ok).toBe(false);
+    const [line] = current.captions.lines;
+    const backwards = { ...current.captions, lines: [{ ...line, words: [{ ...line.words[0], end: 0.1 }] }] };
+    expect(decodeEditorDocument({ ...current, captions: backwards }, CONTEXT)).toEqual({ ok: false, reason: expect.stringMatching(/must end after it starts/) });
+  });
+
+  it('refuses a sequence without a shot, and a shot that ends before it starts', () => {
     const current = JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION));
     expect(decodeEditorDocument({ ...current, shots: [] }, CONTEXT)).toEqual({ ok: false, reason: expect.stringMatching(/at least one shot/) });
     const backwards = { ...current.shots[0], in: 2, out: 1 };

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger.ts';
 import { editorDocumentV1Schema, upgradeV1 } from './version-1.ts';
 import { editorDocumentV2Schema, upgradeV2 } from './version-2.ts';
 import { type UpgradeContext, editorDocumentV3Schema, upgradeV3 } from './version-3.ts';
+import { editorDocumentV4Schema, upgradeV4 } from './version-4.ts';
 
 export type { UpgradeContext } from './version-3.ts';
 
@@ -32,6 +33,7 @@ const UPGRADES: ReadonlyMap<unknown, Upgrade> = new Map([
   [1, pastVersion(editorDocumentV1Schema, upgradeV1)],
   [2, pastVersion(editorDocumentV2Schema, upgradeV2)],
   [3, pastVersion(editorDocumentV3Schema, upgradeV3)],
+  [4, pastVersion(editorDocumentV4Schema, upgradeV4)],
 ]);
 
 /**

@@ -9,7 +9,7 @@ const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export const range = (min: number, max: number) => z.number().min(min).max(max);
 const animation = z.object({ kind: z.enum(['none', 'fade', 'pop', 'slide-up', 'typewriter']), duration: range(0.1, 3) }).strict();
 
-const overlayV2 = z
+export const overlayV2 = z
   .object({
     id: z.string().min(1).max(64),
     text: z.string().max(500).refine((text) => text.split(/\r\n|\r|\n/).length <= 10, 'An overlay holds at most 10 lines of text'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AudioClip, type EditorState, type Shot, defaultEditorState, newShot, newTextOverlay } from '../../../shared/editor/editor-state.ts';
+import { type AudioClip, type EditorState, type MusicClip, type Shot, defaultEditorState, newShot, newTextOverlay } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import type { MediaProbe } from '../probe-media.ts';
@@ -18,7 +18,7 @@ const input = ({ probe: clipProbe = probe(), ...overrides }: Partial<ExportInput
   music: new Map([['t', { file: '/tmp/job-1/music.m4a', durationSeconds: 30 }]]), ...overrides,
 });
 
-const music = (overrides: Partial<AudioClip> = {}): AudioClip => ({
+const music = (overrides: Partial<MusicClip> = {}): MusicClip => ({
   id: 'm', lane: 'music', source: { trackId: 't' }, start: 1, end: 7, sourceIn: 2, sourceOut: 4, volume: 0.5, fadeIn: 1, fadeOut: 0.5, loop: true, duck: true,
   ...overrides,
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AudioClip, type EditorState, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import { type AudioClip, type EditorState, type MusicClip, defaultEditorState } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
@@ -86,7 +86,7 @@ function bestLag(signal: Float32Array, template: Float32Array, fromLag: number, 
   return best;
 }
 
-const music = (overrides: Partial<AudioClip> = {}): AudioClip => ({
+const music = (overrides: Partial<MusicClip> = {}): MusicClip => ({
   id: 'm', lane: 'music', source: { trackId: 't' }, start: 0, end: 60, sourceIn: 0, sourceOut: 60, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false,
   ...overrides,
 });

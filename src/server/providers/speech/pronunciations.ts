@@ -45,6 +45,9 @@ async function guessPronunciation(paths: DebianSpeechPaths, word: string, signal
   return phones.length > 0 ? phones.join(' ') : undefined;
 }
 
+/** Symbols voices read out. */
+const SYMBOL_WORDS: Record<string, string> = { '%': 'percent', '&': 'and', '+': 'plus', '@': 'at', '=': 'equals', '/': 'slash', '\\': 'backslash' };
+
 /** A word the recogniser listens for, with every way it may be pronounced. */
 export interface SpokenWord {
   word: string;
@@ -53,8 +56,8 @@ export interface SpokenWord {
 
 /**
  * The ways a caption word may be spoken, each a sequence of dictionary words: numbers spelled out (with the
- * year reading as an alternative), hyphenated words split when the dictionary lacks them whole, "%" said as
- * "percent", and words the dictionary lacks guessed by t2p. Empty for a word with nothing pronounceable
+ * year reading as an alternative), hyphenated words split when the dictionary lacks them whole, symbols ("%", "&")
+ * said or not, and words the dictionary lacks guessed by t2p. Empty for a word with nothing pronounceable
  * (a word in a script the English model does not know).
  */
 export async function spokenReadings(
@@ -64,7 +67,7 @@ export async function spokenReadings(
   signal?: AbortSignal,
 ): Promise<SpokenWord[][]> {
   const lower = captionWord.toLowerCase().replace(/[‘’]/g, "'");
-  const pieces = lower.match(/\d+(?:[.,]\d+)*|[a-z]+(?:['-][a-z]+)*|%/g) ?? [];
+  const pieces = lower.match(/\d+(?:[.,]\d+)*|[a-z]+(?:['-][a-z]+)*|[%&+@=\\/]/g) ?? [];
   let readings: SpokenWord[][] = [[]];
   const extend = (options: SpokenWord[][]) => {
     readings = readings.flatMap((reading) => options.map((option) => [...reading, ...option])).slice(0, 4);
@@ -77,7 +80,9 @@ export async function spokenReadings(
     return guessed ? [{ word, pronunciations: [guessed] }] : [];
   };
   for (const piece of pieces) {
-    if (piece === '%') extend([await lookUp('percent')]);
+    const symbol = SYMBOL_WORDS[piece];
+    // A voice may say a symbol or not ("&" is "and", a backslash is spoken by Festival): both are allowed.
+    if (symbol) extend([await lookUp(symbol), []]);
     else if (/^\d/.test(piece)) extend(await Promise.all(numberReadings(piece).map((reading) => Promise.all(reading.map(lookUp)).then((words) => words.flat()))));
     else extend([await lookUp(piece)]);
   }

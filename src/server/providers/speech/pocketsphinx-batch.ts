@@ -10,8 +10,8 @@ import { runSpeechTool, timeLimitMs } from './speech-process.ts';
 export const MAX_RECOGNITION_SECONDS = 600;
 
 const SAMPLE_RATE = 16_000;
-/** pocketsphinx's frames are 10 ms. */
-const FRAME_SECONDS = 0.01;
+/** pocketsphinx counts 10 ms frames (dividing, not multiplying by 0.01, keeps the seconds exact). */
+const FRAMES_PER_SECOND = 100;
 
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('The speech request was aborted', 'AbortError');
@@ -63,7 +63,7 @@ export function parseHypseg(line: string): RecognisedSegment[] {
   for (let index = 0; index + 3 < fields.length; index += 4) {
     const start = Number(fields[index]);
     const end = Number(fields[index + 4]);
-    segments.push({ word: fields[index + 3]!, start: start * FRAME_SECONDS, end: end * FRAME_SECONDS });
+    segments.push({ word: fields[index + 3]!, start: start / FRAMES_PER_SECOND, end: end / FRAMES_PER_SECOND });
   }
   return segments;
 }

@@ -21,7 +21,7 @@ export function integerWords(digits: string): string[] {
   const groups: string[][] = [];
   for (let scale = 0; value > 0; scale += 1, value = Math.floor(value / 1000)) {
     const group = value % 1000;
-    if (group > 0) groups.unshift([...belowThousand(group), ...(SCALES[scale] ? [SCALES[scale]] : [])]);
+    if (group > 0) groups.unshift([...belowThousand(group), ...(scale > 0 ? [SCALES[scale]!] : [])]);
   }
   return groups.flat();
 }

@@ -45,8 +45,16 @@ async function guessPronunciation(paths: DebianSpeechPaths, word: string, signal
   return phones.length > 0 ? phones.join(' ') : undefined;
 }
 
-/** Symbols voices read out. */
-const SYMBOL_WORDS: Record<string, string> = { '%': 'percent', '&': 'and', '+': 'plus', '@': 'at', '=': 'equals', '/': 'slash', '\\': 'backslash' };
+/** Symbols voices read out, and how (Festival says "ampersand" where a person says "and"). */
+const SYMBOL_WORDS: Record<string, string[]> = {
+  '%': ['percent'],
+  '&': ['and', 'ampersand'],
+  '+': ['plus'],
+  '@': ['at'],
+  '=': ['equals'],
+  '/': ['slash'],
+  '\\': ['backslash'],
+};
 
 /** A word the recogniser listens for, with every way it may be pronounced. */
 export interface SpokenWord {
@@ -82,7 +90,7 @@ export async function spokenReadings(
   for (const piece of pieces) {
     const symbol = SYMBOL_WORDS[piece];
     // A voice may say a symbol or not ("&" is "and", a backslash is spoken by Festival): both are allowed.
-    if (symbol) extend([await lookUp(symbol), []]);
+    if (symbol) extend([...(await Promise.all(symbol.map(lookUp))), []]);
     else if (/^\d/.test(piece)) extend(await Promise.all(numberReadings(piece).map((reading) => Promise.all(reading.map(lookUp)).then((words) => words.flat()))));
     else extend([await lookUp(piece)]);
   }

@@ -6,7 +6,7 @@ import { DEBIAN_SPEECH_PATHS, type DebianSpeechPaths } from './debian-speech-too
 import { recognitionAudio, runPocketsphinx } from './pocketsphinx-batch.ts';
 import { type SpokenWord, loadDictionary, spokenReadings } from './pronunciations.ts';
 import { scriptTokens, timeWords } from './script-tokens.ts';
-import type { AlignmentRequest, SpeechAligner, TimedWord } from './speech.ts';
+import { type AlignmentRequest, type SpeechAligner, SpeechError, type TimedWord } from './speech.ts';
 import { requireEngine } from './speech-process.ts';
 
 /** A grammar word's name: the caption word's index, then the dictionary word, so a result maps back to its caption word. */
@@ -83,6 +83,7 @@ export class PocketsphinxAligner implements SpeechAligner {
         const match = /^(\d+)\//.exec(segment.word);
         return match ? [{ word: Number(match[1]), span: { start: segment.start, end: Math.min(segment.end, durationSeconds) } }] : [];
       });
+      if (parts.length === 0) throw new SpeechError('None of the script was found in the audio.', 400);
       return timeWords(words, parts);
     });
   }

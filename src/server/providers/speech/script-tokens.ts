@@ -1,0 +1,57 @@
+import { MAX_SCRIPT_CHARACTERS, type TimedWord, scriptWords } from '../../../shared/speech/timed-word.ts';
+import { SpeechError } from './speech.ts';
+
+/** The script's white-space separated tokens, each with the index of the caption word (`scriptWords`) it belongs to. */
+export interface ScriptTokens {
+  words: string[];
+  tokens: string[];
+  wordOfToken: number[];
+}
+
+/** Splits as `scriptWords` does, keeping which caption word each token went into; a 400 for a script no voice can take. */
+export function scriptTokens(script: string): ScriptTokens {
+  if (script.length > MAX_SCRIPT_CHARACTERS) {
+    throw new SpeechError(`The script is too long: at most ${MAX_SCRIPT_CHARACTERS} characters.`, 400);
+  }
+  const words = scriptWords(script);
+  if (words.length === 0) throw new SpeechError('The script has no words to speak.', 400);
+  const tokens = script.split(/\s+/).filter(Boolean);
+  let word = -1;
+  const wordOfToken = tokens.map((token) => {
+    if (/[\p{L}\p{N}]/u.test(token)) word += 1;
+    // Punctuation before the first word belongs to it, as scriptWords puts it there.
+    return Math.max(word, 0);
+  });
+  return { words, tokens, wordOfToken };
+}
+
+/** A span in seconds, or undefined for something the engine did not say (an emoji, a symbol). */
+export type Span = { start: number; end: number } | undefined;
+
+/**
+ * Caption words timed from the times of their parts (tokens or recognised words): each word runs from its
+ * first part's start to its last part's end. A word with no timed part sits, zero-length, where the words
+ * around it meet, so the list stays complete and in order.
+ */
+export function timeWords(words: readonly string[], parts: ReadonlyArray<{ word: number; span: Span }>): TimedWord[] {
+  const spans: Span[] = words.map(() => undefined);
+  for (const { word, span } of parts) {
+    if (!span) continue;
+    const known = spans[word];
+    spans[word] = known ? { start: Math.min(known.start, span.start), end: Math.max(known.end, span.end) } : { ...span };
+  }
+  const timed: TimedWord[] = [];
+  words.forEach((text, index) => {
+    const span = spans[index];
+    const previousEnd = timed.at(-1)?.end ?? 0;
+    if (span) {
+      const start = Math.max(span.start, previousEnd);
+      timed.push({ text, start, end: Math.max(span.end, start) });
+      return;
+    }
+    const nextStart = spans.slice(index + 1).find((next) => next !== undefined)?.start;
+    const at = timed.length > 0 ? previousEnd : (nextStart ?? 0);
+    timed.push({ text, start: at, end: at });
+  });
+  return timed;
+}

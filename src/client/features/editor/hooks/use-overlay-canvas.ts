@@ -1,4 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import type { CaptionTrack } from '@shared/captions/caption-track';
+import { drawCaptions } from '@shared/captions/draw-captions';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
 import type { TextOverlay } from '@shared/editor/editor-state';
 import { drawOverlay } from '@shared/editor/text/draw-overlay';
@@ -10,6 +12,8 @@ import type { SequenceClock } from '../lib/sequence-clock';
 interface OverlayCanvasOptions {
   clock: SequenceClock;
   overlays: TextOverlay[];
+  /** Drawn over the overlays, as the export draws them (only once the fonts are ready: a caption's rows depend on them). */
+  captions: CaptionTrack | null;
   /** From useOverlayLayouts, on a frame of width x height. */
   layouts: ReadonlyMap<string, OverlayLayout>;
   width: number;
@@ -19,12 +23,12 @@ interface OverlayCanvasOptions {
 }
 
 /**
- * Draws the overlays on a canvas over the player exactly as the export draws them, at the player's output time:
+ * Draws the overlays and the captions on a canvas over the player exactly as the export draws them, at the player's output time:
  * every time the clock moves (each animation frame while playing), after a seek, and whenever the edit changes.
  * Playback stops with the playhead on the output's end, where it has no frame; there the text stays as on the
  * output's last moment. Returns the canvas's ref and the ids of the overlays shown at the current time.
  */
-export function useOverlayCanvas({ clock, overlays, layouts, width, height, hiddenId }: OverlayCanvasOptions) {
+export function useOverlayCanvas({ clock, overlays, captions, layouts, width, height, hiddenId }: OverlayCanvasOptions) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [shown, setShown] = useState('');
 
@@ -41,12 +45,13 @@ export function useOverlayCanvas({ clock, overlays, layouts, width, height, hidd
       if (overlayAppearance(overlay, t).visible) visible.push(overlay.id);
       if (overlay.id !== hiddenId) drawOverlay(ctx, overlay, frame, t, canvasLayers, layout);
     }
+    if (captions) drawCaptions(ctx, captions, frame, t);
     setShown(visible.join('\n'));
   });
 
   useEffect(() => {
     draw();
-  }, [overlays, layouts, width, height, hiddenId]);
+  }, [overlays, captions, layouts, width, height, hiddenId]);
 
   useEffect(() => {
     const onTime = () => {

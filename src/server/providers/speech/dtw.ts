@@ -13,6 +13,17 @@ export interface WarpPath {
   last: Int32Array;
   /** How many cells were computed (and one byte each kept for the backtrack): the memory the warp took. */
   cells: number;
+  /** The path's cost per step: lower is a closer match (comparable between references for the same audio). */
+  score: number;
+}
+
+export interface WarpOptions {
+  /**
+   * Whether the path may begin and end anywhere in `b` (subsequence DTW) rather than at its first and last
+   * frames. Open ends skip music before and after the speech, but with a voice unlike the reference the path
+   * can fold onto a few frames; anchored ends cross leading and trailing sound with the stretch penalty.
+   */
+  openEnds: boolean;
 }
 
 /** The most cells one pass computes at full resolution; above it a coarser pass first finds where the path goes. */
@@ -48,7 +59,7 @@ const START = 3;
  * symmetric (a diagonal counts twice), the classic pattern that favours no direction. Only the row being
  * computed and the one before it are kept, plus a byte per cell for the backtrack.
  */
-export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Array, hi: Int32Array): WarpPath {
+export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Array, hi: Int32Array, options: WarpOptions): WarpPath {
   const rows = a.length;
   const offsets = new Float64Array(rows + 1);
   let widest = 0;
@@ -76,7 +87,7 @@ export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Ar
       let move = START;
       let from = j;
       if (i === 0) {
-        best = local;
+        best = options.openEnds || j === 0 ? local : Infinity;
       } else {
         if (j - 1 >= previousLo && j - 1 < previousHi) {
           best = previousCost[j - 1 - previousLo]! + 2 * local;
@@ -108,7 +119,7 @@ export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Ar
   for (let j = lo[rows - 1]!; j < hi[rows - 1]!; j++) {
     const total = previousCost[j - lo[rows - 1]!]!;
     const score = total / (rows + j - previousStart[j - lo[rows - 1]!]! + 1);
-    if (score < bestScore) [bestScore, endColumn] = [score, j];
+    if (score < bestScore && (options.openEnds || j === b.length - 1)) [bestScore, endColumn] = [score, j];
   }
   if (endColumn < 0) throw new Error('The warp windows leave no path');
 
@@ -127,7 +138,7 @@ export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Ar
   }
   // Rows before the path's start (none with these steps, but keep the contract): pinned to its first column.
   for (let row = i - 1; row >= 0; row--) [first[row], last[row]] = [first[i]!, first[i]!];
-  return { first, last, cells };
+  return { first, last, cells, score: bestScore };
 }
 
 /** Averages each `factor` frames into one. */
@@ -148,13 +159,13 @@ export function pool(sequence: FeatureSequence, factor: number): FeatureSequence
  * pass on frames pooled so that it fits MAX_PASS_CELLS, then a full-resolution pass only in a band of one
  * pooled frame around the coarse path (FastDTW's idea): memory grows with the audio's length, not its square.
  */
-export function warp(a: FeatureSequence, b: FeatureSequence, maxPassCells = MAX_PASS_CELLS): WarpPath {
+export function warp(a: FeatureSequence, b: FeatureSequence, options: WarpOptions, maxPassCells = MAX_PASS_CELLS): WarpPath {
   if (a.length === 0 || b.length === 0) throw new Error('Nothing to warp');
   if (a.length * b.length <= maxPassCells) {
-    return dtwInWindows(a, b, new Int32Array(a.length), new Int32Array(a.length).fill(b.length));
+    return dtwInWindows(a, b, new Int32Array(a.length), new Int32Array(a.length).fill(b.length), options);
   }
   const factor = Math.ceil(Math.sqrt((a.length * b.length) / maxPassCells));
-  const coarse = warp(pool(a, factor), pool(b, factor), maxPassCells);
+  const coarse = warp(pool(a, factor), pool(b, factor), options, maxPassCells);
   const lo = new Int32Array(a.length);
   const hi = new Int32Array(a.length);
   const coarseRows = coarse.first.length;
@@ -165,6 +176,6 @@ export function warp(a: FeatureSequence, b: FeatureSequence, maxPassCells = MAX_
     lo[i] = Math.max(0, coarse.first[before]! * factor - factor);
     hi[i] = Math.min(b.length, (coarse.last[after]! + 1) * factor + factor);
   }
-  const fine = dtwInWindows(a, b, lo, hi);
+  const fine = dtwInWindows(a, b, lo, hi, options);
   return { ...fine, cells: fine.cells + coarse.cells };
 }

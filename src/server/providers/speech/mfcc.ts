@@ -79,13 +79,17 @@ export function mfcc(samples: Float32Array): Float32Array {
   const im = new Float64Array(FFT_SIZE);
   const power = new Float64Array(FFT_SIZE / 2 + 1);
   const logMel = new Float64Array(MEL_FILTERS);
+  let seed = 1;
+  // Dither at -80 dBFS: digital silence (a synthesised pause, a gap in an edit) would otherwise give log(0)
+  // features far from everything, and the warp could not tell one pause from a word's quiet edge.
+  const dither = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 2e-4;
   for (let frame = 0; frame < frames; frame++) {
     const offset = frame * HOP_SAMPLES;
     re.fill(0);
     im.fill(0);
     for (let n = 0; n < WINDOW_SAMPLES; n++) {
       const previous = offset + n > 0 ? samples[offset + n - 1]! : 0;
-      re[n] = (samples[offset + n]! - 0.97 * previous) * hamming[n]!; // pre-emphasis lifts the consonants
+      re[n] = (samples[offset + n]! - 0.97 * previous + dither()) * hamming[n]!; // pre-emphasis lifts the consonants
     }
     fft(re, im);
     for (let bin = 0; bin < power.length; bin++) power[bin] = re[bin]! * re[bin]! + im[bin]! * im[bin]!;

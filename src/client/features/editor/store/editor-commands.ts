@@ -14,10 +14,10 @@ export interface EditorCommand {
 }
 
 /** The parts of the state below the overlays, each replaced whole. */
-export type StateSection = 'visualEffect' | 'shots' | 'colorGrading' | 'audioClips';
+export type StateSection = 'visualEffect' | 'shots' | 'colorGrading' | 'audioClips' | 'captions';
 type SectionPatch = Partial<Pick<EditorState, StateSection>>;
 
-/** Replaces whole sections of the state (effect, shots, grading, audio clips). */
+/** Replaces whole sections of the state (effect, shots, grading, audio clips, captions). */
 class SectionCommand implements EditorCommand {
   constructor(
     readonly label: string,

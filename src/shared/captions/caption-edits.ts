@@ -1,0 +1,101 @@
+import type { TimedWord } from '../speech/timed-word.ts';
+import {
+  CAPTION_PRESETS,
+  type CaptionLine,
+  type CaptionStyle,
+  type CaptionTrack,
+  type CaptionWord,
+  DEFAULT_CAPTION_STYLE,
+  MAX_CAPTION_WORD_LENGTH,
+  groupIntoLines,
+  trackWords,
+} from './caption-track.ts';
+
+/** A caption word's shortest time, so a dragged edge never makes it vanish (one frame at 30 fps). */
+export const MIN_CAPTION_WORD_SECONDS = 1 / 30;
+
+/** New captions from timed words (seconds on the output timeline), laid out in lines by the style. */
+export function newCaptionTrack(words: readonly TimedWord[], ids: () => string, style: CaptionStyle = DEFAULT_CAPTION_STYLE): CaptionTrack {
+  const usable = words
+    .filter((word) => word.text.trim() !== '' && word.end > word.start && word.start >= 0)
+    .map((word) => ({ ...word, text: word.text.trim().slice(0, MAX_CAPTION_WORD_LENGTH) }));
+  return { lines: groupIntoLines(usable, style.wordsPerLine, ids), style };
+}
+
+/**
+ * The style changed: the lines are laid out again when the words per line changed (each word keeps its text,
+ * times and emphasis); otherwise they stay as the creator split and merged them.
+ */
+export function restyleCaptions(track: CaptionTrack, style: CaptionStyle, ids: () => string): CaptionTrack {
+  if (style.wordsPerLine === track.style.wordsPerLine) return { ...track, style };
+  return { lines: groupIntoLines(trackWords(track), style.wordsPerLine, ids), style };
+}
+
+/** A preset's look, kept where the creator moved the captions to. */
+export function presetStyle(presetId: string, current: CaptionStyle): CaptionStyle | null {
+  const preset = CAPTION_PRESETS.find((candidate) => candidate.id === presetId);
+  return preset ? { ...preset.style, position: current.position } : null;
+}
+
+function patchWord(track: CaptionTrack, lineId: string, index: number, patch: (word: CaptionWord) => CaptionWord | null): CaptionTrack | null {
+  const line = track.lines.find((candidate) => candidate.id === lineId);
+  const word = line?.words[index];
+  if (!line || !word) return null;
+  const changed = patch(word);
+  if (!changed) return null;
+  return { ...track, lines: track.lines.map((candidate) => (candidate === line ? { ...line, words: line.words.map((w, at) => (at === index ? changed : w)) } : candidate)) };
+}
+
+/** A word's text, corrected; an empty text leaves the word as it was. */
+export function editCaptionWord(track: CaptionTrack, lineId: string, index: number, text: string): CaptionTrack | null {
+  const trimmed = text.trim().slice(0, MAX_CAPTION_WORD_LENGTH);
+  if (trimmed === '') return null;
+  return patchWord(track, lineId, index, (word) => (word.text === trimmed ? null : { ...word, text: trimmed }));
+}
+
+export function toggleCaptionEmphasis(track: CaptionTrack, lineId: string, index: number): CaptionTrack | null {
+  return patchWord(track, lineId, index, (word) => ({ ...word, emphasis: !word.emphasis }));
+}
+
+/**
+ * One edge of a word dragged to `time`: held between its neighbours' edges (words never overlap or swap) and a
+ * frame from its other edge.
+ */
+export function setCaptionWordEdge(track: CaptionTrack, lineId: string, index: number, edge: 'start' | 'end', time: number): CaptionTrack | null {
+  const words = trackWords(track);
+  const line = track.lines.find((candidate) => candidate.id === lineId);
+  const word = line?.words[index];
+  if (!line || !word) return null;
+  const at = words.indexOf(word);
+  const before = words[at - 1];
+  const after = words[at + 1];
+  const rounded = Math.round(time * 1000) / 1000;
+  return patchWord(track, lineId, index, (current) => {
+    const next =
+      edge === 'start'
+        ? { ...current, start: Math.min(Math.max(rounded, before?.end ?? 0, 0), current.end - MIN_CAPTION_WORD_SECONDS) }
+        : { ...current, end: Math.max(Math.min(rounded, after?.start ?? Infinity), current.start + MIN_CAPTION_WORD_SECONDS) };
+    return next.start === current.start && next.end === current.end ? null : next;
+  });
+}
+
+/** The line split before word `index` (which starts the new line `newId`). */
+export function splitCaptionLine(track: CaptionTrack, lineId: string, index: number, newId: string): CaptionTrack | null {
+  const at = track.lines.findIndex((line) => line.id === lineId);
+  const line = track.lines[at];
+  if (!line || index <= 0 || index >= line.words.length) return null;
+  const lines: CaptionLine[] = [...track.lines];
+  lines.splice(at, 1, { id: line.id, words: line.words.slice(0, index) }, { id: newId, words: line.words.slice(index) });
+  return { ...track, lines };
+}
+
+/** The line and the one after it as one line. */
+export function mergeCaptionLines(track: CaptionTrack, lineId: string): CaptionTrack | null {
+  const at = track.lines.findIndex((line) => line.id === lineId);
+  const line = track.lines[at];
+  const next = track.lines[at + 1];
+  if (!line || !next) return null;
+  const lines = [...track.lines];
+  lines.splice(at, 2, { id: line.id, words: [...line.words, ...next.words] });
+  return { ...track, lines };
+}

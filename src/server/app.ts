@@ -136,7 +136,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger, proPrice: config.proPrice ?? null });
-  await app.register(adminRoutes, { db, catalog: services.catalog });
+  await app.register(adminRoutes, { db, catalog: services.catalog, speech: services.speech });
   await app.register(healthRoutes, { db, queue, storage });
   await registerClientApp(app, clientDir);
   return app;

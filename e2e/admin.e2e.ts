@@ -255,6 +255,11 @@ describe('the admin dashboard', () => {
         row('image', 'Image (Gemini)', 'GEMINI_IMAGE_MODEL', 'unreachable', 'No answer within 10 s.'),
         row('speech', 'Speech', 'GEMINI_SPEECH_MODEL', 'unchecked', null, null),
       ],
+      speechEngines: [
+        { role: 'voice', roleLabel: 'Voice', engine: 'Festival, Gemini', available: true, missing: ['flite'], detail: null },
+        { role: 'alignment', roleLabel: 'Alignment (word timing)', engine: 'pocketsphinx', available: true, missing: [], detail: null },
+        { role: 'transcription', roleLabel: 'Transcription', engine: 'Gemini', available: true, missing: [], detail: null },
+      ],
     };
     await page.route('**/api/admin/providers', (route) => route.fulfill({ json: catalog }));
     await page.route('**/api/admin/providers/check', (route) =>

@@ -10,6 +10,9 @@ import { createAiService } from './ai/ai-service.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createAuthService } from './auth/auth-service.ts';
 import { registerRequestUser } from './auth/request-user.ts';
+import { createSpeechService } from './speech/speech-service.ts';
+import { speechRoutes } from './speech/speech-routes.ts';
+import { createVoicesService } from './speech/voices-service.ts';
 import { createBackgroundTasks } from './background-tasks.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { examplesRoutes } from './examples/examples-routes.ts';
@@ -136,7 +139,12 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   });
   await app.register(fontsRoutes);
   await app.register(billingRoutes, { db, payments: createPayments(config), publicUrl: config.publicUrl, logger, proPrice: config.proPrice ?? null });
-  await app.register(adminRoutes, { db, catalog: services.catalog });
+  await app.register(speechRoutes, {
+    voices: createVoicesService({ speech: services.speech, storage, ffmpeg, logger }),
+    speech: createSpeechService({ db, queue, logger, speech: services.speech, maxActiveJobsPerUser: config.maxActiveJobsPerUser }),
+    storage,
+  });
+  await app.register(adminRoutes, { db, catalog: services.catalog, speech: services.speech });
   await app.register(healthRoutes, { db, queue, storage });
   await registerClientApp(app, clientDir);
   return app;

@@ -10,12 +10,18 @@ import type { JobDefinitions } from './jobs/job-registry.ts';
 import { createRenderMusicLibraryJob } from './music/library/index.ts';
 import type { TrackDefinition } from './music/library/track-definition.ts';
 import { createProcessMusicUploadJob } from './music/process-music-upload-job.ts';
+import type { SpeechEngines } from './providers/speech/speech-engines.ts';
+import { createGenerateVoiceoverJob } from './speech/generate-voiceover-job.ts';
+import { createMakeCaptionsJob } from './speech/make-captions-job.ts';
+import type { SequenceSoundRenderer } from './speech/sequence-sound.ts';
 
 /**
  * The handler of every job in the registry, built from the app's services. Handlers log through
  * their JobContext's logger, which carries the job's ids.
  */
-export function createJobDefinitions(deps: GenerationDeps & { examples: ExamplesService; musicLibrary: readonly TrackDefinition[] }): JobDefinitions {
+export function createJobDefinitions(
+  deps: GenerationDeps & { examples: ExamplesService; musicLibrary: readonly TrackDefinition[]; speech: SpeechEngines; sequenceSound: SequenceSoundRenderer },
+): JobDefinitions {
   return {
     'generate-video': createGenerateVideoJob(deps),
     'export-video': createExportVideoJob(deps),
@@ -26,5 +32,7 @@ export function createJobDefinitions(deps: GenerationDeps & { examples: Examples
     'process-music-upload': createProcessMusicUploadJob(deps),
     'render-music-library': createRenderMusicLibraryJob(deps, deps.musicLibrary),
     'render-example': createRenderExampleJob(deps.examples),
+    'generate-voiceover': createGenerateVoiceoverJob(deps),
+    'make-captions': createMakeCaptionsJob(deps),
   };
 }

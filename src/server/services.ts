@@ -21,6 +21,8 @@ import { renderWatermarkedRendition } from './render/watermarked-rendition.ts';
 import type { WatermarkRenderer } from './media/watermarked-video.ts';
 import { LIBRARY_TRACKS } from './music/library/library-tracks.ts';
 import type { TrackDefinition } from './music/library/track-definition.ts';
+import { type SpeechEngines, createSpeechEngines } from './providers/speech/speech-engines.ts';
+import { type SequenceSoundRenderer, sequenceSoundUnavailable } from './speech/sequence-sound.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
 export interface Services {
@@ -44,6 +46,10 @@ export interface Services {
   examples: ExamplesService;
   /** The built-in music library's definitions: what start-up renders, the list shows as preparing, the job renders. */
   musicLibrary: readonly TrackDefinition[];
+  /** The voices, the aligner and the transcriber (issue 27), chosen from Config and what the machine has installed. */
+  speech: SpeechEngines;
+  /** Renders a project's sequence's sound to a WAV, for captions from a script or a transcription. */
+  sequenceSound: SequenceSoundRenderer;
 }
 
 export async function createServices(
@@ -72,6 +78,8 @@ export async function createServices(
     examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, logger),
     renderWatermark: overrides.renderWatermark ?? renderWatermarkedRendition,
     musicLibrary: overrides.musicLibrary ?? LIBRARY_TRACKS,
+    speech: overrides.speech ?? createSpeechEngines(config, ffmpeg, { logger }),
+    sequenceSound: overrides.sequenceSound ?? sequenceSoundUnavailable,
   };
 }
 
@@ -86,6 +94,8 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     examples: services.examples,
     musicLibrary: services.musicLibrary,
     renderWatermark: services.renderWatermark,
+    speech: services.speech,
+    sequenceSound: services.sequenceSound,
     notifyReady: createReadyNotifier(services.db, services.mailer, services.config.publicUrl),
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROVIDER_ROLES, type ProviderCatalog } from '../../shared/schemas/admin.ts';
-import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import { PROVIDER_ROLES, type ProviderCatalog as ProviderCatalogResponse } from '../../shared/schemas/admin.ts';
+import type { ModelCatalog, ProviderCatalog } from '../providers/catalog/model-catalog.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
@@ -163,7 +163,7 @@ describe.each(testDatabases())('admin providers API on $name', (database) => {
   it('shows the admin the last check, every role, without checking again', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: { cookie: admin.cookie } });
     expect(response.statusCode).toBe(200);
-    const body = response.json<ProviderCatalog>();
+    const body = response.json<ProviderCatalogResponse>();
     expect(body.checkEverySeconds).toBe(300);
     expect(body.providers.map((p) => p.role)).toEqual([...PROVIDER_ROLES]);
     expect(body.providers.every((p) => p.state === 'unchecked' && p.checkedAt === null)).toBe(true);
@@ -172,11 +172,11 @@ describe.each(testDatabases())('admin providers API on $name', (database) => {
 
   it('checks now on request and answers with the fresh result, which later reads then show', async () => {
     const check = () => t.app.inject({ method: 'POST', url: '/api/admin/providers/check', headers: { cookie: admin.cookie } });
-    const first = (await check()).json<ProviderCatalog>();
+    const first = (await check()).json<ProviderCatalogResponse>();
     expect(first.providers[0]).toMatchObject({ state: 'not-found', checkedAt: '2026-11-24T10:00:01.000Z', detail: 'The Gemini API has no model gone-model-001.' });
     const second = await check();
     expect(second.statusCode).toBe(200);
-    expect(second.json<ProviderCatalog>().providers.every((p) => p.checkedAt === '2026-11-24T10:00:02.000Z')).toBe(true);
+    expect(second.json<ProviderCatalogResponse>().providers.every((p) => p.checkedAt === '2026-11-24T10:00:02.000Z')).toBe(true);
     expect(catalog.checks).toBe(2);
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/providers', headers: { cookie: admin.cookie } });
     expect(read.json()).toEqual(second.json());

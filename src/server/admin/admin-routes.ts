@@ -13,10 +13,14 @@ import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import type { ModelCatalog } from '../providers/catalog/model-catalog.ts';
+import type { SpeechEngines } from '../providers/speech/speech-engines.ts';
 import { adminStats, findUserForAdmin, listUsersForAdmin } from './admin-repository.ts';
 
 /** Every /api/admin route: 401 without a session, 403 for anyone but an admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; catalog: ModelCatalog }> = async (app, { db, catalog }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; catalog: ModelCatalog; speech: Pick<SpeechEngines, 'report'> }> = async (
+  app,
+  { db, catalog, speech },
+) => {
   // Before validation, so an anonymous caller hears 401 whatever it sent.
   app.addHook('preValidation', async (request) => {
     if (requireUser(request).isAdmin !== 1) throw forbidden('Admin access required');
@@ -48,12 +52,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; catalog: ModelCatalog 
     },
   );
 
-  app.get('/api/admin/providers', { schema: { response: { 200: providerCatalogSchema } } }, async () => catalog.snapshot());
+  app.get('/api/admin/providers', { schema: { response: { 200: providerCatalogSchema } } }, async () => ({ ...catalog.snapshot(), speechEngines: speech.report }));
 
   // Asks every provider at once, so it is limited like the other calls that reach an AI provider.
   app.post(
     '/api/admin/providers/check',
     { config: { rateLimit: rateLimits.ai }, schema: { response: { 200: providerCatalogSchema } } },
-    async () => catalog.checkNow(),
+    async () => ({ ...(await catalog.checkNow()), speechEngines: speech.report }),
   );
 };

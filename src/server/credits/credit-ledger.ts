@@ -13,7 +13,11 @@ export type CreditReason =
   | 'extension'
   | 'extension-refund'
   | 'shot'
-  | 'shot-refund';
+  | 'shot-refund'
+  | 'voiceover'
+  | 'voiceover-refund'
+  | 'transcription'
+  | 'transcription-refund';
 
 export interface CreditChange {
   userId: string;

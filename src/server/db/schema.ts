@@ -221,6 +221,29 @@ export interface MediaAssetsTable {
   continueFrom: string | null;
   /** Credits taken for it, given back if it fails. */
   charged: Generated<number>;
+  /** A voice-over's timed words, JSON TimedWord[] in seconds into its file; null for other assets. */
+  words: string | null;
+  /** The voice a voice-over is spoken with (`engine:name`); null for other assets. */
+  voiceId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One request for captions (issue 27): from a voice-over, a script or a transcription of the sequence's sound. */
+export interface CaptionJobsTable {
+  id: string;
+  userId: string;
+  projectId: string;
+  source: 'voice' | 'script' | 'transcribe';
+  /** The script to align ('script' only). */
+  script: string | null;
+  status: Generated<'queued' | 'running' | 'done' | 'error'>;
+  /** Why it failed, in a sentence its owner reads. */
+  message: string | null;
+  /** JSON TimedWord[] on the output timeline, once done. */
+  words: string | null;
+  /** Credits taken (a transcription's), given back if it fails. */
+  charged: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -251,6 +274,7 @@ export interface Database {
   stripeEvents: StripeEventsTable;
   jobTimings: JobTimingsTable;
   mediaAssets: MediaAssetsTable;
+  captionJobs: CaptionJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -258,3 +282,4 @@ export type NewUser = Insertable<UsersTable>;
 export type VideoProjectRow = Selectable<VideoProjectsTable>;
 export type ExportJobRow = Selectable<ExportJobsTable>;
 export type MediaAssetRow = Selectable<MediaAssetsTable>;
+export type CaptionJobRow = Selectable<CaptionJobsTable>;

@@ -21,6 +21,10 @@ export interface JobPayloads {
   'render-music-library': { trackId: string };
   /** Renders the examples' missing posters (all in one run) or one example's clip into storage (examples/, decision 022). */
   'render-example': { kind: 'posters' } | { kind: 'video'; exampleId: number };
+  /** Speaks a voice-over asset's script and stores it as AAC with its timed words (speech/generate-voiceover-job.ts, issue 27). */
+  'generate-voiceover': { mediaId: string };
+  /** Times a script in, or transcribes, a project's sequence's sound into captions (speech/make-captions-job.ts). */
+  'make-captions': { captionJobId: string };
 }
 
 export type JobName = keyof JobPayloads;

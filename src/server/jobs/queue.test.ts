@@ -72,6 +72,8 @@ function recorder() {
     'process-music-upload': { run: (_payload, context) => other(context), fail: async () => {} },
     'render-music-library': { run: (_payload, context) => other(context), fail: async () => {} },
     'render-example': { run: (_payload, context) => other(context), fail: async () => {} },
+    'generate-voiceover': { run: (_payload, context) => other(context), fail: async () => {} },
+    'make-captions': { run: (_payload, context) => other(context), fail: async () => {} },
   };
   return {
     runs,

@@ -8,10 +8,10 @@ function tooManyJobsMessage(limit: number): string {
 
 /**
  * The user's jobs queued or running, read from what they work on (projects being generated or extended,
- * exports pending), so the count is the same whichever queue runs them.
+ * exports pending, voice-overs being spoken, caption jobs queued or running), so the count is the same whichever queue runs them.
  */
 async function countActiveJobs(db: Db, userId: string): Promise<number> {
-  const [projects, exports] = await Promise.all([
+  const [projects, exports, voiceovers, captions] = await Promise.all([
     db
       .selectFrom('videoProjects')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -24,8 +24,21 @@ async function countActiveJobs(db: Db, userId: string): Promise<number> {
       .where('userId', '=', userId)
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mediaAssets')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('userId', '=', userId)
+      .where('origin', '=', 'voice')
+      .where('status', '=', 'generating')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('captionJobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('userId', '=', userId)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow(),
   ]);
-  return Number(projects.count) + Number(exports.count);
+  return Number(projects.count) + Number(exports.count) + Number(voiceovers.count) + Number(captions.count);
 }
 
 /**

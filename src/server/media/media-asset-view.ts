@@ -1,4 +1,5 @@
 import type { MediaAsset } from '../../shared/schemas/media.ts';
+import type { TimedWord } from '../../shared/speech/timed-word.ts';
 import type { MediaAssetRow } from '../db/schema.ts';
 import { mediaVersion } from '../projects/project-view.ts';
 
@@ -17,6 +18,7 @@ export function toMediaAsset(row: MediaAssetRow): MediaAsset {
     ...(row.prompt ? { prompt: row.prompt } : {}),
     videoUrl: row.fileKey ? `/api/media/${row.id}/video?v=${mediaVersion(row.fileKey)}` : null,
     posterUrl: row.posterKey ? `/api/media/${row.id}/poster?v=${mediaVersion(row.posterKey)}` : null,
+    ...(row.words ? { words: JSON.parse(row.words) as TimedWord[] } : {}),
   };
 }
 

@@ -113,6 +113,8 @@ export function createMediaAssetsService({ db, storage, queue, logger, maxActive
   async function videoOf(user: UserRow, mediaId: string): Promise<VideoToServe> {
     const asset = await ownAsset(user, mediaId);
     if (!asset.fileKey) throw notFound('The clip is not ready yet');
+    // A voice-over is sound only: there is no picture to watermark, so every plan hears its one file.
+    if (asset.kind === 'audio') return { key: asset.fileKey };
     return videoToServe({ storage, queue }, user, { id: asset.projectId, mediaId: asset.id, videoKey: asset.fileKey });
   }
 

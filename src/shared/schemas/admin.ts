@@ -58,8 +58,27 @@ const providerStatusSchema = z.object({
 });
 export type ProviderStatus = z.infer<typeof providerStatusSchema>;
 
+/** The speech roles of issue 27, each done by one or more engines on this server. */
+export const SPEECH_ROLES = ['voice', 'alignment', 'transcription'] as const;
+
+const speechEngineReportSchema = z.object({
+  role: z.enum(SPEECH_ROLES),
+  /** For people: "Voice", "Alignment (word timing)", "Transcription". */
+  roleLabel: z.string(),
+  /** The engines doing the role, e.g. "Festival, flite, OpenAI", "pocketsphinx (draft)", or "None". */
+  engine: z.string(),
+  available: z.boolean(),
+  /** Debian packages to install (`apt-get install …`) for the role's offline engines; empty when all are there. */
+  missing: z.array(z.string()),
+  /** One sentence for the operator when nothing does the role. */
+  detail: z.string().nullable(),
+});
+export type SpeechEngineReport = z.infer<typeof speechEngineReportSchema>;
+
 export const providerCatalogSchema = z.object({
   providers: z.array(providerStatusSchema),
+  /** Which engine does each speech role (voice, alignment, transcription) and what is missing. */
+  speechEngines: z.array(speechEngineReportSchema),
   /** Seconds between the automatic checks (PROVIDER_CHECK_SECONDS). */
   checkEverySeconds: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHOT_DURATIONS } from '../generation.ts';
+import { timedWordSchema } from './speech.ts';
 
 const MEDIA_KINDS = ['video', 'audio', 'image'] as const;
 /** `imported`: a copy of a clip from another of the owner's projects (POST /api/projects/{id}/media/import). */
@@ -23,6 +24,8 @@ const mediaAssetSchema = z.object({
   prompt: z.string().optional(),
   videoUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
+  /** A voice-over's words, in seconds into its audio, once it is ready (issue 27). */
+  words: z.array(timedWordSchema).optional(),
 });
 export type MediaAsset = z.infer<typeof mediaAssetSchema>;
 

@@ -15,6 +15,7 @@ import * as musicTrackProcessing from './2026-11-28T0900-music-track-processing.
 import * as mediaAssets from './2026-11-28T1200-media-assets.ts';
 import * as outputDuration from './2026-11-28T1800-output-duration.ts';
 import * as firstShotMedia from './2026-11-28T2000-first-shot-media.ts';
+import * as speech from './2026-11-29T0900-speech.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1200-media-assets': mediaAssets,
   '2026-11-28T1800-output-duration': outputDuration,
   '2026-11-28T2000-first-shot-media': firstShotMedia,
+  '2026-11-29T0900-speech': speech,
 };

@@ -1,4 +1,4 @@
-import type { ProviderCatalog, ProviderRole, ProviderState, ProviderStatus } from '../../../shared/schemas/admin.ts';
+import type { ProviderCatalog as FullProviderCatalog, ProviderRole, ProviderState, ProviderStatus } from '../../../shared/schemas/admin.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { BACKEND_LABELS } from '../google/google-backend.ts';
@@ -17,6 +17,9 @@ const ROLE_SETTINGS: Record<ProviderRole, { label: string; variable: string }> =
 };
 
 const OFFLINE = 'Offline engine';
+
+/** What the catalog knows: the model roles; the admin route adds the speech engines (Services.speech). */
+export type ProviderCatalog = Omit<FullProviderCatalog, 'speechEngines'>;
 
 export interface ModelCatalog {
   /** The last check's result per role (states 'unchecked' before the first check finishes). */

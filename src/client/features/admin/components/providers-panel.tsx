@@ -9,6 +9,7 @@ import { useCheckProviders } from '../api/check-providers';
 import { useProviderCatalog } from '../api/get-provider-catalog';
 import { checkInterval } from '../lib/provider-state';
 import { ProviderRow } from './provider-row';
+import { SpeechEnginesTable } from './speech-engines-table';
 
 const COLUMNS = ['Role', 'Model', 'Back-end', 'Status', 'Last checked'] as const;
 const SKELETON_ROWS = 4;
@@ -103,6 +104,7 @@ export function ProvidersPanel() {
           <tbody>{body}</tbody>
         </table>
       </div>
+      {catalog.data && <SpeechEnginesTable engines={catalog.data.speechEngines} />}
     </section>
   );
 }

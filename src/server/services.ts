@@ -21,6 +21,8 @@ import { renderWatermarkedRendition } from './render/watermarked-rendition.ts';
 import type { WatermarkRenderer } from './media/watermarked-video.ts';
 import { LIBRARY_TRACKS } from './music/library/library-tracks.ts';
 import type { TrackDefinition } from './music/library/track-definition.ts';
+import { DtwAligner } from './providers/speech/dtw-aligner.ts';
+import { NpmSynthesizer } from './providers/speech/npm-synthesizer.ts';
 import { type SpeechEngines, createSpeechEngines } from './providers/speech/speech-engines.ts';
 import { type SequenceSoundRenderer, sequenceSoundUnavailable } from './speech/sequence-sound.ts';
 
@@ -78,7 +80,8 @@ export async function createServices(
     examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, logger),
     renderWatermark: overrides.renderWatermark ?? renderWatermarkedRendition,
     musicLibrary: overrides.musicLibrary ?? LIBRARY_TRACKS,
-    speech: overrides.speech ?? createSpeechEngines(config, ffmpeg, { logger }),
+    // Without Debian's speech packages, the voice and the aligner that ship in npm (decision 043).
+    speech: overrides.speech ?? createSpeechEngines(config, ffmpeg, { logger, fallback: { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(ffmpeg) } }),
     sequenceSound: overrides.sequenceSound ?? sequenceSoundUnavailable,
   };
 }

@@ -1,17 +1,7 @@
 import fs from 'node:fs/promises';
-import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
+import { checkedScriptWords } from './script-tokens.ts';
 import { SpeechError, type SpeechAligner, type SynthesisRequest, type SynthesisResult } from './speech.ts';
 import { pcmDurationSeconds, pcmToWav, type PcmAudio } from './wav.ts';
-
-/** The script's words, or a 400 for a script no engine takes (empty, or longer than MAX_SCRIPT_CHARACTERS). */
-export function checkedScriptWords(text: string): string[] {
-  if (text.length > MAX_SCRIPT_CHARACTERS) {
-    throw new SpeechError(`The script is too long: keep it under ${MAX_SCRIPT_CHARACTERS} characters.`, 400);
-  }
-  const words = scriptWords(text);
-  if (words.length === 0) throw new SpeechError('The script has no words to speak.', 400);
-  return words;
-}
 
 /**
  * For a synthesizer whose engine returns audio without word times (the keyed services): `speak` makes the

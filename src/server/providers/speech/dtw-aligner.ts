@@ -7,7 +7,8 @@ import type { DtwWorkerData } from './dtw-worker.ts';
 import type { FliteVoice } from './flite-wasi.ts';
 import type { FliteWorkerData } from './flite-worker.ts';
 import { SAMPLE_RATE } from './mfcc.ts';
-import { checkedScriptWords, runEngine } from './npm-synthesizer.ts';
+import { runEngine } from './npm-synthesizer.ts';
+import { checkedScriptWords } from './script-tokens.ts';
 import { SpeechError, type AlignmentRequest, type SpeechAligner, type SynthesisResult, type TimedWord } from './speech.ts';
 
 /** The longest audio aligned: a 3-minute script read slowly, with music around it. Later audio is ignored. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
 import { withScratchDir } from '../../render/scratch-dir.ts';
 import { runWorker } from '../../render/worker-thread.ts';
 import type { FliteVoice } from './flite-wasi.ts';
 import type { FliteWorkerData } from './flite-worker.ts';
+import { checkedScriptWords } from './script-tokens.ts';
 import { SpeechError, type SpeechSynthesizer, type SynthesisRequest, type SynthesisResult, type Voice } from './speech.ts';
 
 const VOICES: ReadonlyArray<Voice & { flite: FliteVoice }> = [
@@ -44,16 +44,6 @@ export class NpmSynthesizer implements SpeechSynthesizer {
       return result;
     });
   }
-}
-
-/** The script's caption words, or a 400 for a script the engines cannot take. */
-export function checkedScriptWords(text: string): string[] {
-  if (text.length > MAX_SCRIPT_CHARACTERS) {
-    throw new SpeechError(`The script is longer than ${MAX_SCRIPT_CHARACTERS} characters`, 400);
-  }
-  const words = scriptWords(text);
-  if (words.length === 0) throw new SpeechError('The script has no words to speak', 400);
-  return words;
 }
 
 /**

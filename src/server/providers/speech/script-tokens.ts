@@ -8,13 +8,19 @@ export interface ScriptTokens {
   wordOfToken: number[];
 }
 
-/** Splits as `scriptWords` does, keeping which caption word each token went into; a 400 for a script no voice can take. */
-export function scriptTokens(script: string): ScriptTokens {
+/** The script's caption words (`scriptWords`), or a 400 for a script no engine can take: every engine checks through this. */
+export function checkedScriptWords(script: string): string[] {
   if (script.length > MAX_SCRIPT_CHARACTERS) {
     throw new SpeechError(`The script is too long: at most ${MAX_SCRIPT_CHARACTERS} characters.`, 400);
   }
   const words = scriptWords(script);
   if (words.length === 0) throw new SpeechError('The script has no words to speak.', 400);
+  return words;
+}
+
+/** Splits as `scriptWords` does, keeping which caption word each token went into; a 400 for a script no voice can take. */
+export function scriptTokens(script: string): ScriptTokens {
+  const words = checkedScriptWords(script);
   const tokens = script.split(/\s+/).filter(Boolean);
   let word = -1;
   const wordOfToken = tokens.map((token) => {

@@ -7,6 +7,7 @@ import type { SequenceClock } from '../../lib/sequence-clock';
 import type { ShotSourceOf } from '../../lib/shot-source';
 import { useEditor } from '../../store/editor-context';
 import { AiToolsSection } from '../ai-tools/ai-tools-section';
+import { CaptionsSection } from '../captions/captions-section';
 import { MusicSection } from '../music/music-section';
 import { AudioSection } from './audio-section';
 import { ColorGradingSection } from './color-grading-section';
@@ -55,6 +56,9 @@ export function EditorPanels({ project, thumbnailUrl, clock, layout, sourceOf, p
         </ToolSection>
         <ToolSection id="music" phoneTool={phoneTool}>
           <MusicSection />
+        </ToolSection>
+        <ToolSection id="captions" phoneTool={phoneTool}>
+          <CaptionsSection prompt={project.prompt} />
         </ToolSection>
         <ToolSection id="color" phoneTool={phoneTool}>
           <ColorGradingSection />

@@ -1,4 +1,4 @@
-import { Music, Palette, Scissors, Sparkles, Type, Volume2, Wand, type LucideIcon } from 'lucide-react';
+import { Captions, Music, Palette, Scissors, Sparkles, Type, Volume2, Wand, type LucideIcon } from 'lucide-react';
 
 /**
  * The editing tools, in order: the sections of the tools column on a wide screen, the tabs that open a
@@ -10,6 +10,7 @@ export const EDITOR_TOOLS = [
   { id: 'trim', title: 'Trim & Cut', tab: 'Trim', icon: Scissors },
   { id: 'audio', title: 'Audio', tab: 'Audio', icon: Volume2 },
   { id: 'music', title: 'Music', tab: 'Music', icon: Music },
+  { id: 'captions', title: 'Captions', tab: 'Captions', icon: Captions },
   { id: 'color', title: 'Color Grading', tab: 'Color', icon: Palette },
   { id: 'ai', title: 'AI Tools', tab: 'AI', icon: Sparkles },
 ] as const satisfies readonly { id: string; title: string; tab: string; icon: LucideIcon }[];

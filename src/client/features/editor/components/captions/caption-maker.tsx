@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { voiceClips } from '@shared/editor/editor-state';
+import type { CaptionsRequest } from '@shared/schemas/speech';
+import { MAX_SCRIPT_CHARACTERS } from '@shared/speech/timed-word';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { RadioGroup, RadioTile } from '@/components/ui/radio-group';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api';
+import { useMakeCaptions } from '../../api/caption-jobs';
+import { useCurrentUser } from '../../api/get-current-user';
+import { newId } from '../../lib/ids';
+import { useEditor } from '../../store/editor-context';
+
+type Source = CaptionsRequest['source'];
+
+/** Dialogue quoted in a prompt ("…" or “…”): what the clip's characters say, a script to start from. */
+export function quotedDialogue(prompt: string | null | undefined): string {
+  return [...(prompt ?? '').matchAll(/["“]([^"”]+)["”]/g)].map((match) => match[1]?.trim() ?? '').filter(Boolean).join(' ');
+}
+
+/** Makes captions: from the voice-over on the voice lane, a script timed to the sound, or a transcription of it. */
+export function CaptionMaker({ prompt }: { prompt: string | null }) {
+  const { store, dispatch, projectId } = useEditor();
+  const voice = voiceClips(store.present)[0];
+  const user = useCurrentUser();
+  const [source, setSource] = useState<Source>(voice ? 'voice' : 'script');
+  const [script, setScript] = useState(() => quotedDialogue(prompt));
+  const make = useMakeCaptions();
+  // Leaving the panel stops the waiting (the server's job still finishes; nothing is placed).
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => () => stop.current?.abort(), []);
+
+  const working = make.isPending;
+  const failure = make.isError ? errorMessage(make.error, make.error.message || 'The captions could not be made.') : null;
+  const request = (): CaptionsRequest | null => {
+    if (source === 'voice') return voice ? { source, mediaId: voice.source.mediaId } : null;
+    if (source === 'script') return script.trim() ? { source, script } : null;
+    return { source };
+  };
+  const ready = request();
+
+  return (
+    <form
+      className="grid gap-3"
+      aria-busy={working}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!ready || working) return;
+        stop.current = new AbortController();
+        make.mutate(
+          { projectId, request: ready, editorState: store.present, signal: stop.current.signal },
+          { onSuccess: (words) => dispatch({ type: 'setCaptions', words, idPrefix: newId() }) },
+        );
+      }}
+    >
+      <RadioGroup aria-label="Words from" value={source} onValueChange={(value) => setSource(value as Source)} className="grid grid-cols-3 gap-2" disabled={working}>
+        <RadioTile value="voice" disabled={!voice} title={voice ? undefined : 'Add a voice-over first'}>
+          Voice-over
+        </RadioTile>
+        <RadioTile value="script">Script</RadioTile>
+        <RadioTile value="transcribe">Transcribe</RadioTile>
+      </RadioGroup>
+      {source === 'voice' && <p className="text-xs text-muted-foreground">Each word exactly where the voice-over says it.</p>}
+      {source === 'script' && (
+        <div className="grid gap-1.5">
+          <Label htmlFor="caption-script">The words spoken in the video</Label>
+          <Textarea
+            id="caption-script"
+            value={script}
+            maxLength={MAX_SCRIPT_CHARACTERS}
+            onChange={(event) => setScript(event.target.value)}
+            placeholder="Paste what is said; each word is timed to the sound."
+            disabled={working}
+          />
+        </div>
+      )}
+      {source === 'transcribe' && (
+        <p className="text-xs text-muted-foreground">
+          The words are heard from the sound: a draft to correct. {user?.subscription === 'pro' ? 'Free on Pro.' : 'Costs 2 credits.'}
+        </p>
+      )}
+      {working && (
+        <div className="grid gap-1.5" role="status">
+          <span className="text-xs text-muted-foreground">{source === 'transcribe' ? 'Listening to the sound…' : 'Timing the words…'}</span>
+          <Progress aria-label="Making captions" />
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className="text-sm text-red-300">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" disabled={!ready || working}>
+        Make captions
+      </Button>
+    </form>
+  );
+}

@@ -3,6 +3,7 @@ import type { EditorState } from '@shared/editor/editor-state';
 import { captionJobCreatedSchema, captionJobResponseSchema, type CaptionsRequest } from '@shared/schemas/speech';
 import type { TimedWord } from '@shared/speech/timed-word';
 import { apiRequest } from '@/lib/api';
+import { pause } from '@/lib/pause';
 import { currentUserQueryKey } from './get-current-user';
 import { saveEditorState } from './save-editor-state';
 
@@ -20,20 +21,6 @@ interface MakeCaptionsInput {
   /** The edit on screen, saved first: the server times the words against the saved sequence. */
   editorState: EditorState;
   signal: AbortSignal;
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason instanceof Error ? signal.reason : new Error('Stopped'));
-      },
-      { once: true },
-    );
-  });
 }
 
 /**

@@ -8,7 +8,7 @@ import { EDITOR_TOOLS, TOOL_SHEET_ID } from './panels/editor-tools';
 export function ToolTabs({ sheet, className }: { sheet: ToolSheetState; className?: string }) {
   const { store } = useEditor();
   return (
-    <div role="group" aria-label="Tools" className={cn('grid grid-cols-8 border-t border-white/10 bg-card lg:hidden', className)}>
+    <div role="group" aria-label="Tools" className={cn('grid grid-cols-9 border-t border-white/10 bg-card lg:hidden', className)}>
       {EDITOR_TOOLS.map((tool) => {
         const Icon = tool.icon;
         const waitsForPreview = store.preview !== null && tool.id !== 'ai';

@@ -24,6 +24,7 @@ import {
 import { duplicateShot, insertShot, moveShot, removeShot, resetShotTrim, setTransition, splitShot, trimShot } from '@shared/editor/shot-edits';
 import { withSequenceSound } from '@shared/editor/sequence-controls';
 import { captionCommand, type CaptionAction } from './caption-commands';
+import { voiceCommand, type VoiceAction } from './voice-commands';
 import { overlayCommand, sectionCommand, type EditorCommand, type OverlayFields } from './editor-commands';
 import { musicChangeCommand, musicTimingCommand, placeMusicCommand, removeMusicCommand, type MusicChange } from './music-edits';
 import { overlayTimingCommand, type TimingEdit } from './overlay-timing';
@@ -77,7 +78,8 @@ export type EditAction =
   /** The shot uses its whole clip (`clipSeconds` long) again. */
   | { type: 'resetShotTrim'; id: string; clipSeconds: number; gesture?: string }
   | { type: 'setTransition'; id: string; kind: TransitionKind; duration: number; gesture?: string }
-  | CaptionAction;
+  | CaptionAction
+  | VoiceAction;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -139,6 +141,9 @@ export function commandFor(action: EditAction, state: EditorState): EditorComman
       return shotsCommand('Reset trim', state, resetShotTrim(state.shots, action.id, action.clipSeconds));
     case 'setTransition':
       return shotsCommand('Change transition', state, setTransition(state.shots, action.id, action.kind, action.duration));
+    case 'placeVoice':
+    case 'removeVoice':
+      return voiceCommand(action, state);
     default:
       return captionCommand(action, state);
   }

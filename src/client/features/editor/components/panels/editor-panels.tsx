@@ -8,6 +8,7 @@ import type { ShotSourceOf } from '../../lib/shot-source';
 import { useEditor } from '../../store/editor-context';
 import { AiToolsSection } from '../ai-tools/ai-tools-section';
 import { CaptionsSection } from '../captions/captions-section';
+import { VoiceSection } from '../voice/voice-section';
 import { MusicSection } from '../music/music-section';
 import { AudioSection } from './audio-section';
 import { ColorGradingSection } from './color-grading-section';
@@ -53,6 +54,9 @@ export function EditorPanels({ project, thumbnailUrl, clock, layout, sourceOf, p
         </ToolSection>
         <ToolSection id="audio" phoneTool={phoneTool}>
           <AudioSection />
+        </ToolSection>
+        <ToolSection id="voice" phoneTool={phoneTool}>
+          <VoiceSection />
         </ToolSection>
         <ToolSection id="music" phoneTool={phoneTool}>
           <MusicSection />

@@ -1,4 +1,4 @@
-import { Captions, Music, Palette, Scissors, Sparkles, Type, Volume2, Wand, type LucideIcon } from 'lucide-react';
+import { Captions, Mic, Music, Palette, Scissors, Sparkles, Type, Volume2, Wand, type LucideIcon } from 'lucide-react';
 
 /**
  * The editing tools, in order: the sections of the tools column on a wide screen, the tabs that open a
@@ -9,6 +9,7 @@ export const EDITOR_TOOLS = [
   { id: 'effects', title: 'Visual Effects', tab: 'Effects', icon: Wand },
   { id: 'trim', title: 'Trim & Cut', tab: 'Trim', icon: Scissors },
   { id: 'audio', title: 'Audio', tab: 'Audio', icon: Volume2 },
+  { id: 'voice', title: 'Voice-over', tab: 'Voice', icon: Mic },
   { id: 'music', title: 'Music', tab: 'Music', icon: Music },
   { id: 'captions', title: 'Captions', tab: 'Captions', icon: Captions },
   { id: 'color', title: 'Color Grading', tab: 'Color', icon: Palette },

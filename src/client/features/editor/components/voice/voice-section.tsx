@@ -1,0 +1,154 @@
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { voiceClips } from '@shared/editor/editor-state';
+import { MAX_SCRIPT_CHARACTERS } from '@shared/speech/timed-word';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api';
+import { useCurrentUser } from '../../api/get-current-user';
+import { useProjectMedia } from '../../api/get-project-media';
+import { useCreateVoiceover, useVoices } from '../../api/voices';
+import { formatDuration } from '../../lib/format-time';
+import { newId } from '../../lib/ids';
+import { useEditor } from '../../store/editor-context';
+
+/** Credits a voice-over costs a free user (decision 042). */
+const VOICEOVER_CREDITS = 2;
+
+/** Plays a voice's sample; one at a time. */
+function VoicePreview({ url, name }: { url: string; name: string }) {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => () => audio.current?.pause(), []);
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      aria-label={playing ? `Stop the sample of ${name}` : `Hear ${name}`}
+      title={playing ? 'Stop' : 'Hear this voice'}
+      onClick={() => {
+        if (playing) {
+          audio.current?.pause();
+          setPlaying(false);
+          return;
+        }
+        audio.current?.pause();
+        audio.current = new Audio(url);
+        audio.current.onended = () => setPlaying(false);
+        audio.current.onerror = () => setPlaying(false);
+        setPlaying(true);
+        void audio.current.play().catch(() => setPlaying(false));
+      }}
+    >
+      {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+    </Button>
+  );
+}
+
+/**
+ * The Voice panel: a script and a voice make a voice-over, placed on the voice lane when it is ready (a new one
+ * takes the old one's place); the music ducks under it in the export.
+ */
+export function VoiceSection() {
+  const { store, dispatch, projectId } = useEditor();
+  const placed = voiceClips(store.present)[0];
+  const voices = useVoices();
+  const media = useProjectMedia(projectId);
+  const user = useCurrentUser();
+  const create = useCreateVoiceover();
+  const placedMedia = media.data?.find((asset) => asset.id === placed?.source.mediaId);
+  const [script, setScript] = useState(() => placedMedia?.prompt ?? '');
+  const [voiceId, setVoiceId] = useState<string | null>(null);
+  const chosen = voiceId ?? voices.data?.[0]?.id ?? null;
+
+  // Leaving the panel stops the waiting (the server still makes the voice-over; it is not placed).
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => () => stop.current?.abort(), []);
+  const generating = create.isPending;
+  const failure = create.isError ? errorMessage(create.error, create.error.message || 'The voice-over could not be made.') : null;
+
+  return (
+    <form
+      className="grid gap-3"
+      aria-busy={generating}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!chosen || script.trim() === '' || generating) return;
+        stop.current = new AbortController();
+        create.mutate(
+          { projectId, request: { script, voiceId: chosen }, signal: stop.current.signal },
+          { onSuccess: (asset) => dispatch({ type: 'placeVoice', mediaId: asset.id, seconds: asset.duration, newId: newId() }) },
+        );
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="voice-script">Script</Label>
+        <Textarea
+          id="voice-script"
+          value={script}
+          maxLength={MAX_SCRIPT_CHARACTERS}
+          placeholder="What the voice says over your video."
+          onChange={(event) => setScript(event.target.value)}
+          disabled={generating}
+        />
+        <span className="text-right text-xs text-muted-foreground">
+          {script.length}/{MAX_SCRIPT_CHARACTERS}
+        </span>
+      </div>
+      <div className="grid gap-1.5">
+        <Label>Voice</Label>
+        {voices.isLoading ? (
+          <Skeleton aria-label="Loading voices" className="h-9 w-full" />
+        ) : voices.isError ? (
+          <p role="alert" className="text-sm text-red-300">
+            {errorMessage(voices.error, 'The voices could not be loaded.')}
+          </p>
+        ) : (
+          <div className="flex gap-2">
+            <Select value={chosen ?? ''} onValueChange={setVoiceId} disabled={generating}>
+              <SelectTrigger aria-label="Voice" className="flex-1">
+                <SelectValue placeholder="No voice available" />
+              </SelectTrigger>
+              <SelectContent>
+                {(voices.data ?? []).map((voice) => (
+                  <SelectItem key={voice.id} value={voice.id}>
+                    {voice.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {chosen && <VoicePreview url={voices.data?.find((voice) => voice.id === chosen)?.previewUrl ?? ''} name={voices.data?.find((voice) => voice.id === chosen)?.name ?? 'this voice'} />}
+          </div>
+        )}
+      </div>
+      {generating && (
+        <div className="grid gap-1.5" role="status">
+          <span className="text-xs text-muted-foreground">Recording the voice-over…</span>
+          <Progress aria-label="Making the voice-over" />
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className="text-sm text-red-300">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" disabled={!chosen || script.trim() === '' || generating}>
+        {placed ? 'Regenerate voice-over' : 'Generate voice-over'}
+        {user?.subscription !== 'pro' && <span className="text-xs opacity-80">· {VOICEOVER_CREDITS} credits</span>}
+      </Button>
+      {placed && (
+        <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+          <span>On the voice lane · {formatDuration(placed.sourceOut - placed.sourceIn)}</span>
+          <Button type="button" variant="ghost" size="sm" onClick={() => dispatch({ type: 'removeVoice' })}>
+            Remove
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -23,8 +23,8 @@ import { NO_ALIGNER_MESSAGE, NO_TRANSCRIBER_MESSAGE, captionsJobId, failCaptionJ
 import { voiceLaneWords } from './voice-lane-words.ts';
 
 /** Credits a free user pays (decision 042); pro users pay nothing, captions from a voice-over or a script are free. */
-export const VOICEOVER_COST = 2;
-export const TRANSCRIPTION_COST = 2;
+const VOICEOVER_COST = 2;
+const TRANSCRIPTION_COST = 2;
 
 interface SpeechServiceDeps {
   db: Db;

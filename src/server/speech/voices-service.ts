@@ -9,11 +9,11 @@ import { withScratchDir } from '../render/scratch-dir.ts';
 import { encodeVoice } from './voice-audio.ts';
 
 /** What every voice's preview says. */
-export const PREVIEW_TEXT = 'Hi! This is how I sound.';
-export const VOICE_NOT_FOUND = 'Voice not found';
+const PREVIEW_TEXT = 'Hi! This is how I sound.';
+const VOICE_NOT_FOUND = 'Voice not found';
 
 /** Where a voice's preview is kept: one per voice, made once (`gemini:Kore` → speech/previews/gemini-kore.m4a). */
-export function previewKey(voiceId: string): string {
+function previewKey(voiceId: string): string {
   return storageKey('speech', 'previews', `${voiceId.toLowerCase().replace(/[^a-z0-9_-]+/g, '-')}.m4a`);
 }
 

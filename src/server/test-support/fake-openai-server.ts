@@ -14,7 +14,7 @@ export type FakeOpenAiAnswer =
   | { kind: 'http-error'; status: number; message: string; type: string; code: string | null };
 
 /** An OpenAI error `{ error: { message, type, param, code } }` sent with `status`, e.g. 429 rate_limit_exceeded. */
-export interface FakeOpenAiHttpError {
+interface FakeOpenAiHttpError {
   kind: 'http-error';
   status: number;
   message: string;
@@ -40,12 +40,12 @@ export type FakeOpenAiTranscriptionAnswer =
   | { kind: 'malformed' }
   | FakeOpenAiHttpError;
 
-export interface RecordedSpeech {
+interface RecordedSpeech {
   authorization: string | undefined;
   body: Record<string, unknown>;
 }
 
-export interface RecordedTranscription {
+interface RecordedTranscription {
   authorization: string | undefined;
   /** The form's text fields; repeated ones (`timestamp_granularities[]`) as arrays. */
   fields: Record<string, string | string[]>;

@@ -12,7 +12,7 @@ import {
 } from './caption-track.ts';
 
 /** A caption word's shortest time, so a dragged edge never makes it vanish (one frame at 30 fps). */
-export const MIN_CAPTION_WORD_SECONDS = 1 / 30;
+const MIN_CAPTION_WORD_SECONDS = 1 / 30;
 
 /** New captions from timed words (seconds on the output timeline), laid out in lines by the style. */
 export function newCaptionTrack(words: readonly TimedWord[], ids: () => string, style: CaptionStyle = DEFAULT_CAPTION_STYLE): CaptionTrack {

@@ -7,11 +7,11 @@ import type { TimedWord } from '../speech/timed-word.ts';
  * appears as it is spoken, scaling in), word (one word at a time), boxed (the line on a box, the spoken word
  * highlighted), plain (the line as subtitles, no highlight).
  */
-export const CAPTION_LOOKS = ['karaoke', 'pop', 'word', 'boxed', 'plain'] as const;
+const CAPTION_LOOKS = ['karaoke', 'pop', 'word', 'boxed', 'plain'] as const;
 export type CaptionLook = (typeof CAPTION_LOOKS)[number];
 
 /** Most caption words a track holds (a 148 s short at a fast 3.5 words a second is about 520). */
-export const MAX_CAPTION_WORDS = 1000;
+const MAX_CAPTION_WORDS = 1000;
 export const MAX_CAPTION_WORD_LENGTH = 40;
 export const CAPTION_RANGES = {
   wordsPerLine: { min: 1, max: 8, step: 1 },

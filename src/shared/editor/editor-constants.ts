@@ -63,9 +63,6 @@ export const TRANSITION_KINDS = ['cut', 'crossfade', 'fade-black', 'slide-left',
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 export const DEFAULT_TRANSITION_SECONDS = 0.5;
 
-/** The lanes an audio clip may sit on: music from the library, and voice-overs (media assets, version 5). */
-export const AUDIO_LANES = ['music', 'voice'] as const;
-
 /** A sequence holds at most this many shots and audio clips: bounds the export's inputs (one ffmpeg run). */
 export const MAX_SHOTS = 40;
 export const MAX_AUDIO_CLIPS = 20;

@@ -59,7 +59,7 @@ const providerStatusSchema = z.object({
 export type ProviderStatus = z.infer<typeof providerStatusSchema>;
 
 /** The speech roles of issue 27, each done by one or more engines on this server. */
-export const SPEECH_ROLES = ['voice', 'alignment', 'transcription'] as const;
+const SPEECH_ROLES = ['voice', 'alignment', 'transcription'] as const;
 
 const speechEngineReportSchema = z.object({
   role: z.enum(SPEECH_ROLES),

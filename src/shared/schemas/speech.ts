@@ -22,7 +22,7 @@ export type VoiceListing = z.infer<typeof voicesResponseSchema>['voices'][number
 const SCRIPT_REQUIRED = 'Script is required';
 
 /** A script to speak or to time: trimmed, 1..MAX_SCRIPT_CHARACTERS characters, with at least one word to say. */
-export const scriptSchema = z
+const scriptSchema = z
   .string({ error: SCRIPT_REQUIRED })
   .trim()
   .min(1, SCRIPT_REQUIRED)
@@ -50,7 +50,7 @@ export type CaptionsRequest = z.output<typeof captionsRequestSchema>;
 
 export const captionJobCreatedSchema = z.object({ jobId: z.string() });
 
-export const CAPTION_JOB_STATUSES = ['queued', 'running', 'done', 'error'] as const;
+const CAPTION_JOB_STATUSES = ['queued', 'running', 'done', 'error'] as const;
 
 /** GET /api/caption-jobs/{jobId}: the words on the output timeline once done. */
 export const captionJobResponseSchema = z.object({

@@ -12,7 +12,7 @@ import { checkedScriptWords } from './script-tokens.ts';
 import { SpeechError, type AlignmentRequest, type SpeechAligner, type SynthesisResult, type TimedWord } from './speech.ts';
 
 /** The longest audio aligned: a 3-minute script read slowly, with music around it. Later audio is ignored. */
-export const MAX_ALIGNED_SECONDS = 600;
+const MAX_ALIGNED_SECONDS = 600;
 const DEFAULT_TIMEOUT_MS = 120_000;
 /**
  * The script is spoken in both voices and the closer one kept: MFCCs of a female voice and a male one differ so

@@ -22,7 +22,7 @@ export function readPcm(file: string): Float32Array {
  * voice, its words' times known) is cut to its speech, both are turned into MFCC frames, warped onto each
  * other, and each word's first and last frame are carried through the warp path to the real audio's frames.
  */
-export function alignByWarp(
+function alignByWarp(
   reference: Float32Array,
   referenceWords: readonly TimedWord[],
   real: Float32Array,

@@ -27,7 +27,7 @@ export interface WarpOptions {
 }
 
 /** The most cells one pass computes at full resolution; above it a coarser pass first finds where the path goes. */
-export const MAX_PASS_CELLS = 4_000_000;
+const MAX_PASS_CELLS = 4_000_000;
 
 function distance(a: FeatureSequence, i: number, b: FeatureSequence, j: number): number {
   let sum = 0;
@@ -59,7 +59,7 @@ const START = 3;
  * symmetric (a diagonal counts twice), the classic pattern that favours no direction. Only the row being
  * computed and the one before it are kept, plus a byte per cell for the backtrack.
  */
-export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Array, hi: Int32Array, options: WarpOptions): WarpPath {
+function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Array, hi: Int32Array, options: WarpOptions): WarpPath {
   const rows = a.length;
   const offsets = new Float64Array(rows + 1);
   let widest = 0;
@@ -142,7 +142,7 @@ export function dtwInWindows(a: FeatureSequence, b: FeatureSequence, lo: Int32Ar
 }
 
 /** Averages each `factor` frames into one. */
-export function pool(sequence: FeatureSequence, factor: number): FeatureSequence {
+function pool(sequence: FeatureSequence, factor: number): FeatureSequence {
   const length = Math.ceil(sequence.length / factor);
   const { dimensions } = sequence;
   const data = new Float32Array(length * dimensions);

@@ -6,7 +6,7 @@ import { scriptTokens, timeWords } from './script-tokens.ts';
 import { SpeechError, type SpeechSynthesizer, type SynthesisRequest, type SynthesisResult, type Voice } from './speech.ts';
 import { requireEngine, runSpeechTool, timeLimitMs } from './speech-process.ts';
 
-export const FESTIVAL_VOICES: readonly Voice[] = [{ id: 'festival:slt', name: 'Sarah (offline)', engine: 'festival', language: 'en-US' }];
+const FESTIVAL_VOICES: readonly Voice[] = [{ id: 'festival:slt', name: 'Sarah (offline)', engine: 'festival', language: 'en-US' }];
 
 /** A Scheme string literal: SIOD reads `\\` and `\"` inside double quotes. */
 function schemeString(value: string): string {
@@ -20,7 +20,7 @@ function schemeString(value: string): string {
  * Syllable → Segment); -1 for a token nothing was said for (an emoji). Festival exits 0 after a Scheme
  * error, so the last line, DONE, is what says the run went through.
  */
-export function festivalProgram(textFile: string, waveFile: string): string {
+function festivalProgram(textFile: string, waveFile: string): string {
   return `
 (define (read-whole-file name)
   (let ((port (fopen name "rb")) (buffer (cons-array 4096 'string)) (text "") (count 0))

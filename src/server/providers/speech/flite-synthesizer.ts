@@ -9,7 +9,7 @@ import { requireEngine, runSpeechTool, timeLimitMs } from './speech-process.ts';
 /** flite's built-in voices, by the name `-voice` takes: kal16 is the 16 kHz build of kal. */
 const FLITE_VOICE_NAMES: Record<string, string> = { 'flite:kal': 'kal16', 'flite:slt': 'slt' };
 
-export const FLITE_VOICES: readonly Voice[] = [
+const FLITE_VOICES: readonly Voice[] = [
   { id: 'flite:kal', name: 'Kal (offline)', engine: 'flite', language: 'en-US' },
   { id: 'flite:slt', name: 'Sally (offline)', engine: 'flite', language: 'en-US' },
 ];

@@ -6,8 +6,7 @@ import { parseFliteTrace, phoneGroups, timeWords, type FliteSegment } from './fl
 import type { TimedWord } from './speech.ts';
 
 /** The voices built into Flite's WASI build that speak US English intelligibly (clustergen, 16 kHz). */
-export const FLITE_VOICES = ['slt', 'rms'] as const;
-export type FliteVoice = (typeof FLITE_VOICES)[number];
+export type FliteVoice = 'slt' | 'rms';
 
 /** The little of WebAssembly used here: the server's TypeScript libs leave out its types (they come with DOM's). */
 interface WebAssemblyApi {
@@ -55,7 +54,7 @@ function runFlite(dir: string, voice: FliteVoice, text: string, wavName: string)
 }
 
 /** Length of a 16-bit mono PCM WAV as Flite writes it (a 44-byte header, then the samples). */
-export function wavDurationSeconds(wav: Buffer): number {
+function wavDurationSeconds(wav: Buffer): number {
   const sampleRate = wav.readUInt32LE(24);
   const dataIndex = wav.indexOf('data', 12, 'latin1');
   const bytes = dataIndex < 0 ? wav.length - 44 : Math.min(wav.readUInt32LE(dataIndex + 4), wav.length - dataIndex - 8);

@@ -34,7 +34,7 @@ const DEFAULT_PCM_RATE = 24_000;
  * The answer's audio as 16-bit mono PCM. The earlier models send raw PCM (`audio/L16;codec=pcm;rate=24000`);
  * the 3.8 models send a whole WAV of the same PCM to a unary request. Anything else is undefined.
  */
-export function answerAudio(response: GenerateContentResponse): PcmAudio | undefined {
+function answerAudio(response: GenerateContentResponse): PcmAudio | undefined {
   const parts = response.candidates?.[0]?.content?.parts ?? [];
   const inline = parts.find((part) => part.inlineData?.data && part.inlineData.mimeType?.startsWith('audio/'))?.inlineData;
   if (!inline?.data) return undefined;

@@ -21,19 +21,19 @@ export interface GeminiTranscriberOptions {
 }
 
 /** gemini-3.5-transcribe processes up to 15 minutes of a file when word timestamps are on. */
-export const MAX_TRANSCRIPTION_SECONDS = 15 * 60;
+const MAX_TRANSCRIPTION_SECONDS = 15 * 60;
 /** Mono 16 kHz FLAC of 15 minutes is about 15 MB; the bound keeps the inline request well inside the API's. */
-export const MAX_INLINE_AUDIO_BYTES = 20 * 1024 * 1024;
+const MAX_INLINE_AUDIO_BYTES = 20 * 1024 * 1024;
 const CONVERSION_TIMEOUT_MS = 120_000;
 
 /** A protobuf Duration in its JSON form ("1.250s") as seconds; undefined for anything else. */
-export function durationSeconds(value: string | undefined): number | undefined {
+function durationSeconds(value: string | undefined): number | undefined {
   const match = /^(\d+(?:\.\d+)?)s$/.exec(value?.trim() ?? '');
   return match ? Number(match[1]) : undefined;
 }
 
 /** The answer's words (parts' `audioTranscription.words`, in order); undefined when the answer holds no usable transcription. */
-export function transcriptionWords(response: GenerateContentResponse): TimedWord[] | undefined {
+function transcriptionWords(response: GenerateContentResponse): TimedWord[] | undefined {
   const transcriptions = (response.candidates?.[0]?.content?.parts ?? [])
     .map((part) => part.audioTranscription)
     .filter((transcription): transcription is Transcription => transcription !== undefined);

@@ -38,7 +38,7 @@ function makeMelFilters(): Float64Array[] {
 }
 
 /** In-place radix-2 FFT of `re`/`im` (length a power of two). */
-export function fft(re: Float64Array, im: Float64Array): void {
+function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

@@ -16,7 +16,7 @@ export interface OpenAiSpeechSynthesizerOptions extends OpenAiSpeechClientOption
   logger?: ProviderLogger;
 }
 
-export const DEFAULT_OPENAI_SPEECH_MODEL = 'gpt-4o-mini-tts';
+const DEFAULT_OPENAI_SPEECH_MODEL = 'gpt-4o-mini-tts';
 
 /** Built-in voices of `POST /v1/audio/speech` (API reference, `voice`). */
 const VOICE_NAMES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;

@@ -20,13 +20,13 @@ export interface OpenAiTranscriberOptions extends OpenAiSpeechClientOptions {
   logger?: ProviderLogger;
 }
 
-export const DEFAULT_OPENAI_TRANSCRIBE_MODEL = 'whisper-1';
+const DEFAULT_OPENAI_TRANSCRIBE_MODEL = 'whisper-1';
 /** OpenAI's upload limit for `POST /v1/audio/transcriptions`. */
 export const OPENAI_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const TOO_LARGE = 'The audio is too large to transcribe (the limit is 25 MB).';
 
 /** verbose_json's `words` as TimedWords; undefined when they are missing or malformed. */
-export function verboseWords(answer: TranscriptionVerbose): TimedWord[] | undefined {
+function verboseWords(answer: TranscriptionVerbose): TimedWord[] | undefined {
   if (!Array.isArray(answer.words)) return answer.text?.trim() === '' ? [] : undefined;
   const words: TimedWord[] = [];
   for (const word of answer.words) {

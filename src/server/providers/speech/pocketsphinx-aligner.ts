@@ -24,7 +24,7 @@ interface Grammar {
  * per way it may be spoken (a number as a year or a count). pocketsphinx adds optional silence and noise at
  * every state (-fsgusefiller) and each word's alternate pronunciations (-fsgusealtpron).
  */
-export function alignmentGrammar(readings: ReadonlyArray<SpokenWord[][]>): Grammar {
+function alignmentGrammar(readings: ReadonlyArray<SpokenWord[][]>): Grammar {
   const transitions: string[] = [];
   const entries = new Map<string, string[]>();
   let states = 1;

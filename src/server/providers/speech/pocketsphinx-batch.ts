@@ -7,7 +7,7 @@ import { SpeechError } from './speech.ts';
 import { runSpeechTool, timeLimitMs } from './speech-process.ts';
 
 /** Longest audio the recogniser takes: ten minutes, well past a three-minute script. */
-export const MAX_RECOGNITION_SECONDS = 600;
+const MAX_RECOGNITION_SECONDS = 600;
 
 const SAMPLE_RATE = 16_000;
 /** pocketsphinx counts 10 ms frames (dividing, not multiplying by 0.01, keeps the seconds exact). */
@@ -57,7 +57,7 @@ export interface RecognisedSegment {
  * pocketsphinx_batch's -hypseg line: `utt S _ T _ A _ L _` then `startFrame acousticScore lmScore word` per
  * segment, then the end frame of the last one.
  */
-export function parseHypseg(line: string): RecognisedSegment[] {
+function parseHypseg(line: string): RecognisedSegment[] {
   const fields = line.trim().split(/\s+/).slice(9);
   const segments: RecognisedSegment[] = [];
   for (let index = 0; index + 3 < fields.length; index += 4) {

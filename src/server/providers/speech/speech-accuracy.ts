@@ -33,14 +33,14 @@ export interface AccuracyOptions {
   signal?: AbortSignal;
 }
 
-export interface AlignmentAccuracy {
+interface AlignmentAccuracy {
   /** Mean and largest |aligned start − true start| over the script's words, seconds. */
   meanStartError: number;
   maxStartError: number;
   words: number;
 }
 
-export interface TranscriptionAccuracy {
+interface TranscriptionAccuracy {
   /** Word edit distance (substitutions + insertions + deletions) over the script's word count. */
   wordErrorRate: number;
   reference: string[];

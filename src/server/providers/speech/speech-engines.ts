@@ -26,7 +26,7 @@ export interface SpeechEngines {
 }
 
 /** The engines for machines without the Debian packages (npm only); wired in by the caller when available. */
-export interface SpeechFallback {
+interface SpeechFallback {
   synthesizer: SpeechSynthesizer;
   aligner: SpeechAligner;
 }

@@ -11,7 +11,7 @@ import { saveEditorState } from './save-editor-state';
 const CAPTION_JOB_POLL_MS = 1000;
 
 /** The server's job could not make the captions: `message` is its sentence for the creator. */
-export class CaptionJobError extends Error {
+class CaptionJobError extends Error {
   override name = 'CaptionJobError';
 }
 

@@ -10,7 +10,7 @@ import { projectMediaKey } from './get-project-media';
 const VOICEOVER_POLL_MS = 1000;
 
 /** The server could not make the voice-over: `message` is its sentence for the creator (credits are refunded). */
-export class VoiceoverError extends Error {
+class VoiceoverError extends Error {
   override name = 'VoiceoverError';
 }
 

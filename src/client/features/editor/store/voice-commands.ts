@@ -7,7 +7,7 @@ export type VoiceAction =
   | { type: 'removeVoice'; gesture?: string };
 
 /** A voice-over from its start to its end, at full volume, from the output's start. */
-export function newVoiceClip(id: string, mediaId: string, seconds: number): VoiceClip {
+function newVoiceClip(id: string, mediaId: string, seconds: number): VoiceClip {
   const length = roundSeconds(seconds);
   return { id, lane: 'voice', source: { mediaId }, start: 0, end: length, sourceIn: 0, sourceOut: length, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false };
 }

@@ -58,7 +58,9 @@ export interface ExportInput {
   workDir: string;
   /** The music lane's tracks by track id (a clip whose track is missing is left out). */
   music?: ReadonlyMap<string, MusicFile>;
-  /** With music: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
+  /** The voice lane's media assets' files by media id (a clip whose file is missing is left out). */
+  voice?: ReadonlyMap<string, MusicFile>;
+  /** With music or voice: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
   loudnessGainDb?: number;
   /** Which transition filters the ffmpeg that runs it has (FfmpegBinaries.filters); absent: both. */
   filters?: TransitionFilters;

@@ -214,7 +214,7 @@ describe('the export’s audio with a voice lane', () => {
     id: 'v', lane: 'voice', source: { mediaId: 'vo' }, start: 2, end: 5, sourceIn: 0.5, sourceOut: 2.5, volume: 0.8, fadeIn: 0, fadeOut: 0, loop: true, duck: true,
     ...overrides,
   });
-  const withVoice = (overrides: Partial<ExportInput> = {}) => input({ voice: new Map([['vo', { file: '/tmp/job-1/voice-0.m4a', durationSeconds: 3 }]]), ...overrides });
+  const withVoice = (overrides: Partial<ExportInput> & { probe?: MediaProbe } = {}) => input({ voice: new Map([['vo', { file: '/tmp/job-1/voice-0.m4a', durationSeconds: 3 }]]), ...overrides });
 
   it('reads each voice clip’s recording after the shots, before the music, and places its piece without looping', () => {
     const { args, filterGraph } = buildExportCommand(withVoice(), withMusic(voice(), music()), spec);

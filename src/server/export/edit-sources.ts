@@ -12,10 +12,10 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { probeAudio } from '../render/probe-audio.ts';
 
 /** The edit's music track was deleted, or belongs to someone else (a document copied between accounts). */
-export const MUSIC_UNAVAILABLE = 'The music in this edit is no longer available — choose another track in the editor.';
+const MUSIC_UNAVAILABLE = 'The music in this edit is no longer available — choose another track in the editor.';
 
 /** A shot's clip was deleted or is not ready (a document copied between projects, a shot still being made). */
-export const SHOT_UNAVAILABLE = 'A shot in this edit is not ready or no longer exists — wait for it or remove it in the editor.';
+const SHOT_UNAVAILABLE = 'A shot in this edit is not ready or no longer exists — wait for it or remove it in the editor.';
 
 /** A voice clip's recording was deleted, is not ready, or is not one of this project's voice-overs. */
 export const VOICE_UNAVAILABLE = 'A voice-over in this edit is not ready or no longer exists — wait for it or remove it in the editor.';

@@ -4,7 +4,7 @@ import { EXPORT_PLATFORMS, EXPORT_PLATFORM_IDS, type ExportPlatformId } from '..
 export const EXPORT_RESOLUTIONS = ['720p', '1080p', '4K'] as const;
 export const EXPORT_FORMATS = ['mp4', 'mov'] as const;
 export const EXPORT_QUALITIES = ['high', 'medium', 'low'] as const;
-export const EXPORT_CAPTIONS = ['burned', 'none'] as const;
+const EXPORT_CAPTIONS = ['burned', 'none'] as const;
 
 /**
  * POST /api/projects/{id}/export (SPEC §3 Export settings), and optionally the platform the file is for, whose

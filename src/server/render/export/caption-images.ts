@@ -10,7 +10,7 @@ import type { TextDrawingContext } from '../../../shared/editor/text/text-contex
  * word, one per gap between lines); the pop look adds a picture per frame of each word's 0.12 s scale-in, and past
  * this bound a pop is drawn as two pictures (started, done) instead.
  */
-export const MAX_CAPTION_PICTURES = 2400;
+const MAX_CAPTION_PICTURES = 2400;
 
 /** The caption pictures as the export lays them: one image input, one picture per change, each shown until the next. */
 export interface CaptionImage {

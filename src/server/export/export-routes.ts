@@ -9,6 +9,7 @@ import { sendStoredObject } from '../media/send-stored-object.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { projectParamsSchema } from '../projects/projects-routes.ts';
 import type { Storage } from '../providers/storage/storage.ts';
+import { CAPTION_CONTENT_TYPES, type CaptionFileFormat, captionFile, titleSlug } from './caption-files-service.ts';
 import { type ExportService, toExportJobResponse } from './export-service.ts';
 
 const jobParams = z.object({ jobId: z.string().min(1).max(64) });
@@ -45,11 +46,19 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exports: ExportService; db: D
     if (!job.outputKey) throw notFound('The export is not finished yet');
     const project = await findProject(db, job.projectId);
     const settings = JSON.parse(job.settings) as { resolution: string; format: string };
-    const name = `${slugify(project?.title ?? 'video')}-${settings.resolution}.${settings.format}`;
+    const name = `${titleSlug(project?.title ?? 'video')}-${settings.resolution}.${settings.format}`;
     return sendStoredObject(request, reply, storage, job.outputKey, { cache: 'private, no-store', downloadName: name });
   });
-};
 
-function slugify(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'video';
-}
+  // The saved edit's captions as subtitle files (issue 27), for platforms that take captions beside the video.
+  for (const format of ['srt', 'vtt'] as const satisfies CaptionFileFormat[]) {
+    app.get(`/api/projects/:id/captions.${format}`, { schema: { params: projectParamsSchema } }, async (request, reply) => {
+      const file = await captionFile(db, request.log, requireUser(request).id, request.params.id, format);
+      return reply
+        .header('content-type', CAPTION_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    });
+  }
+};

@@ -45,8 +45,8 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
     if (settings.resolution === '4K' && user.subscription !== 'pro') throw forbidden(FOUR_K_PRO_ONLY);
     // The schema's key order, so equal settings are equal strings; the platform, when there is one, is part of them.
-    const { resolution, format, quality, platform } = settings;
-    const settingsJson = JSON.stringify({ resolution, format, quality, platform });
+    const { resolution, format, quality, platform, captions = 'burned' } = settings;
+    const settingsJson = JSON.stringify({ resolution, format, quality, platform, captions });
     const started = await db.transaction().execute(async (trx) => {
       // A simultaneous identical request waits here for this transaction, then finds this export.
       await lockUserJobs(trx, user.id);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type EditorState, defaultEditorState, musicClips, outputDuration } from '../../shared/editor/editor-state.ts';
+import { defaultEditorState, outputDuration } from '../../shared/editor/editor-state.ts';
 import { UNREADABLE_EDIT_MESSAGE, readProjectEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
 import { findUserById } from '../auth/users-repository.ts';
@@ -7,17 +7,13 @@ import type { Db } from '../db/database.ts';
 import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
-import { listProjectMedia } from '../media/media-assets-repository.ts';
 import { findProject } from '../projects/projects-repository.ts';
-import { musicTrackKey } from '../music/music-keys.ts';
-import { findPlayableTrack } from '../music/music-repository.ts';
-import { ObjectNotFoundError, type Storage, storageKey } from '../providers/storage/storage.ts';
-import type { MusicFile } from '../render/export/music-mix.ts';
+import { type Storage, storageKey } from '../providers/storage/storage.ts';
 import { renderExport } from '../render/export/render-export.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { FfmpegCpuLimitError } from '../render/ffmpeg-runner.ts';
-import { probeAudio } from '../render/probe-audio.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
+import { gatherEditSources } from './edit-sources.ts';
 import { findExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
 
 export interface ExportDeps {
@@ -44,40 +40,6 @@ const EXPORT_FAILED = 'The export failed — please try again.';
 /** The export's ffmpeg ran out of the processor time its output's length allows (exportCpuBudgetSeconds). */
 const TOO_MUCH_WORK = 'This edit takes more work to export than its length allows — remove some effects or text and try again.';
 
-/** The edit's music track was deleted, or belongs to someone else (a document copied between accounts). */
-const MUSIC_UNAVAILABLE = 'The music in this edit is no longer available — choose another track in the editor.';
-
-/** A shot's clip was deleted or is not ready (a document copied between projects, a shot still being made). */
-const SHOT_UNAVAILABLE = 'A shot in this edit is not ready or no longer exists — wait for it or remove it in the editor.';
-
-/**
- * The stored file of each video the sequence's shots cut, by media id: the project's own clip from its row (its
- * asset is a copy of it, decision 038), the other shots from the project's ready assets, read in one query.
- */
-async function shotMediaKeys(db: Db, project: { id: string; videoKey: string }, editorState: EditorState): Promise<Map<string, string>> {
-  const others = editorState.shots.some((shot) => shot.mediaId !== project.id) ? await listProjectMedia(db, project.id) : [];
-  const stored = new Map(others.flatMap((asset) => (asset.status === 'ready' && asset.fileKey ? [[asset.id, asset.fileKey] as const] : [])));
-  stored.set(project.id, project.videoKey);
-  const keys = new Map<string, string>();
-  for (const { mediaId } of editorState.shots) {
-    const key = stored.get(mediaId);
-    if (!key) throw new UserFacingError(SHOT_UNAVAILABLE);
-    keys.set(mediaId, key);
-  }
-  return keys;
-}
-
-/** The track's file beside the source, and its real length (the piece the edit uses stops where the file does). */
-async function downloadMusic(storage: Storage, ffmpeg: FfmpegBinaries, key: string, file: string): Promise<MusicFile> {
-  try {
-    await storage.downloadToFile(key, file);
-  } catch (error) {
-    if (error instanceof ObjectNotFoundError) throw new UserFacingError(MUSIC_UNAVAILABLE);
-    throw error;
-  }
-  return { file, durationSeconds: (await probeAudio(ffmpeg, file)).durationSeconds };
-}
-
 /**
  * Renders a project's saved edit in one ffmpeg pass (with music, after an audio-only measuring pass:
  * decision 018), stores the file and records where to download it. Idempotent: a finished job is left
@@ -97,32 +59,21 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     if (stored.kind === 'unreadable') throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
     const log = context.logger.child({ projectId: project.id });
     const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.id, project.duration);
-    const mediaKeys = await shotMediaKeys(db, { id: project.id, videoKey: project.videoKey }, editorState);
-    const trackIds = [...new Set(musicClips(editorState).map((clip) => clip.source.trackId))];
-    const tracks = await Promise.all(trackIds.map((trackId) => findPlayableTrack(db, project.userId, trackId)));
-    if (tracks.some((track) => !track)) throw new UserFacingError(MUSIC_UNAVAILABLE);
+    const sourceProject = { id: project.id, userId: project.userId, videoKey: project.videoKey };
 
     await withScratchDir('export', async (dir) => {
       const output = path.join(dir, `export.${settings.format}`);
-      const sourceFiles = new Map<string, string>();
-      for (const [index, [mediaId, key]] of [...mediaKeys].entries()) {
-        const file = path.join(dir, `shot-source-${index}.mp4`);
-        await storage.downloadToFile(key, file);
-        sourceFiles.set(mediaId, file);
-      }
-      const music = new Map<string, MusicFile>();
-      for (const [index, track] of tracks.entries()) {
-        music.set(track!.id, await downloadMusic(storage, ffmpeg, musicTrackKey(track!), path.join(dir, `music-${index}.m4a`)));
-      }
+      const sources = await gatherEditSources({ db, storage, ffmpeg }, sourceProject, editorState, dir);
       let lastWrite = 0;
       let lastPercent = -1;
       const progressWrites: Promise<unknown>[] = [];
       await updatePendingExportJob(db, exportJobId, { progress: 0 });
       await renderExport({ ...ffmpeg, niceness: EXPORT_NICENESS }, {
-        sourceFiles,
+        sourceFiles: sources.shots,
         outputFile: output,
         editorState,
-        music,
+        music: sources.music,
+        voice: sources.voice,
         spec: { ...settings, watermark: owner.subscription !== 'pro' },
         signal: context.signal,
         onProgress: (fraction) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type EditorState, musicClips, newShot, newTextOverlay, outputDuration } from '../../shared/editor/editor-state.ts';
+import { type EditorState, musicClips, newShot, newTextOverlay, outputDuration, voiceClips } from '../../shared/editor/editor-state.ts';
 import { insertMediaAsset } from '../media/media-assets-repository.ts';
 import { newMusicClip } from '../../shared/editor/music-placement.ts';
 import { decodeEditorDocument } from '../projects/editor-document/editor-document.ts';
@@ -50,7 +50,21 @@ function exportSuite(database: TestDatabase) {
     await c.t.db
       .insertInto('musicTracks')
       .values({ id, userId, title: id, artist: null, url: musicTrackUrl(id), duration: 6, genre: 'chill', isCustom: userId ? 1 : 0, createdAt: new Date().toISOString() })
+      // The fixtures of versions 4 and 5 both use the same library track.
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
+  }
+
+  /** A voice-over of the project (a 3 s tone as AAC in m4a), stored as a recorded one is. */
+  async function addVoice(id: string): Promise<void> {
+    const audio = path.join(c.t.dataDir, `${id}.m4a`);
+    await runFfmpeg(c.t.services.ffmpeg, ['-y', '-f', 'lavfi', '-i', 'sine=f=700:r=48000:d=3', '-c:a', 'aac', '-ac', '2', audio]);
+    const at = new Date().toISOString();
+    await insertMediaAsset(c.t.db, {
+      id, projectId: c.projectId, userId: c.owner.userId, kind: 'audio', origin: 'voice', status: 'ready', errorMessage: null, fileKey: `media/${id}.m4a`,
+      posterKey: null, duration: 3, width: null, height: null, fps: null, hasAudio: 1, prompt: null, continueFrom: null, charged: 0, createdAt: at, updatedAt: at,
+    });
+    await c.t.services.storage.putFile(`media/${id}.m4a`, audio, 'audio/mp4');
   }
 
   const start = (settings: object, cookie = c.owner.cookie) =>
@@ -61,7 +75,7 @@ function exportSuite(database: TestDatabase) {
     await waitUntil(async () => (await poll(jobId)).json().status !== 'pending', 150_000, 100);
     return (await poll(jobId)).json();
   };
-  return { c, addTrack, start, poll, finished };
+  return { c, addTrack, addVoice, start, poll, finished };
 }
 
 /** Who may see and export a project is authorization: it runs on every database. */
@@ -86,7 +100,7 @@ describe.each(testDatabases())('export API on $name', (database) => {
 
 /** The render itself reads no SQL of its own: SQLite only (the services suite skips it). */
 describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
-  const { c, addTrack, start, poll, finished } = exportSuite(sqliteDatabase);
+  const { c, addTrack, addVoice, start, poll, finished } = exportSuite(sqliteDatabase);
 
   it('renders the saved edit: trimmed, at the chosen size, downloadable with a file name', async () => {
     const editorState = { ...clipEdit(c.projectId, 4, { start: 0.5, end: 1.5 }), textOverlays: [newTextOverlay('a', 8)], visualEffect: 'sepia' as const };
@@ -168,6 +182,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     if (!decoded.ok) throw new Error(decoded.reason);
     const music = musicClips(decoded.state)[0];
     if (music) await addTrack(music.source.trackId, null);
+    for (const voice of voiceClips(decoded.state)) await addVoice(voice.source.mediaId);
     await c.t.db.updateTable('videoProjects').set({ editorState: json }).where('id', '=', c.projectId).execute();
     const job = await finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
     expect(job).toMatchObject({ status: 'completed', errorMessage: null });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CAPTION_STYLE } from '../../shared/captions/caption-track.ts';
 import { defaultEditorState } from '../../shared/editor/editor-state.ts';
+import { encodeEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { makeAdmin } from '../admin/make-admin.ts';
 import { createResetToken } from '../auth/reset-tokens-repository.ts';
 import { EXPORT_NOT_FOUND } from '../export/export-service.ts';
@@ -112,6 +114,15 @@ async function freshProject(f: Fixtures): Promise<string> {
   const videoKey = storageKey('projects', id, 'video.mp4');
   await f.t.services.storage.putFile(videoKey, f.clipFile, 'video/mp4');
   await insertReadyProject(f.t.db, f.people.owner.userId, { id, title: 'Fresh', duration: 3, videoKey });
+  return id;
+}
+
+/** A project of the owner's whose saved edit has captions (what the caption files are made from). */
+async function captionedProject(f: Fixtures): Promise<string> {
+  const id = randomUUID();
+  const captions = { lines: [{ id: 'l1', words: [{ text: 'Hello', start: 0.2, end: 0.6, emphasis: false }] }], style: DEFAULT_CAPTION_STYLE };
+  const editorState = encodeEditorDocument({ ...defaultEditorState(id, 3), captions });
+  await insertReadyProject(f.t.db, f.people.owner.userId, { id, title: 'Captioned', duration: 3, editorState });
   return id;
 }
 
@@ -309,6 +320,16 @@ const MATRIX: Record<string, RouteSpec> = {
     access: 'owner',
     notYours: notFoundAs(EXPORT_NOT_FOUND),
     request: (f) => ({ params: { jobId: f.exportJobId } }),
+  },
+  'GET /api/projects/:id/captions.srt': {
+    access: 'owner',
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: async (f) => ({ params: { id: await captionedProject(f) } }),
+  },
+  'GET /api/projects/:id/captions.vtt': {
+    access: 'owner',
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: async (f) => ({ params: { id: await captionedProject(f) } }),
   },
 
   // AI (offline engines)

@@ -4,6 +4,7 @@ import { EXPORT_PLATFORMS, EXPORT_PLATFORM_IDS, type ExportPlatformId } from '..
 export const EXPORT_RESOLUTIONS = ['720p', '1080p', '4K'] as const;
 export const EXPORT_FORMATS = ['mp4', 'mov'] as const;
 export const EXPORT_QUALITIES = ['high', 'medium', 'low'] as const;
+const EXPORT_CAPTIONS = ['burned', 'none'] as const;
 
 /**
  * POST /api/projects/{id}/export (SPEC §3 Export settings), and optionally the platform the file is for, whose
@@ -17,9 +18,12 @@ export const exportSettingsSchema = z
     platform: z
       .enum(EXPORT_PLATFORM_IDS, { error: `Platform must be ${EXPORT_PLATFORM_IDS.slice(0, -1).join(', ')} or ${EXPORT_PLATFORM_IDS.at(-1)}` })
       .optional(),
+    /** Whether the edit's captions are drawn into the video (issue 27); a client that does not send it gets them burned in. */
+    captions: z.enum(EXPORT_CAPTIONS, { error: 'Captions must be burned or none' }).default('burned'),
   })
   .strict();
-export type ExportSettings = z.infer<typeof exportSettingsSchema>;
+/** What a client sends (`captions` may be left out); the server reads it through the schema, which fills it in. */
+export type ExportSettings = z.input<typeof exportSettingsSchema>;
 
 export const startExportResponseSchema = z.object({
   jobId: z.string(),

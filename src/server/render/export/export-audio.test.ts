@@ -208,3 +208,39 @@ describe('the normalising gain', () => {
     expect(normalisingGainDb(-60)).toBe(24);
   });
 });
+
+describe('the export’s audio with a voice lane', () => {
+  const voice = (overrides: Partial<Extract<AudioClip, { lane: 'voice' }>> = {}): AudioClip => ({
+    id: 'v', lane: 'voice', source: { mediaId: 'vo' }, start: 2, end: 5, sourceIn: 0.5, sourceOut: 2.5, volume: 0.8, fadeIn: 0, fadeOut: 0, loop: true, duck: true,
+    ...overrides,
+  });
+  const withVoice = (overrides: Partial<ExportInput> & { probe?: MediaProbe } = {}) => input({ voice: new Map([['vo', { file: '/tmp/job-1/voice-0.m4a', durationSeconds: 3 }]]), ...overrides });
+
+  it('reads each voice clip’s recording after the shots, before the music, and places its piece without looping', () => {
+    const { args, filterGraph } = buildExportCommand(withVoice(), withMusic(voice(), music()), spec);
+    const inputs = args.flatMap((arg, index) => (args[index - 1] === '-i' ? [arg] : []));
+    expect(inputs).toEqual(['/data/in.mp4', '/tmp/job-1/voice-0.m4a', '/tmp/job-1/music.m4a']);
+    // Piece 0.5..2.5 s (2 s) at 2 s: it stops after its piece, at 4 s, though the clip ends at 5 (loop is ignored).
+    expect(filterGraph).toMatch(/^\[1:a:0\]aformat=[^\n]*atrim=start_sample=24000:end_sample=120000,asetpts=PTS-STARTPTS,atrim=end_sample=96000,volume=volume=0.8,adelay=delays=\\'2000\|2000\\',apad\[voice0\];?$/m);
+    expect(filterGraph).not.toMatch(/^\[1:a:0\][^\n]*aloop/m);
+  });
+
+  it('sums the voice with the shots’ sound and ducks the music under that sum', () => {
+    const { filterGraph } = buildExportCommand(withVoice(), withMusic(voice(), music()), spec);
+    expect(filterGraph).toMatch(/^\[shots\]\[voice0\]amerge=inputs=2,pan=stereo\|c0=c0\+c2\|c1=c1\+c3,aformat=[^\n]*\[speech\];?$/m);
+    expect(filterGraph).toContain('[speech]asplit=2[clip-split][key]');
+    // Ducking under the voice alone: the shots are silent.
+    const silentShots = buildExportCommand(withVoice({ probe: probe({ audioCodec: null }) }), withMusic(voice(), music()), spec);
+    expect(silentShots.filterGraph).toContain('sidechaincompress');
+  });
+
+  it('mixes a voice without music and normalises it; leaves out a clip whose recording was not downloaded', () => {
+    const command = buildExportCommand({ ...withVoice(), loudnessGainDb: 2 }, withMusic(voice()), spec);
+    expect(command.filterGraph).toMatch(/^\[shots\]\[voice0\]amerge=inputs=2[^\n]*\[mix\];?$/m);
+    expect(command.filterGraph).toContain('[mix]volume=volume=2dB,alimiter');
+    expect(buildLoudnessPassCommand(withVoice(), withMusic(voice()))).not.toBeNull();
+    const missing = buildExportCommand(input(), withMusic(voice()), spec);
+    expect(missing.filterGraph).not.toContain('voice0');
+    expect(buildLoudnessPassCommand(input(), withMusic(voice()))).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type EditorState, musicClips } from '../../../shared/editor/editor-state.ts';
+import { type EditorState, musicClips, voiceClips } from '../../../shared/editor/editor-state.ts';
 import { musicSpan } from '../../../shared/editor/music-placement.ts';
 import { formatNumber } from './css-color-math.ts';
 import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
@@ -23,17 +23,19 @@ interface AudioInput {
   workDir: string;
   /** The music lane's tracks by track id. */
   music?: ReadonlyMap<string, MusicFile>;
+  /** The voice lane's media assets' files by media id. */
+  voice?: ReadonlyMap<string, MusicFile>;
   /** Which transition filters the ffmpeg has; absent: both. */
   filters?: TransitionFilters;
 }
 
 /** The inputs both passes read after the shots' own, and the audio graph they share. */
-interface AudioPlan {
-  /** The music clips' tracks: inputs `shots.length` … inputCount - 1. */
+export interface AudioPlan {
+  /** The voice clips' and music clips' files: inputs `shots.length` … inputCount - 1. */
   inputArgs: string[];
   inputCount: number;
-  /** Whether any music is heard: only then is the mix measured and normalised. */
-  hasMusic: boolean;
+  /** Whether any music or voice is mixed in: only then is the mix measured and normalised. */
+  mixed: boolean;
   /** Graph lines that end in `output`, with `after` (filters) applied to the mix. */
   graph(after: string[]): string[];
   /** What `-map` takes for the audio. */
@@ -60,42 +62,46 @@ function shotsSound(shots: ShotInput[], acrossfade: boolean): string[] {
 }
 
 /**
- * The sequence's sound: the shots' sound joined, and the music lane's clips mixed under it (each a piece of its
- * track, placed, faded and ducked as the preview plays it: music-mix.ts). Without music the shots' sound is
- * not measured or normalised, only limited.
+ * The sequence's sound: the shots' sound joined, the voice lane's clips placed over it, and the music lane's clips
+ * mixed under both (each a piece of its source, placed, faded and ducked as the preview plays it: music-mix.ts; a
+ * voice clip as a music clip without a loop). Without music or voice the shots' sound is not measured or
+ * normalised, only limited.
  */
 export function planAudio(input: AudioInput, editorState: EditorState, shots: ShotInput[], durationSeconds: number): AudioPlan {
-  const placed: PlacedMusic[] = [];
   const inputArgs: string[] = [];
-  for (const clip of musicClips(editorState)) {
-    const file = input.music?.get(clip.source.trackId);
+  let nextInput = shots.length;
+  // Each clip heard is one more input (a clip of a missing source, or outside the output, is left out).
+  const place = (clip: EditorState['audioClips'][number], file: MusicFile | undefined): PlacedMusic[] => {
     const span = file ? musicSpan(clip, durationSeconds, file.durationSeconds) : null;
-    if (!file || !span) continue;
-    placed.push({ audio: `[${shots.length + placed.length}:a:0]`, span, volume: clip.volume, duck: clip.duck });
+    if (!file || !span) return [];
     inputArgs.push(...musicInputArgs(file, span));
-  }
+    return [{ audio: `[${nextInput++}:a:0]`, span, volume: clip.volume, duck: clip.duck }];
+  };
+  const voice = voiceClips(editorState).flatMap((clip) => place({ ...clip, loop: false, duck: false }, input.voice?.get(clip.source.mediaId)));
+  const placed = musicClips(editorState).flatMap((clip) => place(clip, input.music?.get(clip.source.trackId)));
   const sound = shotsSound(shots, input.filters?.acrossfade ?? true);
-  const inputCount = shots.length + placed.length;
-  if (placed.length === 0) {
-    return { inputArgs, inputCount, hasMusic: false, graph: () => [...sound, `[shots]${peakLimiter().join(',')}[a]`], output: '[a]' };
+  const inputCount = nextInput;
+  if (placed.length === 0 && voice.length === 0) {
+    return { inputArgs, inputCount, mixed: false, graph: (after) => [...sound, `[shots]${after.length > 0 ? after.join(',') : 'anull'}[a]`], output: '[a]' };
   }
   const shotsSounding = shots.some((shot) => Boolean(shot.probe.audioCodec) && shot.volume > 0);
+  const voiceSounding = voice.some((clip) => clip.volume > 0);
   return {
     inputArgs,
     inputCount,
-    hasMusic: true,
+    mixed: true,
     graph: (after) => [
       ...sound,
-      ...musicMixGraph({ clipAudio: '[shots]', clipSounds: shotsSounding, music: placed }, after.length > 0 ? '[mix]' : '[a]'),
+      ...musicMixGraph({ clipAudio: '[shots]', clipSounds: shotsSounding || voiceSounding, music: placed, voice }, after.length > 0 ? '[mix]' : '[a]'),
       ...(after.length > 0 ? [`[mix]${after.join(',')}[a]`] : []),
     ],
     output: '[a]',
   };
 }
 
-/** The audio graph of an export for the main pass: with music, the measured gain and the limiter after the mix. */
+/** The audio graph of an export for the main pass: with music or voice, the measured gain before the limiter. */
 export function mainPassAudio(plan: AudioPlan, loudnessGainDb: number): string[] {
-  return plan.graph(plan.hasMusic ? loudnessFilters(loudnessGainDb) : []);
+  return plan.graph(plan.mixed ? loudnessFilters(loudnessGainDb) : peakLimiter());
 }
 
 export interface LoudnessPassCommand {
@@ -109,13 +115,13 @@ export interface LoudnessPassCommand {
 }
 
 /**
- * The measuring pass of an export with music: the same inputs and audio mix, no video, through ebur128. Null
- * when there is no music to mix (the export is then not normalised).
+ * The measuring pass of an export with music or voice: the same inputs and audio mix, no video, through ebur128.
+ * Null when nothing is mixed under the shots' sound (the export is then not normalised).
  */
 export function buildLoudnessPassCommand(input: AudioInput, editorState: EditorState): LoudnessPassCommand | null {
   const { shots, durationSeconds } = planShots(input.sources, editorState);
   const plan = planAudio(input, editorState, shots, durationSeconds);
-  if (!plan.hasMusic) return null;
+  if (!plan.mixed) return null;
   const metadataFile = path.join(input.workDir, 'loudness.txt');
   const graphFile = path.join(input.workDir, 'loudness-graph.txt');
   const measure = [

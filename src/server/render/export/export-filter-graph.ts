@@ -58,7 +58,9 @@ export interface ExportInput {
   workDir: string;
   /** The music lane's tracks by track id (a clip whose track is missing is left out). */
   music?: ReadonlyMap<string, MusicFile>;
-  /** With music: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
+  /** The voice lane's media assets' files by media id (a clip whose file is missing is left out). */
+  voice?: ReadonlyMap<string, MusicFile>;
+  /** With music or voice: the gain the measuring pass found (buildLoudnessPassCommand), 0 before it has run. */
   loudnessGainDb?: number;
   /** Which transition filters the ffmpeg that runs it has (FfmpegBinaries.filters); absent: both. */
   filters?: TransitionFilters;
@@ -135,6 +137,9 @@ function imageInputArgs(image: TextImage): string[] {
   return ['-threads', '1', '-f', 'image2', '-pattern_type', 'sequence', '-start_number', '0', '-i', image.file];
 }
 
+/** Up to this many runs the show times are nested ifs (each picture's expression stops at its run). */
+const NESTED_RUNS = 40;
+
 /**
  * setpts's expression that stamps picture N with its `shownFrom`: runs of pictures one frame apart
  * (an entrance, an exit) as one linear piece each, the rest one by one.
@@ -148,6 +153,8 @@ function showTimes(pictures: TextImage['pictures'], fps: number): string {
   });
   const piece = (run: (typeof runs)[number]): string =>
     run.count === 1 ? seconds(run.from) : `${seconds(run.from)}+(N-${run.first})/${formatNumber(fps)}`;
+  // ffmpeg's expression parser nests at most 100 deep: many runs (a long edit's captions) are a flat sum instead.
+  if (runs.length > NESTED_RUNS) return runs.map((run) => `between(N,${run.first},${run.first + run.count - 1})*(${piece(run)})`).join('+');
   return runs.reduceRight(
     (otherwise, run, index) => (index === runs.length - 1 ? piece(run) : `if(lt(N,${run.first + run.count}),${piece(run)},${otherwise})`),
     '',
@@ -234,6 +241,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     timing: { fps, trimStart: resample ? 0 : first.in },
     duration: durationSeconds,
     watermark: spec.watermark,
+    captions: spec.captions !== 'none',
     workDir: input.workDir,
   };
   const images = planTextImages(editorState, textImageOptions);

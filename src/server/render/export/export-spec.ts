@@ -9,6 +9,8 @@ export interface ExportSpec {
   quality: 'high' | 'medium' | 'low';
   platform?: ExportPlatformId;
   watermark: boolean;
+  /** Whether the edit's captions are drawn into the picture; absent: burned, as for a client that does not send it. */
+  captions?: 'burned' | 'none';
 }
 
 /** DESIGN §5 Media: x264 CRF by quality; 'low' is a set rate instead (lowQualityKbps). */

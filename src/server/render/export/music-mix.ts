@@ -47,7 +47,10 @@ export function normalisingGainDb(integratedLufs: number): number {
   return Math.min(MAX_GAIN_DB, TARGET_LUFS - integratedLufs);
 }
 
-/** A clip of the music lane as the mix reads it: its track's input, where it sounds, its level and whether it ducks. */
+/**
+ * A clip of an audio lane as the mix reads it: its source's input, where it sounds, its level and whether it ducks
+ * (a voice clip never does: it is what the music ducks under).
+ */
 export interface PlacedMusic {
   audio: string;
   span: MusicSpan;
@@ -58,9 +61,11 @@ export interface PlacedMusic {
 export interface MusicMix {
   /** The shots' sound, joined, at their volumes, in the mix's format. */
   clipAudio: string;
-  /** Whether the shots' sound may duck the music: some shot has sound and is heard. */
+  /** Whether the shots' sound or the voice may duck the music: some shot has sound and is heard, or a voice clip is. */
   clipSounds: boolean;
   music: PlacedMusic[];
+  /** The voice lane's clips: placed as music clips are (without a loop), summed with the shots' sound. */
+  voice?: PlacedMusic[];
 }
 
 /** Seconds as a whole number of samples at the mix's rate. */
@@ -69,7 +74,7 @@ function samples(seconds: number): number {
 }
 
 /**
- * The music as `musicSpan` says it sounds: the piece cut from the track, repeated (aloop holding one piece,
+ * A lane's clip as `musicSpan` says it sounds: the piece cut from the track, repeated (aloop holding one piece,
  * so memory is bounded by the piece) and cut to the span, faded in and out linearly, at its volume, then
  * delayed to `from` on the output and padded with silence after `to`.
  */
@@ -119,21 +124,29 @@ function sumLine(inputs: string[], output: string): string {
 }
 
 /**
- * Graph lines that mix the shots' sound with the music lane's clips into `output`, 48 kHz stereo. The clips that
- * duck go, summed, through one compressor keyed by the shots' sound (its gain follows the key alone, so one
- * compressor over their sum is each clip ducked alike).
+ * Graph lines that mix the shots' sound, the voice lane's clips and the music lane's clips into `output`, 48 kHz
+ * stereo. The shots' sound and the voice are summed first: that sum is what the music ducks under. The music clips
+ * that duck go, summed, through one compressor keyed by it (its gain follows the key alone, so one compressor over
+ * their sum is each clip ducked alike).
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
-  const lines = mix.music.map((music, index) => `${music.audio}${musicChain(music).join(',')}[music${index}]`);
+  const voice = mix.voice ?? [];
+  const lines = [
+    ...voice.map((clip, index) => `${clip.audio}${musicChain(clip).join(',')}[voice${index}]`),
+    ...mix.music.map((music, index) => `${music.audio}${musicChain(music).join(',')}[music${index}]`),
+  ];
+  const voices = voice.map((_, index) => `[voice${index}]`);
   const ducks = (music: PlacedMusic) => mix.clipSounds && music.duck;
   const ducking = mix.music.flatMap((music, index) => (ducks(music) ? [`[music${index}]`] : []));
   const plain = mix.music.flatMap((music, index) => (ducks(music) ? [] : [`[music${index}]`]));
   if (ducking.length === 0) {
-    lines.push(sumLine([mix.clipAudio, ...plain], output));
+    lines.push(sumLine([mix.clipAudio, ...voices, ...plain], output));
     return lines;
   }
+  const speech = voices.length > 0 ? '[speech]' : mix.clipAudio;
+  if (voices.length > 0) lines.push(sumLine([mix.clipAudio, ...voices], speech));
   lines.push(
-    `${mix.clipAudio}asplit=2[clip-split][key]`,
+    `${speech}asplit=2[clip-split][key]`,
     sumLine(ducking, '[ducking]'),
     `[ducking]${COMPRESSOR_FORMAT}[ducking-dbl]`,
     // The compressor and asplit leave the channel layout open: amerge needs it said again on both inputs.

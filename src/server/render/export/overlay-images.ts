@@ -17,6 +17,7 @@ import { animationSeconds, overlayAppearance } from '../../../shared/editor/text
 import { type Box, type Frame, layoutOverlay } from '../../../shared/editor/text/overlay-layout.ts';
 import type { LayerFactory, TextDrawingContext } from '../../../shared/editor/text/text-context.ts';
 import { runWorker } from '../worker-thread.ts';
+import { planCaptionImage } from './caption-images.ts';
 import { registerCanvasFonts } from './canvas-fonts.ts';
 
 /** Animation frames are drawn at the output's frame rate, at most this many a second. */
@@ -81,6 +82,8 @@ export interface TextImageOptions {
   /** The output's length in seconds. */
   duration: number;
   watermark: boolean;
+  /** Whether the edit's captions are burned in (the export setting; absent: no). */
+  captions?: boolean;
   workDir: string;
 }
 
@@ -126,8 +129,8 @@ function cappedTiming(overlays: EditorState['textOverlays'], options: TextImageO
 }
 
 /**
- * The pictures that put an edit's text on the video, bottom to top: one TextImage per overlay, then
- * the watermark. Measuring only, nothing is drawn or written here (rasterizeTextImages does that).
+ * The pictures that put an edit's text on the video, bottom to top: one TextImage per overlay, the
+ * captions (caption-images.ts: one image, a picture per change), then the watermark. Measuring only, nothing is drawn or written here (rasterizeTextImages does that).
  */
 export function planTextImages(editorState: EditorState, options: TextImageOptions): TextImage[] {
   registerCanvasFonts();
@@ -152,6 +155,16 @@ export function planTextImages(editorState: EditorState, options: TextImageOptio
       draw: (target, t) => drawOverlay(target, overlay, frame, t, layers, layout),
     });
   });
+  if (options.captions && editorState.captions) {
+    const captions = planCaptionImage(ctx, editorState.captions, {
+      frame,
+      fps: options.timing.fps,
+      duration,
+      workDir,
+      frameTimesIn: (from, to) => frameTimesIn(from, to, options.timing),
+    });
+    if (captions) images.push(captions);
+  }
   if (options.watermark) {
     const layout = watermarkLayout(ctx, frame);
     const box = clipToFrame(overlayInkBox(ctx, layout, WATERMARK_PAINT), frame);

@@ -20,14 +20,16 @@ export interface RenderExportOptions {
   spec: ExportSpec;
   /** The music lane's tracks' files, by track id. */
   music?: ReadonlyMap<string, MusicFile>;
+  /** The voice lane's media assets' audio files (AAC in m4a), by media id. */
+  voice?: ReadonlyMap<string, MusicFile>;
   /** A rising fraction in 0..1 of the sequence's length; exactly 1 when the file is written. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
 /**
- * With music, the audio-only pass that measures the mix's integrated loudness (ebur128) and answers the
- * constant gain that brings it to TARGET_LUFS; without music 0 (the clip's sound is not normalised).
+ * With music or voice, the audio-only pass that measures the mix's integrated loudness (ebur128) and answers the
+ * constant gain that brings it to TARGET_LUFS; without either 0 (the clip's sound is not normalised).
  */
 async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, editorState: EditorState, signal?: AbortSignal): Promise<number> {
   const command = buildLoudnessPassCommand(input, editorState);
@@ -43,7 +45,7 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
 }
 
 /** Each source probed once, however many shots cut it. */
-async function probeSources(binaries: FfmpegBinaries, files: ReadonlyMap<string, string>): Promise<ExportSources> {
+export async function probeSources(binaries: FfmpegBinaries, files: ReadonlyMap<string, string>): Promise<ExportSources> {
   const probed = await Promise.all([...files].map(async ([mediaId, file]) => [mediaId, { file, probe: await probeMedia(binaries, file) }] as const));
   return new Map(probed);
 }
@@ -58,10 +60,10 @@ async function probeSources(binaries: FfmpegBinaries, files: ReadonlyMap<string,
  * size (exportCpuBudgetSeconds): past it the run rejects with FfmpegCpuLimitError.
  */
 export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
-  const { sourceFiles, outputFile, editorState, spec, music, onProgress, signal } = options;
+  const { sourceFiles, outputFile, editorState, spec, music, voice, onProgress, signal } = options;
   const sources = await probeSources(binaries, sourceFiles);
   await withScratchDir('promptreel-export', async (workDir) => {
-    const input = { sources, outputFile, workDir, music, filters: binaries.filters };
+    const input = { sources, outputFile, workDir, music, voice, filters: binaries.filters };
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
     const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));

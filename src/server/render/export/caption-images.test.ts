@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { type CaptionStyle, type CaptionTrack, DEFAULT_CAPTION_STYLE } from '../../../shared/captions/caption-track.ts';
+import { type EditorState, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import type { MediaProbe } from '../probe-media.ts';
+import { buildExportCommand } from './export-filter-graph.ts';
+import { planTextImages } from './overlay-images.ts';
+
+const FRAME = { width: 720, height: 1280 };
+const words = (texts: string[], start: number, step: number) => texts.map((text, index) => ({ text, start: start + index * step, end: start + (index + 0.9) * step, emphasis: false }));
+
+/** Two lines: "one two" from 1 s, "three" from 3 s, a gap between them. */
+const track = (style: Partial<CaptionStyle> = {}): CaptionTrack => ({
+  lines: [
+    { id: 'a', words: words(['one', 'two'], 1, 0.5) },
+    { id: 'b', words: words(['three'], 3, 0.5) },
+  ],
+  style: { ...DEFAULT_CAPTION_STYLE, ...style },
+});
+
+const plan = (captions: CaptionTrack, options: { captions?: boolean; watermark?: boolean } = {}) =>
+  planTextImages({ ...defaultEditorState('clip', 5), captions }, {
+    frame: FRAME, timing: { fps: 30, trimStart: 0 }, duration: 5, watermark: options.watermark ?? false, captions: options.captions ?? true, workDir: '/tmp/job',
+  });
+
+describe('the captions’ pictures', () => {
+  it('draws a picture at each change only: a word spoken, the line gone, the next line', () => {
+    const [image] = plan(track());
+    expect(image?.file).toBe('/tmp/job/captions-%04d.png');
+    expect(image?.from).toBe(1);
+    expect(image?.to).toBeCloseTo(3.85, 6);
+    // one (1 s), two (1.5 s), nothing (from 2.4 s, the first frame at or after it), three (3 s).
+    // one (1 s), two (1.5 s), nothing (the first leaves 0.4 s after its last word, at 2.35 s: frame 71), three (3 s).
+    expect(image?.pictures.map((picture) => Math.round(picture.drawnFor * 30))).toEqual([30, 45, 71, 90]);
+    expect(image?.pictures[0]?.shownFrom).toBe(1);
+    expect(image?.pictures[1]?.shownFrom).toBeCloseTo(1.5 - 1 / 60, 6);
+    // Within the frame, below the centre where the style puts it.
+    expect(image!.box.top).toBeGreaterThan(FRAME.height / 2);
+    expect(image!.box.left + image!.box.width).toBeLessThanOrEqual(FRAME.width);
+  });
+
+  it('draws a pop word’s scale-in frame by frame, and the plain look once a line', () => {
+    const pop = plan(track({ look: 'pop' }))[0]!;
+    // Each word scales in over 0.12 s: four frames at 30 fps, then still.
+    expect(pop.pictures.filter((picture) => picture.drawnFor >= 1 && picture.drawnFor < 1.5)).toHaveLength(5);
+    const plain = plan(track({ look: 'plain' }))[0]!;
+    expect(plain.pictures).toHaveLength(3);
+  });
+
+  it('are left out when the export says none, and lie under the watermark', () => {
+    expect(plan(track(), { captions: false })).toEqual([]);
+    const images = plan(track(), { watermark: true });
+    expect(images.map((image) => image.file)).toEqual(['/tmp/job/captions-%04d.png', '/tmp/job/watermark-%04d.png']);
+  });
+
+  it('stamps a long edit’s many pictures with a flat sum (ffmpeg nests expressions at most 100 deep)', () => {
+    const many: CaptionTrack = { lines: Array.from({ length: 60 }, (_, index) => ({ id: `l${index}`, words: words(['word'], 0.5 + index, 0.5) })), style: DEFAULT_CAPTION_STYLE };
+    const probe: MediaProbe = {
+      durationSeconds: 62, videoDurationSeconds: 62, width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', frameRate: 30, nominalFrameRate: 30,
+      audioCodec: 'aac', formatName: 'mov,mp4,m4a,3gp,3g2,mj2', sizeBytes: 1_000_000,
+    };
+    const state: EditorState = { ...defaultEditorState('clip', 62), captions: many };
+    const command = buildExportCommand(
+      { sources: new Map([['clip', { file: '/data/in.mp4', probe }]]), outputFile: '/data/out.mp4', workDir: '/tmp/job' },
+      state,
+      { resolution: '720p', format: 'mp4', quality: 'low', watermark: false },
+    );
+    const setpts = command.filterGraph.split('\n').find((line) => line.startsWith('[1:v]settb=AVTB,setpts'));
+    // A word, then nothing from 0.4 s after it (from half a frame before the frame it was drawn for), and so on.
+    expect(setpts).toContain(String.raw`between(N\,0\,0)*(0.5)+between(N\,1\,1)*(1.35)+between(N\,2\,2)*(1.483333)`);
+    expect(setpts).not.toContain('if(');
+    expect(command.images[0]?.pictures).toHaveLength(119);
+  });
+});

@@ -24,7 +24,7 @@ import type { TrackDefinition } from './music/library/track-definition.ts';
 import { DtwAligner } from './providers/speech/dtw-aligner.ts';
 import { NpmSynthesizer } from './providers/speech/npm-synthesizer.ts';
 import { type SpeechEngines, createSpeechEngines } from './providers/speech/speech-engines.ts';
-import { type SequenceSoundRenderer, sequenceSoundUnavailable } from './speech/sequence-sound.ts';
+import { type SequenceSoundRenderer, createSequenceSound } from './speech/sequence-sound.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
 export interface Services {
@@ -82,7 +82,7 @@ export async function createServices(
     musicLibrary: overrides.musicLibrary ?? LIBRARY_TRACKS,
     // Without Debian's speech packages, the voice and the aligner that ship in npm (decision 043).
     speech: overrides.speech ?? createSpeechEngines(config, ffmpeg, { logger, fallback: { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(ffmpeg) } }),
-    sequenceSound: overrides.sequenceSound ?? sequenceSoundUnavailable,
+    sequenceSound: overrides.sequenceSound ?? createSequenceSound({ db, storage, ffmpeg }),
   };
 }
 

@@ -117,4 +117,17 @@ describe('exporting an edit with a voice-over and captions', () => {
     expect(meanDifference(none.rgb, plain.rgb)).toBeLessThan(0.5);
     expect(meanDifference(burned.rgb, plain.rgb)).toBeGreaterThan(1.5);
   });
+
+  it('renders the sequence’s own sound for caption jobs (Services.sequenceSound): the voice where it is placed, 16 kHz mono, the output’s length', async () => {
+    await addVoice(`${projectId}-voice`);
+    const state: EditorState = { ...clipEdit(projectId, 3), audioClips: [voiceClip(`${projectId}-voice`)] };
+    const project = await t.db.selectFrom('videoProjects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
+    const wav = path.join(t.dataDir, `${projectId}-sound.wav`);
+    await t.services.sequenceSound(project, state, wav, new AbortController().signal);
+    const samples = await decodeMono(t.services.ffmpeg, wav, 16_000);
+    expect(samples.length).toBe(3 * 16_000);
+    const inside = toneDb(samples, 16_000, 1000, 1.2, 0.6);
+    expect(toneDb(samples, 16_000, 1000, 0.2, 0.7) - inside).toBeLessThan(-40);
+    expect(toneDb(samples, 16_000, 1000, 2.2, 0.7) - inside).toBeLessThan(-40);
+  });
 });

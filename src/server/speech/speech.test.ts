@@ -74,8 +74,9 @@ describe.each(testDatabases())('voice-over and transcription credits ($name)', (
   let t: TestApp;
   beforeAll(async () => {
     const speech: SpeechEngines = { synthesizers: [failingSynthesizer], aligner: null, transcriber: { engine: 'pocketsphinx', draft: true, transcribe: () => Promise.resolve([]) }, report: [] };
-    // The default sequenceSound seam is not wired yet: it fails every transcription, which must refund.
-    t = await createTestApp(database, { runJobs: true, services: { speech } });
+    // A sequence whose sound cannot be rendered fails every transcription, which must refund.
+    const failingSound: SequenceSoundRenderer = () => Promise.reject(new SpeechError('The sound of this video could not be read.', 502));
+    t = await createTestApp(database, { runJobs: true, services: { speech, sequenceSound: failingSound } });
   });
   afterAll(() => t.close());
 
@@ -121,7 +122,7 @@ describe.each(testDatabases())('voice-over and transcription credits ($name)', (
     expect(response.statusCode).toBe(202);
     expect(await credits(t, user.userId)).toBe(before - 2);
     const job = await settledCaptions(t, user.cookie, response.json().jobId);
-    expect(job).toEqual({ status: 'error', message: 'Captions from the sequence’s sound are not available yet on this server. Your credits were refunded.' });
+    expect(job).toEqual({ status: 'error', message: 'The sound of this video could not be read. Your credits were refunded.' });
     expect(await credits(t, user.userId)).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '../../api/get-current-user';
+import { CaptionExportFields } from './caption-export-fields';
 import { describeSettings, lengthWarning } from './export-phase';
 import { ExportPresets } from './export-presets';
 import { ExportSettingsFields } from './export-settings-fields';
@@ -55,6 +56,7 @@ export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialog
           <div className="grid gap-5">
             <ExportPresets value={flow.presetName} isPro={isPro} disabled={flow.starting} onChoose={flow.choosePreset} />
             <ExportSettingsFields settings={settings} isPro={isPro} disabled={flow.starting} onChange={flow.changeSettings} />
+            <CaptionExportFields settings={settings} disabled={flow.starting} onChange={flow.changeSettings} />
             <p className="text-xs text-muted-foreground">
               Output: {String(size.width)} × {String(size.height)} px{!isPro && ' · with the PromptReel watermark (free plan)'}
             </p>

@@ -54,8 +54,9 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
     presetName: chosenPreset(settings),
     starting: start.isPending,
     cancelling: cancel.isPending,
+    /** A preset sets the file's size, format and quality; whether the captions are burned in stays as chosen. */
     choosePreset(preset: ExportPreset) {
-      setSettings(preset.settings);
+      setSettings({ ...preset.settings, captions: settings.captions });
     },
     /** A manual change keeps the platform: the file is still for it (chosenPreset). */
     changeSettings(change: Partial<ExportSettings>) {

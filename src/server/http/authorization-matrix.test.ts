@@ -15,7 +15,9 @@ import { watermarkedVideoKey } from '../media/watermarked-video.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { RENDER_VERSION } from '../examples/examples-service.ts';
+import { speechVoices } from '../providers/speech/speech-engines.ts';
 import { storageKey } from '../providers/storage/storage.ts';
+import { insertCaptionJob } from '../speech/caption-jobs-repository.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { type TestDatabase, testDatabases } from '../test-support/database-targets.ts';
 import { startFakeStripeServer } from '../test-support/fake-stripe-server.ts';
@@ -124,6 +126,23 @@ async function captionedProject(f: Fixtures): Promise<string> {
   const editorState = encodeEditorDocument({ ...defaultEditorState(id, 3), captions });
   await insertReadyProject(f.t.db, f.people.owner.userId, { id, title: 'Captioned', duration: 3, editorState });
   return id;
+}
+
+/** A voice this server speaks with (Festival where Debian's packages are installed, else the npm voice). */
+function firstVoice(f: Fixtures): string {
+  const voice = speechVoices(f.t.services.speech)[0];
+  if (!voice) throw new Error('this server has no voice');
+  return voice.id;
+}
+
+/** A finished caption job of the owner's, made directly. */
+async function ownerCaptionJob(f: Fixtures): Promise<string> {
+  const at = new Date().toISOString();
+  const job = await insertCaptionJob(f.t.db, {
+    id: randomUUID(), userId: f.people.owner.userId, projectId: f.project.id, source: 'script', script: 'Hello', status: 'done', message: null,
+    words: JSON.stringify([{ text: 'Hello', start: 0.2, end: 0.6 }]), createdAt: at, updatedAt: at,
+  });
+  return job.id;
 }
 
 /** A track of the owner's own with a stored file, made directly (for the cases that delete one). */
@@ -331,6 +350,24 @@ const MATRIX: Record<string, RouteSpec> = {
     notYours: notFoundAs(PROJECT_NOT_FOUND),
     request: async (f) => ({ params: { id: await captionedProject(f) } }),
   },
+
+  // Speech (issue 27): voices for anyone signed in; voice-overs and captions of the owner's projects.
+  'GET /api/voices': { access: 'signed-in' },
+  // A voice's sample is the same for everyone: the browser may keep it (privately, as it is behind the session).
+  'GET /api/voices/:voiceId/preview': { access: 'signed-in', cache: 'private, max-age=86400', request: (f) => ({ params: { voiceId: firstVoice(f) } }) },
+  'POST /api/projects/:id/voiceovers': {
+    access: 'owner',
+    ok: 201,
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: async (f) => ({ params: { id: await freshProject(f) }, payload: { script: 'Hello there.', voiceId: firstVoice(f) } }),
+  },
+  'POST /api/projects/:id/captions': {
+    access: 'owner',
+    ok: 202,
+    notYours: notFoundAs(PROJECT_NOT_FOUND),
+    request: async (f) => ({ params: { id: await freshProject(f) }, payload: { source: 'script', script: 'Hello there.' } }),
+  },
+  'GET /api/caption-jobs/:jobId': { access: 'owner', notYours: notFoundAs('Caption job not found'), request: async (f) => ({ params: { jobId: await ownerCaptionJob(f) } }) },
 
   // AI (offline engines)
   'POST /api/inspire-prompt': { access: 'signed-in' },

@@ -43,6 +43,10 @@ const LIMITS: Record<string, { max: number; perUser: boolean }> = {
   'POST /api/projects/:id/auto-apply': { max: 30, perUser: true },
   'POST /api/projects/:id/auto-apply/preview': { max: 30, perUser: true },
   'POST /api/admin/providers/check': { max: 30, perUser: true },
+  'POST /api/projects/:id/voiceovers': { max: 20, perUser: true },
+  'POST /api/projects/:id/captions': { max: 20, perUser: true },
+  'GET /api/voices/:voiceId/preview': { max: 30, perUser: true },
+  'HEAD /api/voices/:voiceId/preview': { max: 30, perUser: true },
 };
 
 describe('every rate-limited route', () => {
@@ -61,7 +65,7 @@ describe('every rate-limited route', () => {
     // A fresh app per route: counters of one route never spill into another's case.
     const app = await createTestApp(defaultDatabase!);
     try {
-      const [method, pattern] = route.split(' ') as ['POST', string];
+      const [method, pattern] = route.split(' ') as ['POST' | 'GET' | 'HEAD' | 'PATCH', string];
       const url = pattern.replace(':id', randomUUID());
       const caller = perUser ? await signUp(app.app, { username: 'hammer' }) : undefined;
       // Invalid bodies are the cheapest requests; the limit counts every request, valid or not.
@@ -70,8 +74,11 @@ describe('every rate-limited route', () => {
       for (let i = 0; i < max; i += 1) expect((await send()).statusCode).not.toBe(429);
       const limited = await send();
       expect(limited.statusCode).toBe(429);
-      expect(limited.headers['content-type']).toMatch(/application\/json/);
-      expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in /);
+      // A HEAD answer has no body (HTTP), only the status and headers.
+      if (method !== 'HEAD') {
+        expect(limited.headers['content-type']).toMatch(/application\/json/);
+        expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in /);
+      }
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       if (perUser) {
         // Per user: someone else on the same address is not held back.

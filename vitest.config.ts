@@ -23,6 +23,12 @@ const serverUnitTests = [
   'src/server/render/export/export-filter-graph.test.ts',
   'src/server/render/export/export-spec.test.ts',
   'src/server/render/export/filter-syntax.test.ts',
+  'src/server/render/export/caption-images.test.ts',
+  'src/server/providers/speech/debian-speech-tools.test.ts',
+  'src/server/providers/speech/dtw.test.ts',
+  'src/server/providers/speech/flite-trace.test.ts',
+  'src/server/providers/speech/number-words.test.ts',
+  'src/server/providers/speech/speech-engines.test.ts',
 ];
 const unitTests = ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', ...serverUnitTests];
 

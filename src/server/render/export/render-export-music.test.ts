@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioClip, type EditorState, type MusicClip, defaultEditorState } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
+import { toneDb } from '../../test-support/tone-levels.ts';
 import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { childCpuSeconds } from '../../test-support/process-cpu.ts';
@@ -46,22 +47,6 @@ async function decode(media: string, { from = 0, length }: { from?: number; leng
     { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
   );
   return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.byteLength / 4);
-}
-
-/** Level in dB (re full-scale sine) of the `frequency` component in [from, from + length) seconds: Goertzel's algorithm. */
-function toneDb(samples: Float32Array, frequency: number, from: number, length: number): number {
-  const start = Math.round(from * RATE);
-  const count = Math.round(length * RATE);
-  const coefficient = 2 * Math.cos((2 * Math.PI * frequency) / RATE);
-  let previous = 0;
-  let beforeThat = 0;
-  for (let i = start; i < start + count; i++) {
-    const current = (samples[i] ?? 0) + coefficient * previous - beforeThat;
-    beforeThat = previous;
-    previous = current;
-  }
-  const power = previous ** 2 + beforeThat ** 2 - coefficient * previous * beforeThat;
-  return 20 * Math.log10((2 * Math.sqrt(Math.max(power, 0))) / count + 1e-12);
 }
 
 /** Every STRIDE-th sample of the template is compared: enough for noise, three times faster. */
@@ -151,7 +136,7 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     const source = await clip('tone-300.mp4', 3, '0.2*sin(2*PI*300*t)');
     const relative = async (volume: number) => {
       const samples = await decode(await exportWith(`volume-${volume}.mp4`, source, edit(3, music({ volume })), tone));
-      return toneDb(samples, 2000, 1, 1) - toneDb(samples, 300, 1, 1);
+      return toneDb(samples, RATE, 2000, 1, 1) - toneDb(samples, RATE, 300, 1, 1);
     };
     const full = await relative(1);
     const half = await relative(0.5);
@@ -164,14 +149,14 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     const source = await clip('silent.mp4', 6, null);
     const output = await exportWith('fades.mp4', source, edit(6, music({ start: 1, end: 5, fadeIn: 1, fadeOut: 1 })), tone);
     const samples = await decode(output);
-    const level = (at: number) => toneDb(samples, 1000, at - 0.025, 0.05);
+    const level = (at: number) => toneDb(samples, RATE, 1000, at - 0.025, 0.05);
     const full = level(3);
     expect(level(1.5) - full).toBeGreaterThan(-7);
     expect(level(1.5) - full).toBeLessThan(-5);
     expect(level(4.5) - full).toBeGreaterThan(-7);
     expect(level(4.5) - full).toBeLessThan(-5);
-    expect(toneDb(samples, 1000, 0.1, 0.8) - full).toBeLessThan(-50);
-    expect(toneDb(samples, 1000, 5.1, 0.8) - full).toBeLessThan(-50);
+    expect(toneDb(samples, RATE, 1000, 0.1, 0.8) - full).toBeLessThan(-50);
+    expect(toneDb(samples, RATE, 1000, 5.1, 0.8) - full).toBeLessThan(-50);
   });
 
   it('repeats a 2 s piece to fill a 7 s span', async () => {
@@ -227,7 +212,7 @@ describe.each(builds)('the music mix, measured in exports made with %s', (build,
     const source = await clip('talk.mp4', 4, '0.14*sin(2*PI*300*t)*lt(mod(t\\,2)\\,1)');
     const ducking = async (duck: boolean) => {
       const samples = await decode(await exportWith(`duck-${duck}.mp4`, source, edit(4, music({ volume: 0.5, duck })), tone));
-      return toneDb(samples, 2000, 1.6, 0.3) - toneDb(samples, 2000, 2.4, 0.4);
+      return toneDb(samples, RATE, 2000, 1.6, 0.3) - toneDb(samples, RATE, 2000, 2.4, 0.4);
     };
     const ducked = await ducking(true);
     const plain = await ducking(false);

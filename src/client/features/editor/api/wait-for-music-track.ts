@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MusicTrack } from '@shared/schemas/music';
+import { pause } from '@/lib/pause';
 import { UploadAbortedError } from '@/lib/put-upload-file';
 import { UPLOAD_PROCESSING_POLL_MS, musicTracksQueryOptions } from './get-music-tracks';
 
@@ -8,21 +9,6 @@ const DELETED_MESSAGE = 'The track was deleted before it was ready.';
 /** The server's job did not make the track: `message` is its sentence for the owner. */
 export class MusicTrackRefusedError extends Error {
   override name = 'MusicTrackRefusedError';
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      clearTimeout(timer);
-      reject(new UploadAbortedError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    if (signal.aborted) stop();
-    else signal.addEventListener('abort', stop, { once: true });
-  });
 }
 
 /**
@@ -37,6 +23,8 @@ export async function waitForMusicTrack(queryClient: QueryClient, id: string, si
     if (!track) throw new MusicTrackRefusedError(DELETED_MESSAGE);
     if (track.errorMessage !== undefined) throw new MusicTrackRefusedError(track.errorMessage);
     if (!track.processing) return track;
-    await pause(UPLOAD_PROCESSING_POLL_MS, signal);
+    await pause(UPLOAD_PROCESSING_POLL_MS, signal).catch(() => {
+      throw new UploadAbortedError();
+    });
   }
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { testFfmpeg, waitUntil } from '../test-support/test-app.ts';
+import { processesWith } from '../test-support/crash-checks.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -12,17 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
-
-/** The pids of running processes whose command line holds `marker`. */
-async function processesWith(marker: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const commandLine = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (commandLine.includes(marker)) pids.push(Number(entry));
-  }
-  return pids;
-}
 
 // The attack run's case: a server SIGKILLed while it measured a music upload's loudness left that ffmpeg
 // running under init for minutes. Whatever reads a tool's output dies with the process that started it.

@@ -94,3 +94,14 @@ async function listFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
+
+/** The pids of running processes whose command line holds `marker`. */
+export async function processesWith(marker: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const commandLine = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes(marker)) pids.push(Number(entry));
+  }
+  return pids;
+}

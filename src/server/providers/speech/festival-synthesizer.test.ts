@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
 import { probeAudio } from '../../render/probe-audio.ts';
 import { testFfmpeg, waitUntil } from '../../test-support/test-app.ts';
+import { processesWith } from '../../test-support/crash-checks.ts';
 import { DEBIAN_SPEECH_PATHS } from './debian-speech-tools.ts';
 import { FestivalSynthesizer } from './festival-synthesizer.ts';
 import { SpeechError, type TimedWord } from './speech.ts';
@@ -23,17 +24,6 @@ function expectInOrder(words: readonly TimedWord[], durationSeconds: number): vo
     expect(word.end).toBeLessThanOrEqual(durationSeconds);
     if (index > 0) expect(word.start).toBeGreaterThanOrEqual(words[index - 1]!.end);
   });
-}
-
-/** The pids of running processes whose command line holds `marker`. */
-async function processesWith(marker: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const commandLine = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (commandLine.includes(marker)) pids.push(Number(entry));
-  }
-  return pids;
 }
 
 const festival = new FestivalSynthesizer();

@@ -1,3 +1,4 @@
+import type { TextImage } from './overlay-images.ts';
 import path from 'node:path';
 import { type CaptionTrack, POP_SECONDS, lineAt, lineSpan, spokenWordIndex } from '../../../shared/captions/caption-track.ts';
 import { drawCaptions, layoutCaption } from '../../../shared/captions/draw-captions.ts';
@@ -11,16 +12,6 @@ import type { TextDrawingContext } from '../../../shared/editor/text/text-contex
  * this bound a pop is drawn as two pictures (started, done) instead.
  */
 const MAX_CAPTION_PICTURES = 2400;
-
-/** The caption pictures as the export lays them: one image input, one picture per change, each shown until the next. */
-export interface CaptionImage {
-  file: string;
-  box: Box;
-  from: number;
-  to: number;
-  pictures: Array<{ drawnFor: number; shownFrom: number }>;
-  draw: (ctx: TextDrawingContext, t: number) => void;
-}
 
 /**
  * What the captions show at `t`, as a key: the line, its spoken word and, in the pop look, how far each word that
@@ -46,9 +37,9 @@ function captionState(track: CaptionTrack, t: number, popSteps: number): string 
  * frame before it, as overlays' animation frames are), the first from `from`. `frameTimes` are the output's frames
  * in [from, to).
  */
-function captionPictures(track: CaptionTrack, frameTimes: number[], from: number, fps: number, popSteps: number): CaptionImage['pictures'] {
+function captionPictures(track: CaptionTrack, frameTimes: number[], from: number, fps: number, popSteps: number): TextImage['pictures'] {
   const half = 0.5 / fps;
-  const pictures: CaptionImage['pictures'] = [];
+  const pictures: TextImage['pictures'] = [];
   let last: string | undefined;
   for (const t of frameTimes) {
     const state = captionState(track, t, popSteps);
@@ -91,7 +82,7 @@ export function planCaptionImage(
   ctx: TextDrawingContext,
   track: CaptionTrack,
   options: { frame: Frame; fps: number; duration: number; workDir: string; frameTimesIn: (from: number, to: number) => number[] },
-): CaptionImage | undefined {
+): TextImage | undefined {
   const { frame, fps, duration } = options;
   if (track.lines.length === 0) return undefined;
   const from = Math.max(0, lineSpan(track.lines, 0).start);

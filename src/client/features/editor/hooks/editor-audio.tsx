@@ -1,15 +1,18 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { outputDuration } from '@shared/editor/editor-state';
+import { outputDuration, voiceClips, type Shot, type VoiceClip } from '@shared/editor/editor-state';
+import { fadeGainAt, musicSpan } from '@shared/editor/music-placement';
+import { firstMusicClip, firstShot } from '@shared/editor/sequence-controls';
 import type { MusicTrack } from '@shared/schemas/music';
 import { useMusicTrack } from '../api/get-music-tracks';
+import { useProjectMedia } from '../api/get-project-media';
 import { useEditor } from '../store/editor-context';
-import { hasSound } from '../lib/audio-peaks';
+import { hasSound, type DecodedAudio } from '../lib/audio-peaks';
+import type { DuckingKey } from '../lib/ducking-envelope';
 import type { SequenceClock } from '../lib/sequence-clock';
-import { firstMusicClip, firstShot } from '@shared/editor/sequence-controls';
 import { useDecodedAudio, type DecodedAudioState } from './use-decoded-audio';
-import { useMusicPreview, type MusicPreviewState } from './use-music-preview';
+import { useLanesPreview, type LanesPreview, type PreviewClip } from './use-lanes-preview';
 
-/** The editor's sound: the first shot's clip's and the music's, decoded, and the music preview. */
+/** The editor's sound: the first shot's clip's, the music's and the voice-over's, decoded, and their preview. */
 export interface EditorAudio {
   /** False once the clip is known to be silent (a clip made without sound); true until then. */
   clipHasSound: boolean;
@@ -18,34 +21,73 @@ export interface EditorAudio {
   /** True when the edit names a track the list no longer has (deleted, or never the user's). */
   trackMissing: boolean;
   trackSound: DecodedAudioState;
-  preview: { state: MusicPreviewState; level: number };
+  /** The voice lane's voice-over: its decoded sound and its length in seconds (from the media list). */
+  voiceSound: DecodedAudioState;
+  voiceSeconds: number | undefined;
+  preview: LanesPreview;
 }
 
 const EditorAudioContext = createContext<EditorAudio | null>(null);
 
 /**
- * Decodes the first shot's clip's and the music's sound once for the editor, and plays the music under the player.
- * The preview ducks the music under the first shot's sound while it is the only shot; under several, the
- * export ducks it, the preview not yet.
+ * Decodes the first shot's clip's, the music's and the voice-over's sound once for the editor, and plays the music
+ * and the voice under the player. The music ducks under the voice wherever it is, and under the first shot's sound
+ * while that is the only shot (under several, the export ducks it, the preview not yet).
  */
 export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: SequenceClock): EditorAudio {
-  const { shown } = useEditor();
+  const { shown, projectId } = useEditor();
   const music = firstMusicClip(shown);
+  const voice = voiceClips(shown)[0];
   const { track, isLoading, isError } = useMusicTrack(music?.source.trackId);
+  const media = useProjectMedia(projectId);
+  const voiceAsset = media.data?.find((asset) => asset.id === voice?.source.mediaId);
   const clipSound = useDecodedAudio(firstClipUrl);
   const trackSound = useDecodedAudio(track?.url);
+  const voiceSound = useDecodedAudio(voiceAsset?.status === 'ready' ? (voiceAsset.videoUrl ?? undefined) : undefined);
   const clipAudio = clipSound.status === 'ready' ? clipSound.audio : null;
   const clipHasSound = useMemo(() => (clipAudio ? hasSound(clipAudio) : clipSound.status !== 'error'), [clipAudio, clipSound.status]);
-  const oneShot = shown.shots.length === 1;
-  const preview = useMusicPreview(clock, {
-    music,
-    shot: firstShot(shown),
-    outputSeconds: outputDuration(shown),
-    track: trackSound.status === 'ready' ? trackSound.audio : null,
-    clipSound: clipHasSound && oneShot ? clipAudio : null,
-  });
-  // A list that failed to load says nothing about the track: the panel shows that error instead.
-  return { clipHasSound, track, trackMissing: Boolean(music) && !isLoading && !isError && !track, trackSound, preview };
+  const trackAudio = trackSound.status === 'ready' ? trackSound.audio : null;
+  const voiceAudio = voiceSound.status === 'ready' ? voiceSound.audio : null;
+  const outputSeconds = outputDuration(shown);
+  const shot = firstShot(shown);
+  const oneShotSound = clipHasSound && shown.shots.length === 1 ? clipAudio : null;
+
+  const clips = useMemo((): PreviewClip[] => {
+    const voiceKeys = voice && voiceAudio ? voiceKey(voice, voiceAudio, outputSeconds) : [];
+    const duckUnder = [...(oneShotSound ? shotKey(shot, oneShotSound, outputSeconds) : []), ...voiceKeys];
+    return [
+      ...(music ? [{ lane: 'music' as const, clip: music, audio: trackAudio, duckUnder }] : []),
+      ...(voice ? [{ lane: 'voice' as const, clip: asPlaced(voice), audio: voiceAudio, duckUnder: [] }] : []),
+    ];
+  }, [music, voice, trackAudio, voiceAudio, oneShotSound, shot, outputSeconds]);
+  const preview = useLanesPreview(clock, clips, outputSeconds);
+  return {
+    clipHasSound,
+    track,
+    // A list that failed to load says nothing about the track: the panel shows that error instead.
+    trackMissing: Boolean(music) && !isLoading && !isError && !track,
+    trackSound,
+    voiceSound,
+    voiceSeconds: voiceAsset?.duration,
+    preview,
+  };
+}
+
+/** A voice clip as the export places it: no loop, never ducked itself. */
+function asPlaced(voice: VoiceClip): VoiceClip {
+  return { ...voice, loop: false, duck: false };
+}
+
+/** The first shot's sound as the music's ducking hears it: output time 0 is its In point. */
+function shotKey(shot: Shot, audio: DecodedAudio, outputSeconds: number): DuckingKey[] {
+  return shot.muted ? [] : [{ audio, offset: shot.in, from: 0, to: outputSeconds, gainAt: () => shot.volume }];
+}
+
+/** The voice-over as the music's ducking hears it: where it is placed, at its volume and fades. */
+function voiceKey(voice: VoiceClip, audio: AudioBuffer, outputSeconds: number): DuckingKey[] {
+  const span = musicSpan({ ...voice, loop: false }, outputSeconds, audio.duration);
+  if (!span) return [];
+  return [{ audio, offset: span.pieceIn - span.from, from: span.from, to: span.to, gainAt: (t) => voice.volume * fadeGainAt(span, t) }];
 }
 
 export function EditorAudioProvider({ value, children }: { value: EditorAudio; children: ReactNode }) {

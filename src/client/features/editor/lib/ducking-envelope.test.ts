@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedAudio } from './audio-peaks';
-import { duckingGains } from './ducking-envelope';
+import { duckingGains, type DuckingKey } from './ducking-envelope';
 
 const RATE = 8000;
 
@@ -16,9 +16,12 @@ function clip(): DecodedAudio {
 
 const db = (gain: number | undefined) => 20 * Math.log10(gain ?? 1);
 
+/** The clip as the first shot's sound: output time is clip time, at `volume`. */
+const shotKey = (volume: number): DuckingKey => ({ audio: clip(), offset: 0, from: 0, to: 3, gainAt: () => volume });
+
 describe('the preview ducking', () => {
   it('lowers the music by what the compressor gives while the clip is loud, and lifts it after the release', () => {
-    const gains = duckingGains(clip(), 1, 0, 3, 0.02);
+    const gains = duckingGains([shotKey(1)], 0, 3, 0.02);
     expect(db(gains[25])).toBeCloseTo(0);
     // −18 dBFS is 12 dB over the −30 dB threshold: 12 × 7/8 = 10.5 dB down once the attack has passed.
     expect(db(gains[75])).toBeCloseTo(-10.5, 0);
@@ -26,6 +29,22 @@ describe('the preview ducking', () => {
   });
 
   it('does not duck under a muted clip', () => {
-    expect(Math.min(...duckingGains(clip(), 0, 0, 3, 0.02))).toBe(1);
+    expect(Math.min(...duckingGains([shotKey(0)], 0, 3, 0.02))).toBe(1);
+  });
+
+  it('ducks under a voice-over where it is placed on the output, and not outside its clip', () => {
+    // The clip placed at 2 s of output from its second 0.5: its loud second [1, 2) sounds at output [2.5, 3.5).
+    const voice: DuckingKey = { audio: clip(), offset: -1.5, from: 2, to: 3.2, gainAt: () => 1 };
+    const gains = duckingGains([voice], 0, 5, 0.02);
+    expect(db(gains[100])).toBeCloseTo(0);
+    expect(db(gains[150])).toBeCloseTo(-10.5, 0);
+    // The clip ends at 3.2 s on the output: after it, the music comes back up with the release.
+    expect(db(gains[249])).toBeGreaterThan(-0.5);
+  });
+
+  it('hears the shot and the voice together: two sounds at the same level duck the music 3 dB × 7/8 further', () => {
+    const one = duckingGains([shotKey(1)], 0, 3, 0.02);
+    const both = duckingGains([shotKey(1), shotKey(1)], 0, 3, 0.02);
+    expect(db(both[75]) - db(one[75])).toBeCloseTo(-3 * (7 / 8), 1);
   });
 });

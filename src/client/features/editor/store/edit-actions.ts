@@ -143,6 +143,8 @@ export function commandFor(action: EditAction, state: EditorState): EditorComman
       return shotsCommand('Change transition', state, setTransition(state.shots, action.id, action.kind, action.duration));
     case 'placeVoice':
     case 'removeVoice':
+    case 'setVoiceTiming':
+    case 'changeVoice':
       return voiceCommand(action, state);
     default:
       return captionCommand(action, state);

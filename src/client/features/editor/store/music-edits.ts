@@ -4,6 +4,7 @@ import { newMusicClip } from '@shared/editor/music-placement';
 import { firstMusicClip } from '@shared/editor/sequence-controls';
 import { sectionCommand, type EditorCommand } from './editor-commands';
 import type { TimingEdit } from './overlay-timing';
+import { clamp, finite } from './number-bounds';
 
 /** A change to the music's settings; `trackSeconds` is the track's length, which bounds the piece. */
 export interface MusicChange {
@@ -96,12 +97,4 @@ export function musicTimingCommand(state: EditorState, edit: TimingEdit): Editor
 /** `clip` (one of the state's audio clips) replaced by `next`, in its place. */
 function changeClip(label: string, state: EditorState, clip: AudioClip, next: AudioClip): EditorCommand | null {
   return sectionCommand(label, state, { audioClips: state.audioClips.map((candidate) => (candidate === clip ? next : candidate)) });
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-function finite(value: number, fallback: number): number {
-  return Number.isFinite(value) ? value : fallback;
 }

@@ -1,6 +1,7 @@
 import { MIN_OVERLAY_SECONDS } from '@shared/editor/editor-constants';
 import { outputDuration, roundSeconds, type EditorState } from '@shared/editor/editor-state';
 import { overlayCommand, type EditorCommand } from './editor-commands';
+import { clamp, finite } from './number-bounds';
 
 /**
  * A change to when an overlay shows, in seconds on the output timeline: `move` keeps its length and
@@ -39,12 +40,4 @@ export function overlayTimingCommand(state: EditorState, id: string, edit: Timin
       break;
   }
   return overlayCommand(LABELS[edit.edge], state, id, { start: roundSeconds(start), end: roundSeconds(end) });
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-function finite(value: number, fallback: number): number {
-  return Number.isFinite(value) ? value : fallback;
 }

@@ -1,10 +1,28 @@
-import { roundSeconds, voiceClips, type EditorState, type VoiceClip } from '@shared/editor/editor-state';
+import { MIN_MUSIC_SECONDS, RANGES } from '@shared/editor/editor-constants';
+import { clampToRange, outputDuration, roundSeconds, voiceClips, type EditorState, type VoiceClip } from '@shared/editor/editor-state';
 import { sectionCommand, type EditorCommand } from './editor-commands';
+import type { TimingEdit } from './overlay-timing';
+import { clamp, finite } from './number-bounds';
 
-/** The voice lane's edits: a voice-over put under the sequence (or in place of the one there), or taken away. */
+/** How the voice-over sounds: its level and fades. */
+export interface VoiceChange {
+  volume?: number;
+  fadeIn?: number;
+  fadeOut?: number;
+}
+
+/**
+ * The voice lane's edits: a voice-over put under the sequence (or in place of the one there), taken away, moved or
+ * trimmed on the timeline (`sourceSeconds`: the voice-over's whole length, which bounds the trim), or its sound changed.
+ */
 export type VoiceAction =
   | { type: 'placeVoice'; mediaId: string; seconds: number; newId: string; gesture?: string }
-  | { type: 'removeVoice'; gesture?: string };
+  | { type: 'removeVoice'; gesture?: string }
+  | { type: 'setVoiceTiming'; edit: TimingEdit; sourceSeconds: number; gesture?: string }
+  | { type: 'changeVoice'; change: VoiceChange; gesture?: string };
+
+const TIMING_LABELS: Record<TimingEdit['edge'], string> = { move: 'Move voice-over', start: 'Trim voice-over start', end: 'Trim voice-over end' };
+const CHANGE_LABELS: Record<keyof VoiceChange, string> = { volume: 'Change voice volume', fadeIn: 'Change voice fade in', fadeOut: 'Change voice fade out' };
 
 /** A voice-over from its start to its end, at full volume, from the output's start. */
 function newVoiceClip(id: string, mediaId: string, seconds: number): VoiceClip {
@@ -14,12 +32,60 @@ function newVoiceClip(id: string, mediaId: string, seconds: number): VoiceClip {
 
 export function voiceCommand(action: VoiceAction, state: EditorState): EditorCommand | null {
   const current = voiceClips(state)[0];
-  if (action.type === 'removeVoice') {
-    return current ? sectionCommand('Remove voice-over', state, { audioClips: state.audioClips.filter((clip) => clip !== current) }) : null;
+  switch (action.type) {
+    case 'removeVoice':
+      return current ? sectionCommand('Remove voice-over', state, { audioClips: state.audioClips.filter((clip) => clip !== current) }) : null;
+    case 'setVoiceTiming':
+      return current ? replaceClip(TIMING_LABELS[action.edit.edge], state, current, timedVoice(current, action.edit, action.sourceSeconds, outputDuration(state))) : null;
+    case 'changeVoice':
+      return current ? changeVoiceCommand(state, current, action.change) : null;
+    case 'placeVoice':
+      return placeVoiceCommand(state, current, action);
   }
+}
+
+function placeVoiceCommand(state: EditorState, current: VoiceClip | undefined, action: Extract<VoiceAction, { type: 'placeVoice' }>): EditorCommand | null {
   const fresh = newVoiceClip(action.newId, action.mediaId, action.seconds);
   if (!current) return sectionCommand('Add voice-over', state, { audioClips: [...state.audioClips, fresh] });
   // A regenerated voice-over takes the old one's place: where it starts, its volume and fades stay.
   const replaced: VoiceClip = { ...current, source: fresh.source, sourceIn: 0, sourceOut: fresh.sourceOut, end: roundSeconds(current.start + fresh.sourceOut) };
-  return sectionCommand('Replace voice-over', state, { audioClips: state.audioClips.map((clip) => (clip === current ? replaced : clip)) });
+  return replaceClip('Replace voice-over', state, current, replaced);
+}
+
+/**
+ * The voice-over moved whole (inside the output), or an edge trimmed. A trim keeps every word where it is on the
+ * output, as a shot's trim keeps its pictures: the start edge moves `start` and `sourceIn` together, the end edge
+ * stops at the recording's end. At least MIN_MUSIC_SECONDS stays.
+ */
+function timedVoice(voice: VoiceClip, edit: TimingEdit, sourceSeconds: number, outputSeconds: number): VoiceClip {
+  const { start, end, sourceIn } = voice;
+  switch (edit.edge) {
+    case 'move': {
+      // A voice-over longer than the output stays at 0; the export cuts it at the output's end.
+      const length = end - start;
+      const moved = clamp(finite(edit.start, start), 0, Math.max(0, Math.max(outputSeconds, MIN_MUSIC_SECONDS) - length));
+      return { ...voice, start: roundSeconds(moved), end: roundSeconds(moved + length) };
+    }
+    case 'start': {
+      const trimmed = clamp(finite(edit.start, start), Math.max(0, start - sourceIn), end - MIN_MUSIC_SECONDS);
+      return { ...voice, start: roundSeconds(trimmed), sourceIn: roundSeconds(sourceIn + trimmed - start) };
+    }
+    case 'end': {
+      const trimmed = clamp(finite(edit.end, end), start + MIN_MUSIC_SECONDS, Math.max(start + MIN_MUSIC_SECONDS, start + sourceSeconds - sourceIn));
+      return { ...voice, end: roundSeconds(trimmed), sourceOut: roundSeconds(sourceIn + trimmed - start) };
+    }
+  }
+}
+
+function changeVoiceCommand(state: EditorState, voice: VoiceClip, change: VoiceChange): EditorCommand | null {
+  const next: VoiceClip = { ...voice };
+  if (change.volume !== undefined && Number.isFinite(change.volume)) next.volume = clampToRange(change.volume, RANGES.volume);
+  if (change.fadeIn !== undefined && Number.isFinite(change.fadeIn)) next.fadeIn = clampToRange(change.fadeIn, RANGES.musicFade);
+  if (change.fadeOut !== undefined && Number.isFinite(change.fadeOut)) next.fadeOut = clampToRange(change.fadeOut, RANGES.musicFade);
+  const first = (Object.keys(change) as (keyof VoiceChange)[])[0];
+  return first ? replaceClip(CHANGE_LABELS[first], state, voice, next) : null;
+}
+
+function replaceClip(label: string, state: EditorState, clip: VoiceClip, next: VoiceClip): EditorCommand | null {
+  return sectionCommand(label, state, { audioClips: state.audioClips.map((candidate) => (candidate === clip ? next : candidate)) });
 }

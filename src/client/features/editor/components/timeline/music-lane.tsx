@@ -29,7 +29,7 @@ export function MusicLaneRow({ lane, axis }: { lane: MusicLane; axis: TimelineAx
     const buckets = Math.max(8, Math.round((length * axis.pxPerSecond) / PX_PER_PEAK));
     return { seconds: length, peaks: trackAudio ? musicPeaks(trackAudio, span, buckets) : [] };
   }, [music, outputSeconds, trackAudio, axis.pxPerSecond]);
-  const status = trackMissing ? 'missing' : trackSound.status === 'error' ? 'error' : preview.state;
+  const status = trackMissing ? 'missing' : trackSound.status === 'error' ? 'error' : preview.state.music;
 
   return (
     <div
@@ -37,7 +37,7 @@ export function MusicLaneRow({ lane, axis }: { lane: MusicLane; axis: TimelineAx
       aria-label={lane.label}
       data-lane={lane.id}
       data-music-preview={status}
-      data-music-level={preview.level.toFixed(2)}
+      data-music-level={preview.level.music.toFixed(2)}
       className="relative h-8 border-t border-white/5 pointer-coarse:h-12"
     >
       <TimelineBar
@@ -54,7 +54,7 @@ export function MusicLaneRow({ lane, axis }: { lane: MusicLane; axis: TimelineAx
               aria-hidden
               data-testid="music-level"
               className="absolute bottom-0 left-0 h-0.5 bg-emerald-400 transition-[width] duration-100"
-              style={{ width: `${Math.round(preview.level * 100)}%` }}
+              style={{ width: `${Math.round(preview.level.music * 100)}%` }}
             />
           </>
         }

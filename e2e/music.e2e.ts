@@ -125,17 +125,17 @@ describe('music under the clip', () => {
     await page.getByRole('button', { name: 'Keep the current track' }).click();
     await expect.poll(() => lane.isVisible()).toBe(true);
     await expect.poll(() => lane.getByTestId('waveform').count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => lane.getAttribute('data-music-preview'), { timeout: 30_000 }).toBe('ready');
+    await expect.poll(() => lane.getAttribute('data-preview'), { timeout: 30_000 }).toBe('ready');
     await expect.poll(() => page.getByRole('slider', { name: 'Music volume' }).isVisible()).toBe(true);
     await expectAccessible(page, 'editor with music in use');
 
     // Play: the music's Web Audio graph runs and its meter moves.
     await page.getByRole('button', { name: 'Play' }).click();
-    await expect.poll(() => lane.getAttribute('data-music-preview')).toBe('playing');
-    await expect.poll(async () => Number(await lane.getAttribute('data-music-level'))).toBeGreaterThan(0);
+    await expect.poll(() => lane.getAttribute('data-preview')).toBe('playing');
+    await expect.poll(async () => Number(await lane.getAttribute('data-level'))).toBeGreaterThan(0);
     await keepScreenshot(page, 'music-lane-playing-1440');
     await page.getByRole('button', { name: 'Pause' }).click();
-    await expect.poll(() => lane.getAttribute('data-music-preview')).toBe('ready');
+    await expect.poll(() => lane.getAttribute('data-preview')).toBe('ready');
 
     // Export and download: the music is in the file beside the clip's own sound, and the mix is at −14 LUFS.
     await page.getByRole('button', { name: 'Export' }).click();

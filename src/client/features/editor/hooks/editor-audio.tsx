@@ -14,8 +14,11 @@ import { useLanesPreview, type LanesPreview, type PreviewClip } from './use-lane
 
 /** The editor's sound: the first shot's clip's, the music's and the voice-over's, decoded, and their preview. */
 export interface EditorAudio {
-  /** False once the clip is known to be silent (a clip made without sound); true until then. */
-  clipHasSound: boolean;
+  /**
+   * The first shot's clip sounds (true until it is known to be silent: a clip made without sound) or a voice-over is
+   * placed: there is speech for the music to duck under.
+   */
+  hasSpeech: boolean;
   /** The track the music lane uses; undefined with no music, while the list loads, or if it is gone. */
   track: MusicTrack | undefined;
   /** True when the edit names a track the list no longer has (deleted, or never the user's). */
@@ -62,7 +65,7 @@ export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: Seq
   }, [music, voice, trackAudio, voiceAudio, oneShotSound, shot, outputSeconds]);
   const preview = useLanesPreview(clock, clips, outputSeconds);
   return {
-    clipHasSound,
+    hasSpeech: clipHasSound || Boolean(voice),
     track,
     // A list that failed to load says nothing about the track: the panel shows that error instead.
     trackMissing: Boolean(music) && !isLoading && !isError && !track,

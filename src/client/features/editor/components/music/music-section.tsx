@@ -13,7 +13,7 @@ import { ChosenTrack, MusicSettings, RemoveMusicButton } from './music-settings'
 export function MusicSection() {
   const { store, dispatch } = useEditor();
   // Whether the clip has a sound of its own: new music ducks under it, and ducking needs it.
-  const { clipHasSound, track } = useEditorAudio();
+  const { hasSpeech, track } = useEditorAudio();
   const music = firstMusicClip(store.present);
   const tracks = useMusicTracks();
   const [browsing, setBrowsing] = useState(false);
@@ -37,7 +37,7 @@ export function MusicSection() {
         <MusicBrowser
           currentTrackId={music?.source.trackId}
           onUse={(track) => {
-            dispatch({ type: 'placeMusic', track: { id: track.id, duration: track.duration }, clipHasSound });
+            dispatch({ type: 'placeMusic', track: { id: track.id, duration: track.duration }, clipHasSound: hasSpeech });
             setBrowsing(false);
           }}
         />
@@ -74,7 +74,7 @@ export function MusicSection() {
     <MusicSettings
       music={music}
       track={track}
-      clipHasSound={clipHasSound}
+      hasSpeech={hasSpeech}
       onChangeTrack={() => {
         setBrowsing(true);
       }}

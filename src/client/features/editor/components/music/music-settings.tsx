@@ -13,14 +13,15 @@ import { TrackTimeField } from './track-time-field';
 interface MusicSettingsProps {
   music: AudioClip;
   track: MusicTrack;
-  clipHasSound: boolean;
+  /** The clip sounds or a voice-over is placed: the music can duck under them. */
+  hasSpeech: boolean;
   onChangeTrack: () => void;
 }
 
 const formatFade = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 /** The music the edit uses and how it sounds: level, fades, looping, ducking and the piece of the track. */
-export function MusicSettings({ music, track, clipHasSound, onChangeTrack }: MusicSettingsProps) {
+export function MusicSettings({ music, track, hasSpeech, onChangeTrack }: MusicSettingsProps) {
   const { dispatch } = useEditor();
   const ids = useId();
   const change = (next: MusicChange, gesture?: string) => {
@@ -69,9 +70,9 @@ export function MusicSettings({ music, track, clipHasSound, onChangeTrack }: Mus
       <Toggle
         id={`${ids}-duck`}
         label="Duck under speech"
-        hint={clipHasSound ? 'Lower the music while the video speaks.' : 'The video has no sound to duck under.'}
-        checked={music.duck && clipHasSound}
-        disabled={!clipHasSound}
+        hint={hasSpeech ? 'Lower the music while the video or the voice-over speaks.' : 'The video has no sound and no voice-over to duck under.'}
+        checked={music.duck && hasSpeech}
+        disabled={!hasSpeech}
         onChange={(duck) => {
           change({ duck });
         }}

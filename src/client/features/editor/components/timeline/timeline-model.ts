@@ -1,3 +1,5 @@
+import type { SoundLaneId } from '../../hooks/use-lanes-preview';
+
 /** A span on a lane, in output seconds (the timeline's axis). */
 export interface TimelineBarModel {
   id: string;
@@ -13,7 +15,7 @@ export interface TimelineBarModel {
 /** A bar's new place: moved whole, or one edge dragged (output seconds). */
 export type BarChange = { edge: 'move'; start: number } | { edge: 'start'; start: number } | { edge: 'end'; end: number };
 
-/** A lane of bars (text today; music, voice-over and captions later). */
+/** A lane of bars (a text overlay's). */
 export interface BarLane {
   kind: 'bars';
   id: string;
@@ -38,16 +40,24 @@ export interface SoundLane {
   label: string;
 }
 
-/** The music under the shots: one bar (where it plays on the output), drawn with its waveform. */
-export interface MusicLane {
-  kind: 'music';
+/** A sound under the shots (the music, the voice-over): one bar where its clip plays on the output, drawn with its waveform. */
+export interface AudioLane {
+  kind: 'audio';
+  lane: SoundLaneId;
   id: string;
   label: string;
   bar: TimelineBarModel;
   onChange: (change: BarChange, gesture?: string) => void;
 }
 
-export type LaneDescriptor = VideoLane | SoundLane | MusicLane | BarLane;
+/** The captions: a block per line, a piece per word, whose edges drag. */
+export interface CaptionsLane {
+  kind: 'captions';
+  id: string;
+  label: string;
+}
+
+export type LaneDescriptor = VideoLane | SoundLane | AudioLane | CaptionsLane | BarLane;
 
 /** What every lane needs to place things on the shared axis. */
 export interface TimelineAxis {

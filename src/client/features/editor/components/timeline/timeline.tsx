@@ -6,8 +6,9 @@ import { useElementSize } from '../../hooks/use-element-size';
 import { useTimelineZoom } from '../../hooks/use-timeline-zoom';
 import type { SequenceLayout } from '@shared/editor/time-map';
 import { UI_TEXT_FONT_FAMILY } from '../../lib/font-faces';
+import { AudioLaneRow } from './audio-lane';
 import { BarLaneRow } from './bar-lane';
-import { MusicLaneRow } from './music-lane';
+import { CaptionsLaneRow } from './captions-lane';
 import { Playhead } from './playhead';
 import { ShotActions } from './shot-actions';
 import { SoundLaneRow } from './sound-lane';
@@ -35,7 +36,7 @@ export interface TimelineProps {
 
 /**
  * The output along one axis (output seconds, as the clock, the export and every panel count them): a ruler with
- * the playhead, the lane of shots, their sound, the music and one lane per text overlay. Scrolls sideways
+ * the playhead, the lane of shots, their sound, the voice-over, the music, the captions and one lane per text overlay. Scrolls sideways
  * when zoomed in. On a phone its heading row drops out of the layout, so the zoom buttons share the speed's row.
  */
 export function Timeline({ sourceOf, layout, time, playing, onSeek, hiddenOnPhone }: TimelineProps) {
@@ -48,7 +49,7 @@ export function Timeline({ sourceOf, layout, time, playing, onSeek, hiddenOnPhon
   const lanes = useTimelineLanes();
   const width = duration * zoom.pxPerSecond;
 
-  const bars = lanes.flatMap((lane) => (lane.kind === 'bars' ? lane.bars : lane.kind === 'music' ? [lane.bar] : []));
+  const bars = lanes.flatMap((lane) => (lane.kind === 'bars' ? lane.bars : lane.kind === 'audio' ? [lane.bar] : []));
   const axis: TimelineAxis = {
     duration,
     pxPerSecond: zoom.pxPerSecond,
@@ -100,8 +101,10 @@ export function Timeline({ sourceOf, layout, time, playing, onSeek, hiddenOnPhon
                 return <VideoLaneRow key={lane.id} lane={lane} axis={axis} layout={layout} sourceOf={sourceOf} visible={{ from: scrollLeft, to: scrollLeft + viewport }} onSeek={onSeek} />;
               case 'sound':
                 return <SoundLaneRow key={lane.id} lane={lane} axis={axis} layout={layout} sourceOf={sourceOf} />;
-              case 'music':
-                return <MusicLaneRow key={lane.id} lane={lane} axis={axis} />;
+              case 'audio':
+                return <AudioLaneRow key={lane.id} lane={lane} axis={axis} />;
+              case 'captions':
+                return <CaptionsLaneRow key={lane.id} lane={lane} axis={axis} onSeek={onSeek} />;
               case 'bars':
                 return <BarLaneRow key={lane.id} lane={lane} axis={axis} />;
             }

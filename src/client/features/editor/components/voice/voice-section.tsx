@@ -12,9 +12,9 @@ import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../../api/get-current-user';
 import { useProjectMedia } from '../../api/get-project-media';
 import { useCreateVoiceover, useVoices } from '../../api/voices';
-import { formatDuration } from '../../lib/format-time';
 import { newId } from '../../lib/ids';
 import { useEditor } from '../../store/editor-context';
+import { PlacedVoice } from './placed-voice';
 
 /** Credits a voice-over costs a free user (decision 042). */
 const VOICEOVER_CREDITS = 2;
@@ -141,14 +141,7 @@ export function VoiceSection() {
         {placed ? 'Regenerate voice-over' : 'Generate voice-over'}
         {user?.subscription !== 'pro' && <span className="text-xs opacity-80">· {VOICEOVER_CREDITS} credits</span>}
       </Button>
-      {placed && (
-        <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-          <span>On the voice lane · {formatDuration(placed.sourceOut - placed.sourceIn)}</span>
-          <Button type="button" variant="ghost" size="sm" onClick={() => dispatch({ type: 'removeVoice' })}>
-            Remove
-          </Button>
-        </div>
-      )}
+      {placed && <PlacedVoice voice={placed} />}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { type CaptionLine, type CaptionTrack, trackWords } from '../src/shared/c
 import { type CaptionLayout, layoutCaption } from '../src/shared/captions/draw-captions.ts';
 import { scriptWords } from '../src/shared/speech/timed-word.ts';
 import { registerCanvasFonts } from '../src/server/render/export/canvas-fonts.ts';
+import { expectAccessible } from './support/axe.ts';
 import { artifactsDir, connectBrowser, newPage } from './support/browser.ts';
 import { openEditor, showFrameAt } from './support/editor-page.ts';
 import { type Region, type RgbImage, decodePng, extractFrames, ffprobe, meanAbsDiff, writeDiffImage, writePng } from './support/media.ts';
@@ -157,6 +158,8 @@ describe('captions from a voice-over, from the editor to the exported file', () 
     await expect.poll(() => presets.getByRole('radio', { name: 'Pop' }).getAttribute('aria-checked')).toBe('true');
     await presets.getByRole('radio', { name: 'Karaoke' }).click();
     await expect.poll(() => presets.getByRole('radio', { name: 'Karaoke' }).getAttribute('aria-checked')).toBe('true');
+    // The Voice and Captions panels filled in, the voice and captions lanes on the timeline: checked here, where they first show.
+    await expectAccessible(page, 'editor with a voice-over and captions');
 
     // The saved edit: the script's words, in the karaoke look, on the voice-over's times.
     await expect.poll(async () => (await getProject(page.request, projectId)).editorState?.captions?.style.look).toBe('karaoke');

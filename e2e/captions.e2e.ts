@@ -316,5 +316,30 @@ describe('captions from a voice-over, from the editor to the exported file', () 
     fs.writeFileSync(path.join(reportDir, 'report.md'), `${report.join('\n')}\n`);
     console.log(report.join('\n'));
     expect(swapped).toBeGreaterThan(MAX_TEXT_DIFF);
+
+    // The timeline: the voice-over's bar, and the captions lane with a piece per word, whose edges and lines edit.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.getByRole('slider', { name: 'Voice-over timing' }).count()).toBe(1);
+    const captionLane = page.getByRole('group', { name: 'Captions', exact: true });
+    const pieces = captionLane.getByRole('button', { name: /^Caption word / });
+    expect(await pieces.count()).toBe(words.length);
+    const lineCount = await captionLane.getByRole('group', { name: /^Caption line / }).count();
+    const piece = captionLane.locator(`[data-caption-word="${spoken.text}"]`);
+    await piece.focus();
+    await page.keyboard.press('/');
+    await expect.poll(() => captionLane.getByRole('group', { name: /^Caption line / }).count()).toBe(lineCount + 1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => captionLane.getByRole('group', { name: /^Caption line / }).count()).toBe(lineCount);
+    // Word K's end edge dragged left: the word ends earlier (its label says so), one undo step puts it back.
+    const before = await piece.getAttribute('aria-label');
+    const edge = (await piece.locator('[data-edge="end"]').boundingBox())!;
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + edge.width / 2 - 6, edge.y + edge.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(() => piece.getAttribute('aria-label')).not.toBe(before);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => piece.getAttribute('aria-label')).toBe(before);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { checkedScriptWords } from './script-tokens.ts';
 import { SpeechError, type SpeechAligner, type SynthesisRequest, type SynthesisResult } from './speech.ts';
-import { pcmDurationSeconds, pcmToWav, type PcmAudio } from './wav.ts';
+import { pcmDurationSeconds, pcmToWav, type PcmAudio } from '../../render/wav.ts';
 
 /**
  * For a synthesizer whose engine returns audio without word times (the keyed services): `speak` makes the

@@ -7,7 +7,7 @@ import { toneBurstsPcm, wavFile } from '../../test-support/speech-audio.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { GEMINI_VOICES, createGeminiSpeechSynthesizer } from './gemini-speech-synthesizer.ts';
 import { evenAligner, speechFailure } from '../../test-support/speech-test-kit.ts';
-import { readWav } from './wav.ts';
+import { readWav } from '../../render/wav.ts';
 
 const MODEL = 'gemini-3.8-flash-tts';
 const SCRIPT = 'Hello, world! This is PromptReel.';

@@ -5,7 +5,7 @@ import { alignedSynthesis } from './aligned-synthesis.ts';
 import { googleSpeechFailure, speechRefusal } from './google-speech-failures.ts';
 import { DEFAULT_SPEECH_TIMEOUT_MS, boundedCall, unusableAnswer } from './speech-calls.ts';
 import { SpeechError, type SpeechAligner, type SpeechSynthesizer, type Voice } from './speech.ts';
-import { isWav, readWav, type PcmAudio } from './wav.ts';
+import { isWav, readWav, type PcmAudio } from '../../render/wav.ts';
 
 export interface GeminiSpeechSynthesizerOptions {
   backend: GoogleBackend;

@@ -3,7 +3,7 @@ import { alignedSynthesis } from './aligned-synthesis.ts';
 import { createOpenAiSpeechClient, openAiSpeechFailure, type OpenAiSpeechClientOptions } from './openai-speech-failures.ts';
 import { DEFAULT_SPEECH_TIMEOUT_MS, boundedCall, unusableAnswer } from './speech-calls.ts';
 import { SpeechError, type SpeechAligner, type SpeechSynthesizer, type Voice } from './speech.ts';
-import { readWav } from './wav.ts';
+import { readWav } from '../../render/wav.ts';
 
 export interface OpenAiSpeechSynthesizerOptions extends OpenAiSpeechClientOptions {
   /** Default `gpt-4o-mini-tts`. */

@@ -8,7 +8,7 @@ import { ModelNotFoundError } from '../model-not-found.ts';
 import { OPENAI_VOICES, createOpenAiSpeechSynthesizer } from './openai-speech-synthesizer.ts';
 import { OPENAI_MAX_UPLOAD_BYTES, createOpenAiTranscriber } from './openai-transcriber.ts';
 import { evenAligner, speechFailure } from '../../test-support/speech-test-kit.ts';
-import { readWav } from './wav.ts';
+import { readWav } from '../../render/wav.ts';
 
 const API_KEY = 'sk-test-speech-5c2e9a71';
 const SCRIPT = "Don't blink: the boat is sinking!";

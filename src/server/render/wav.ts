@@ -1,4 +1,4 @@
-/** WAV (RIFF, 16-bit PCM) written and read here, so the keyed engines need no audio library. */
+/** WAV (RIFF, 16-bit PCM) written and read here: the keyed speech engines, the music library and the tests need no audio library. */
 
 export interface PcmAudio {
   /** Little-endian signed 16-bit samples, channels interleaved. */

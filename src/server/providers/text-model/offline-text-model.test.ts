@@ -276,6 +276,9 @@ describe('offline text model: voice-over scripts', () => {
 
   it('is about the prompt’s subject and follows the shots in order', async () => {
     for (let i = 0; i < 10; i += 1) {
+      expect(await model.draftVoiceoverScript(scriptContext(prompts[1] ?? '', 4))).toContain('golden retriever puppy');
+    }
+    for (let i = 0; i < 10; i += 1) {
       const script = await model.draftVoiceoverScript(scriptContext(prompts[0] ?? '', 15));
       expect(script).toContain('a paper boat drifting down a rainy street at dusk');
     }

@@ -186,8 +186,9 @@ export function offlineVoiceoverScript(context: ScriptContext, random: () => num
   const mood = detectMood(`${context.prompt} ${context.shots.map((shot) => shot.prompt).join(' ')} ${context.title}`);
 
   const scenes = sceneLines(context, random);
-  const hooks = subject ? [...HOOKS, ...SUBJECT_HOOKS.map((line) => fill(line, { subject }))] : HOOKS;
-  const hook = pickFitting(hooks, limit, random);
+  // A hook that names the subject, so even the shortest script is about this video.
+  const subjectHooks = subject ? SUBJECT_HOOKS.map((line) => fill(line, { subject })) : [];
+  const hook = pickFitting(subjectHooks, limit, random) ?? pickFitting(HOOKS, limit, random);
   if (!hook) return fewWords(subject, limit);
   // Half the time the first scene opens the script itself ("Picture this: …") when it fits, leaving a short video room for it.
   const sceneOpens = scenes[0] !== undefined && wordCount(scenes[0]) <= target && random() < 0.5;

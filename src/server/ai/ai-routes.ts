@@ -12,6 +12,7 @@ import {
   suggestImprovementsRequestSchema,
   suggestionsResponseSchema,
 } from '../../shared/schemas/ai.ts';
+import { voiceoverScriptResponseSchema } from '../../shared/schemas/speech.ts';
 import { requireUser, signedInOnly } from '../auth/request-user.ts';
 import { notFound } from '../http/http-error.ts';
 import { rateLimits } from '../http/rate-limits.ts';
@@ -58,6 +59,12 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; storage: Storage }
       requireUser(request);
       return { suggestions: await ai.suggest(request.body.videoContext) };
     },
+  );
+
+  app.post(
+    '/api/projects/:id/voiceovers/script',
+    { ...limited, schema: { params: projectParamsSchema, response: { 200: voiceoverScriptResponseSchema } } },
+    async (request) => ({ script: await ai.draftVoiceoverScript(requireUser(request), request.params.id) }),
   );
 
   app.post(

@@ -5,8 +5,10 @@ import { findUserById } from '../auth/users-repository.ts';
 import { refundCredits, spendCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { HttpError, badRequest } from '../http/http-error.ts';
+import { HttpError, badRequest, conflict } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
+import { listProjectMedia } from '../media/media-assets-repository.ts';
+import { defaultEditorState } from '../../shared/editor/editor-state.ts';
 import { decodeEditorDocument } from '../projects/editor-document/editor-document.ts';
 import type { ProjectsService } from '../projects/projects-service.ts';
 import type { ImageModel } from '../providers/image-model/image-model.ts';
@@ -18,6 +20,7 @@ import { AiModelError, type TextModel } from '../providers/text-model/text-model
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { fitPngToSize } from '../render/image-operations.ts';
 import { applySuggestion } from './apply-suggestion.ts';
+import { scriptContext } from './script-context.ts';
 import { sameEdit, usefulSuggestions } from './useful-suggestions.ts';
 
 interface AiServiceDeps {
@@ -95,6 +98,19 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
   }
 
   /**
+   * A voice-over script for the project's saved edit, sized to its output's length (decision 046: free, like the
+   * assistant and the suggestions; the creator pays when the script is spoken).
+   */
+  async function draftVoiceoverScript(user: UserRow, projectId: string): Promise<string> {
+    const project = await projects.get(user, projectId);
+    if (project.editorStateError) throw conflict(project.editorStateError);
+    const state = project.editorState ?? defaultEditorState(project.id, project.duration);
+    const context = scriptContext(project, state, await listProjectMedia(db, project.id));
+    if (context.seconds <= 0) throw conflict('The video is not ready yet: a script is sized to its length.');
+    return textModel.draftVoiceoverScript(context).catch((error: unknown) => Promise.reject(asHttpError(error)));
+  }
+
+  /**
    * The edit with a suggestion applied, and whether applying it is free: applied to the edit on screen, or
    * repeated after its result was saved, it changes nothing. `document` is the edit the creator sees, of any
    * version the codec reads (SPEC §7's shape, with no version, is version 1), upgraded for this project.
@@ -141,7 +157,7 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
     return { editorState, creditsUsed };
   }
 
-  return { inspire, generateImage, assistant, suggest, previewAutoApply, autoApply };
+  return { inspire, generateImage, assistant, suggest, draftVoiceoverScript, previewAutoApply, autoApply };
 }
 
 export type AiService = ReturnType<typeof createAiService>;

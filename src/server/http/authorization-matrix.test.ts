@@ -361,6 +361,7 @@ const MATRIX: Record<string, RouteSpec> = {
     notYours: notFoundAs(PROJECT_NOT_FOUND),
     request: async (f) => ({ params: { id: await freshProject(f) }, payload: { script: 'Hello there.', voiceId: firstVoice(f) } }),
   },
+  'POST /api/projects/:id/voiceovers/script': { access: 'owner', notYours: notFoundAs(PROJECT_NOT_FOUND), request: (f) => ({ params: { id: f.project.id } }) },
   'POST /api/projects/:id/captions': {
     access: 'owner',
     ok: 202,

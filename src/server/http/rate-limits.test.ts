@@ -44,6 +44,7 @@ const LIMITS: Record<string, { max: number; perUser: boolean }> = {
   'POST /api/projects/:id/auto-apply/preview': { max: 30, perUser: true },
   'POST /api/admin/providers/check': { max: 30, perUser: true },
   'POST /api/projects/:id/voiceovers': { max: 20, perUser: true },
+  'POST /api/projects/:id/voiceovers/script': { max: 30, perUser: true },
   'POST /api/projects/:id/captions': { max: 20, perUser: true },
   'GET /api/voices/:voiceId/preview': { max: 30, perUser: true },
   'HEAD /api/voices/:voiceId/preview': { max: 30, perUser: true },

@@ -36,6 +36,9 @@ export const voiceoverRequestSchema = z.object({
 });
 export type VoiceoverRequest = z.output<typeof voiceoverRequestSchema>;
 
+/** POST /api/projects/{id}/voiceovers/script: a script drafted by the text model, sized to the output's length. */
+export const voiceoverScriptResponseSchema = z.object({ script: z.string() });
+
 /** POST /api/projects/{id}/captions: from a voice-over on the voice lane, a script, or a transcription of the sequence's sound. */
 export const captionsRequestSchema = z.discriminatedUnion(
   'source',

@@ -114,6 +114,57 @@ describe.each(GOOGLE_BACKEND_KINDS)('Gemini text model on %s (real SDK against a
     expect(request?.generationConfig.responseMimeType).toBeUndefined();
   });
 
+  const scriptContext = {
+    title: 'Rainy Boat',
+    prompt: 'A paper boat drifting down a rainy street at dusk',
+    shots: [
+      { prompt: 'A paper boat drifting down a rainy street at dusk', seconds: 8 },
+      { prompt: 'The boat tips over a drain', seconds: 4 },
+    ],
+    seconds: 12,
+  };
+
+  it('asks for a voice-over script as JSON {script}, sized to the output, and returns it as one paragraph', async () => {
+    gemini.setAnswer({ kind: 'json', value: { script: '  Picture this: a paper boat in the rain.\nThen it tips over the drain.  Follow for part two. ' } });
+    await expect(model().draftVoiceoverScript(scriptContext)).resolves.toBe(
+      'Picture this: a paper boat in the rain. Then it tips over the drain. Follow for part two.',
+    );
+    const request = gemini.lastRequest();
+    expect(request?.systemInstruction).toMatch(/voice-over/);
+    expect(request?.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseJsonSchema: { required: ['script'] } });
+    const userText = String(request?.contents[0]?.parts?.[0]?.text);
+    // 12 s at 2.5 words a second: 30 words at most, asked for 26.
+    expect(userText).toContain('write about 26 words, never more than 30');
+    expect(userText).toContain('The boat tips over a drain');
+    expect(userText).toContain('"outputSeconds":12');
+  });
+
+  it('turns a script that is empty, too long for the video or full of marks a voice cannot say into a 502 with a plain message', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['   ', /empty script/],
+      [Array.from({ length: 31 }, () => 'rain').join(' '), /too long for this video/],
+      ['[Upbeat music] A paper boat sails. 🚤', /a voice cannot say/],
+    ];
+    for (const [script, message] of cases) {
+      gemini.setAnswer({ kind: 'json', value: { script } });
+      const error = await failure(() => model().draftVoiceoverScript(scriptContext));
+      expect(error.status).toBe(502);
+      expect(error.message).toMatch(message);
+      expect(warnings.at(-1)?.msg).toMatch(/script is unusable/);
+    }
+    gemini.setAnswer({ kind: 'json', value: { text: 'A paper boat.' } });
+    expect((await failure(() => model().draftVoiceoverScript(scriptContext))).message).toBe(
+      'The AI returned an answer we could not use. Please try again.',
+    );
+  });
+
+  it('reports a refused script as 422 with the safety message', async () => {
+    gemini.setAnswer({ kind: 'finish', finishReason: 'SAFETY' });
+    const error = await failure(() => model().draftVoiceoverScript(scriptContext));
+    expect(error.status).toBe(422);
+    expect(error.message).toMatch(/safety filters/);
+  });
+
   it('turns an answer that is not JSON into a 502, never showing it', async () => {
     gemini.setAnswer({ kind: 'malformed-json' });
     const error = await failure(() => model().suggestImprovements(videoContext));

@@ -12,7 +12,10 @@ import {
   parseTrimExample,
   trimExample,
 } from '../../../shared/ai/suggestion-examples.ts';
+import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
+import type { ScriptContext } from './text-model.ts';
 import { promptSubject } from './video-facts.ts';
+import { SPOKEN_WORDS_PER_SECOND, draftProblem, scriptWordLimit } from './voiceover-script.ts';
 
 /** mulberry32: a seeded random in [0, 1). */
 function seeded(seed: number): () => number {
@@ -231,5 +234,86 @@ describe('prompt subjects', () => {
     ['', ''],
   ])('%s -> %s', (prompt, subject) => {
     expect(promptSubject(prompt)).toBe(subject);
+  });
+});
+
+function scriptContext(prompt: string, seconds: number, laterShots: string[] = []): ScriptContext {
+  const shotSeconds = seconds / (laterShots.length + 1);
+  return { title: 'My video', prompt, seconds, shots: [prompt, ...laterShots].map((shotPrompt) => ({ prompt: shotPrompt, seconds: shotSeconds })) };
+}
+
+describe('offline text model: voice-over scripts', () => {
+  const model = createOfflineTextModel({ random: seeded(27) });
+  const prompts = [
+    'A paper boat drifting down a rainy street at dusk, cinematic',
+    'Cinematic drone shot of a golden retriever puppy playing in the snow',
+    'Neon city streets at night, cyberpunk, fast tracking shot',
+    'A 4K #drone shot of a 🚀 rocket launch at sunrise (1950s style) — "liftoff!"',
+    '',
+  ];
+
+  it('fits the output: at most 2.5 words a second, most of them used, words every voice can say', async () => {
+    for (const seconds of [4, 8, 15, 30, 60]) {
+      for (const prompt of prompts) {
+        const script = await model.draftVoiceoverScript(scriptContext(prompt, seconds));
+        const words = scriptWords(script).length;
+        expect(draftProblem(script, seconds), script).toBeUndefined();
+        expect(words, script).toBeLessThanOrEqual(seconds * 2.5);
+        expect(words, script).toBeGreaterThanOrEqual(seconds * 2.5 * 0.6);
+        expect(script).toMatch(/^[A-Z].*[.?]$/);
+        expect(script).not.toMatch(/\{|\}|undefined|\s{2}|\d/);
+      }
+    }
+  });
+
+  it('still says something over the shortest video', async () => {
+    for (const prompt of prompts) {
+      const script = await model.draftVoiceoverScript(scriptContext(prompt, 0.5));
+      expect(scriptWords(script).length).toBe(1);
+      expect(draftProblem(script, 0.5)).toBeUndefined();
+    }
+  });
+
+  it('is about the prompt’s subject and follows the shots in order', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      expect(await model.draftVoiceoverScript(scriptContext(prompts[1] ?? '', 4))).toContain('golden retriever puppy');
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const script = await model.draftVoiceoverScript(scriptContext(prompts[0] ?? '', 15));
+      expect(script).toContain('a paper boat drifting down a rainy street at dusk');
+    }
+    const twoShots = await model.draftVoiceoverScript(scriptContext(prompts[0] ?? '', 20, ['A red kite rising over the dunes, golden light']));
+    expect(twoShots.indexOf('paper boat')).toBeGreaterThanOrEqual(0);
+    expect(twoShots.indexOf('the dunes')).toBeGreaterThan(twoShots.indexOf('paper boat'));
+  });
+
+  it('varies its scripts, and a seeded random source gives the same one', async () => {
+    const drafts = new Set<string>();
+    for (let i = 0; i < 30; i += 1) drafts.add(await model.draftVoiceoverScript(scriptContext(prompts[1] ?? '', 15)));
+    expect(drafts.size).toBeGreaterThan(20);
+    const again = () => createOfflineTextModel({ random: seeded(5) }).draftVoiceoverScript(scriptContext(prompts[2] ?? '', 30));
+    expect(await again()).toBe(await again());
+  });
+});
+
+describe('voice-over script rules', () => {
+  it('sizes a script at 2.5 words a second, at least one word and within the longest script', () => {
+    expect(SPOKEN_WORDS_PER_SECOND).toBe(2.5);
+    expect(scriptWordLimit(8)).toBe(20);
+    expect(scriptWordLimit(0.2)).toBe(1);
+    expect(scriptWordLimit(100_000) * 7).toBeLessThanOrEqual(MAX_SCRIPT_CHARACTERS);
+  });
+
+  it('names what is wrong with a draft: empty, too long for the video, or marks a voice does not say', () => {
+    expect(draftProblem('Wait for it. Then the boat sails away.', 8)).toBeUndefined();
+    expect(draftProblem('Numbers like 42 and words like don’t are fine — really.', 8)).toBeUndefined();
+    expect(draftProblem('   ', 8)).toBe('empty');
+    expect(draftProblem('— …', 8)).toBe('empty');
+    expect(draftProblem(Array.from({ length: 21 }, () => 'word').join(' '), 8)).toBe('too-long');
+    expect(draftProblem('a'.repeat(MAX_SCRIPT_CHARACTERS + 1), 10_000)).toBe('too-long');
+    expect(draftProblem('[Music swells] Hello there.', 8)).toBe('unspoken');
+    expect(draftProblem('Hello **there**.', 8)).toBe('unspoken');
+    expect(draftProblem('Hello there 🎉', 8)).toBe('unspoken');
+    expect(draftProblem('Follow #fyp', 8)).toBe('unspoken');
   });
 });

@@ -1,5 +1,6 @@
 import { offlineAssistantReply } from './offline-assistant.ts';
 import { offlineSuggestions } from './offline-suggestions.ts';
+import { offlineVoiceoverScript } from './offline-voiceover-script.ts';
 import { composePrompt } from './prompt-grammar.ts';
 import type { TextModel } from './text-model.ts';
 
@@ -10,7 +11,7 @@ export interface OfflineTextModelOptions {
 
 /**
  * The TextModel used without an API key (DESIGN §5, Offline engines): prompts from a large grammar,
- * assistant replies and suggestions from rules and templates over the video's context.
+ * assistant replies, suggestions and voice-over scripts from rules and templates over the video's context.
  */
 export function createOfflineTextModel(options: OfflineTextModelOptions = {}): TextModel {
   const random = options.random ?? Math.random;
@@ -24,6 +25,9 @@ export function createOfflineTextModel(options: OfflineTextModelOptions = {}): T
     },
     async suggestImprovements(context) {
       return offlineSuggestions(context, random);
+    },
+    async draftVoiceoverScript(context) {
+      return offlineVoiceoverScript(context, random);
     },
   };
 }

@@ -36,7 +36,7 @@ export interface VideoFacts {
 }
 
 const MOODS = ['noir', 'nostalgic', 'dreamy', 'energetic', 'warm', 'calm', 'neutral'] as const;
-type Mood = (typeof MOODS)[number];
+export type Mood = (typeof MOODS)[number];
 
 /** How each mood translates into the editor's tools. */
 interface MoodLook {
@@ -174,7 +174,30 @@ export function promptSubject(prompt: string): string {
   return picked.join(' ');
 }
 
-function detectMood(text: string): Mood {
+/** Determiners a noun phrase may start with; one of them lets a scene read as a sentence's object. */
+const DETERMINER = /^(?:a|an|the|some|two|three|four|five|many|several|my|our|his|her|their|its)\s/i;
+const MAX_SCENE_WORDS = 14;
+
+/**
+ * The prompt's first clause as a noun phrase a narrator can say ('a paper boat drifting down a rainy street'),
+ * without camera words, symbols or digits; '' when there is none or it runs too long to say in one breath.
+ */
+export function promptScene(prompt: string): string {
+  const firstClause = (prompt.split(/[,.;:!?\n(]/u)[0] ?? '').trim().replace(/^cinematic\s+/i, '').replace(SHOT_PREFIX, '');
+  // Words with digits ('4k', '1950s') are dropped: each voice spells numbers its own way, and most are camera talk.
+  const sayable = firstClause
+    .split(/\s+/)
+    .filter((token) => !/\d/.test(token))
+    .map((token) => token.replace(/[^\p{L}'’-]/gu, ''))
+    .filter((token) => /\p{L}/u.test(token));
+  if (sayable.length === 0 || sayable.length > MAX_SCENE_WORDS) return '';
+  // The clause's capital is the prompt's sentence start; a word in capitals ('NYC') keeps them.
+  const said = sayable.join(' ').replace(/^\p{Lu}(?=\p{Ll}|\s)/u, (first) => first.toLowerCase());
+  return DETERMINER.test(said) ? said : `the ${said}`;
+}
+
+/** The mood the words of a prompt suggest most, 'neutral' when none. */
+export function detectMood(text: string): Mood {
   const found = words(text);
   let best: Mood = 'neutral';
   let bestHits = 0;

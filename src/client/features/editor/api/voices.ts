@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { mediaListResponseSchema, mediaResponseSchema, type MediaAsset } from '@shared/schemas/media';
-import { voicesResponseSchema, type VoiceListing, type VoiceoverRequest } from '@shared/schemas/speech';
+import { voiceoverScriptResponseSchema, voicesResponseSchema, type VoiceListing, type VoiceoverRequest } from '@shared/schemas/speech';
 import { apiRequest } from '@/lib/api';
 import { pause } from '@/lib/pause';
 import { currentUserQueryKey } from './get-current-user';
@@ -44,5 +44,15 @@ export function useCreateVoiceover() {
     },
     onSettled: (_media, _error, input) =>
       Promise.all([queryClient.invalidateQueries({ queryKey: currentUserQueryKey }), queryClient.invalidateQueries({ queryKey: projectMediaKey(input.projectId) })]),
+  });
+}
+
+/** POST /api/projects/{id}/voiceovers/script: the text model's script for the saved edit, sized to its length (free, decision 046). */
+export function useDraftVoiceoverScript() {
+  return useMutation({
+    mutationFn: async (projectId: string): Promise<string> => {
+      const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/voiceovers/script`);
+      return voiceoverScriptResponseSchema.parse(await response.json()).script;
+    },
   });
 }

@@ -11,10 +11,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../../api/get-current-user';
 import { useProjectMedia } from '../../api/get-project-media';
-import { useCreateVoiceover, useVoices } from '../../api/voices';
+import { useCreateVoiceover, useDraftVoiceoverScript, useVoices } from '../../api/voices';
 import { newId } from '../../lib/ids';
 import { useEditor } from '../../store/editor-context';
 import { PlacedVoice } from './placed-voice';
+import { ScriptLabelRow } from './script-label-row';
 
 /** Credits a voice-over costs a free user (decision 042). */
 const VOICEOVER_CREDITS = 2;
@@ -71,6 +72,8 @@ export function VoiceSection() {
   useEffect(() => () => stop.current?.abort(), []);
   const generating = create.isPending;
   const failure = create.isError ? errorMessage(create.error, create.error.message || 'The voice-over could not be made.') : null;
+  const draft = useDraftVoiceoverScript();
+  const writing = draft.isPending;
 
   return (
     <form
@@ -78,7 +81,7 @@ export function VoiceSection() {
       aria-busy={generating}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!chosen || script.trim() === '' || generating) return;
+        if (!chosen || script.trim() === '' || generating || writing) return;
         stop.current = new AbortController();
         create.mutate(
           { projectId, request: { script, voiceId: chosen }, signal: stop.current.signal },
@@ -87,14 +90,20 @@ export function VoiceSection() {
       }}
     >
       <div className="grid gap-1.5">
-        <Label htmlFor="voice-script">Script</Label>
+        <ScriptLabelRow
+          hasScript={script.trim() !== ''}
+          writing={writing}
+          disabled={generating}
+          failure={draft.isError ? errorMessage(draft.error, 'The script could not be written. Please try again.') : null}
+          onWrite={() => draft.mutate(projectId, { onSuccess: setScript })}
+        />
         <Textarea
           id="voice-script"
           value={script}
           maxLength={MAX_SCRIPT_CHARACTERS}
           placeholder="What the voice says over your video."
           onChange={(event) => setScript(event.target.value)}
-          disabled={generating}
+          disabled={generating || writing}
         />
         <span className="text-right text-xs text-muted-foreground">
           {script.length}/{MAX_SCRIPT_CHARACTERS}
@@ -137,7 +146,7 @@ export function VoiceSection() {
           {failure}
         </p>
       )}
-      <Button type="submit" disabled={!chosen || script.trim() === '' || generating}>
+      <Button type="submit" disabled={!chosen || script.trim() === '' || generating || writing}>
         {placed ? 'Regenerate voice-over' : 'Generate voice-over'}
         {user?.subscription !== 'pro' && <span className="text-xs opacity-80">· {VOICEOVER_CREDITS} credits</span>}
       </Button>

@@ -12,7 +12,7 @@ import { readWav } from '../speech/wav.ts';
  */
 
 /** The voice starts this far into the clip… */
-export const DIALOGUE_START_SECONDS = 0.3;
+const DIALOGUE_START_SECONDS = 0.3;
 /** …and has finished this long before its end. */
 const DIALOGUE_END_MARGIN_SECONDS = 0.3;
 /** Faster than the offline voices speak: words past what this rate fits the clip are not even synthesised. */

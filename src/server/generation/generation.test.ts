@@ -10,6 +10,7 @@ import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts
 import { extractLastFrame } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
+import { decodeMono, rmsDb } from '../test-support/tone-levels.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
 import { type FixtureVideoModel, createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
@@ -47,9 +48,10 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, full size, 
   });
   afterAll(() => t.close());
 
-  it('renders a 15 s 9:16 clip in two segments, streams it with Range, thumbnails it and e-mails the owner', async () => {
+  it('renders a 15 s 9:16 clip in two segments, speaking the prompt’s dialogue, streams it with Range, thumbnails it and e-mails the owner', async () => {
     const { cookie, userId } = await signUp(t.app, { username: 'maya', email: 'maya@example.com' });
-    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: valid })).json();
+    const payload = { ...valid, prompt: `${valid.prompt}, the driver says "What a view!"` };
+    const created = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload })).json();
     await waitUntil(async () => (await project(t, cookie, created.id)).status !== 'generating', 150_000, 250);
 
     const ready = await project(t, cookie, created.id);
@@ -75,6 +77,10 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, full size, 
     expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 720, height: 1280 });
     expect(probe.durationSeconds).toBeGreaterThan(14.9);
     expect(probe.durationSeconds).toBeLessThan(15.1);
+    // The offline voice says the quoted line once, from 0.3 s, louder than the chord is anywhere after it.
+    const samples = await decodeMono(t.services.ffmpeg, file, 16_000);
+    const chordAlone = [2, 4, 6, 8, 10, 12].map((from) => rmsDb(samples, 16_000, from, 0.6));
+    expect(rmsDb(samples, 16_000, 0.35, 0.6) - Math.max(...chordAlone)).toBeGreaterThan(6);
 
     const partial = await t.app.inject({ method: 'GET', url: ready.videoUrl, headers: { cookie, range: 'bytes=100-1099' } });
     expect(partial.statusCode).toBe(206);

@@ -48,3 +48,10 @@ export async function toneM4a(binaries: FfmpegBinaries, output: string, source: 
   const { stdout } = await run(binaries.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', output]);
   return { file: output, durationSeconds: Number(stdout.trim()) };
 }
+
+/** Level in dBFS (RMS) of everything in [from, from + length) seconds: where speech is, not just a tone. */
+export function rmsDb(samples: Float32Array, rate: number, from: number, length: number): number {
+  const window = samples.subarray(Math.round(from * rate), Math.round((from + length) * rate));
+  const power = window.reduce((sum, sample) => sum + sample * sample, 0) / Math.max(window.length, 1);
+  return 10 * Math.log10(power + 1e-12);
+}

@@ -116,6 +116,11 @@ export function speechVoices(engines: Pick<SpeechEngines, 'synthesizers'>): Voic
   return engines.synthesizers.flatMap((synthesizer) => [...synthesizer.voices()]);
 }
 
+/** The voice that needs no key, for what the offline engines make (the offline video model's dialogue): Festival first. */
+export function offlineSynthesizer(engines: Pick<SpeechEngines, 'synthesizers'>): SpeechSynthesizer | undefined {
+  return engines.synthesizers.find((synthesizer) => synthesizer.engine !== 'gemini' && synthesizer.engine !== 'openai');
+}
+
 /** The synthesizer that speaks `voiceId`, if any does. */
 export function synthesizerFor(engines: Pick<SpeechEngines, 'synthesizers'>, voiceId: string): { synthesizer: SpeechSynthesizer; voice: Voice } | undefined {
   for (const synthesizer of engines.synthesizers) {

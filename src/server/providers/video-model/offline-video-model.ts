@@ -7,6 +7,8 @@ import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../../render/media-operations.ts';
 import { withScratchDir } from '../../render/scratch-dir.ts';
+import { SpeechError, type SpeechSynthesizer } from '../speech/speech.ts';
+import { type SpokenDialogue, dialogueAudioChains, speakDialogue } from './offline-dialogue.ts';
 import { type SegmentRequest, type VideoModel, VideoModelError } from './video-model.ts';
 
 /**
@@ -303,8 +305,8 @@ function segmentSize(request: SegmentRequest, maxSide: number | undefined): { wi
   return { width: 2 * Math.round((standard.width * scale) / 2), height: 2 * Math.round((standard.height * scale) / 2) };
 }
 
-/** The whole ffmpeg command for one segment, as an argument array. */
-function segmentArgs(request: SegmentRequest, fontFile: string, output: string, maxSide: number | undefined): string[] {
+/** The whole ffmpeg command for one segment, as an argument array; `dialogue` is spoken over its chord. */
+function segmentArgs(request: SegmentRequest, fontFile: string, output: string, maxSide: number | undefined, dialogue?: SpokenDialogue): string[] {
   const { width, height } = segmentSize(request, maxSide);
   const duration = request.durationSeconds;
   const look = chooseOfflineLook(request.prompt);
@@ -324,7 +326,13 @@ function segmentArgs(request: SegmentRequest, fontFile: string, output: string, 
       `[v_own][start]overlay=eof_action=pass:format=auto,format=yuv420p[v]`,
     );
   }
-  chains.push(chord(look, PALETTES[look.palette].minor, duration, timeOffset, first, last));
+  const sound = chord(look, PALETTES[look.palette].minor, duration, timeOffset, first, last);
+  if (dialogue) {
+    chains.push(`${sound}[bed]`, ...dialogueAudioChains(dialogue, start ? 1 : 0));
+    inputs.push('-i', dialogue.file);
+  } else {
+    chains.push(`${sound}[a]`);
+  }
   return [
     ...inputs,
     '-filter_complex', chains.join(';'),
@@ -371,7 +379,7 @@ function stillsArgs(stills: ReadonlyArray<StillRequest & { rendered: string }>, 
 
 const ROOTS = [130.81, 146.83, 164.81, 174.61, 196.0, 220.0];
 
-/** A soft chord that swells slowly; time runs on across segments so joins do not click in the middle. */
+/** A soft chord that swells slowly, unlabelled; time runs on across segments so joins do not click in the middle. */
 function chord(look: OfflineLook, minor: boolean, duration: number, timeOffset: number, first: boolean, last: boolean): string {
   const root = ROOTS[look.seed % ROOTS.length] as number;
   const ratios = [1, minor ? 1.18921 : 1.25992, 1.49831, 2];
@@ -386,7 +394,7 @@ function chord(look: OfflineLook, minor: boolean, duration: number, timeOffset: 
     ...(first ? [`afade=t=in:st=0:d=${fade}`] : []),
     ...(last ? [`afade=t=out:st=${(duration - fade).toFixed(3)}:d=${fade}`] : []),
   ];
-  return `aevalsrc='${channel(1)}|${channel(1.003)}':s=48000:c=stereo:d=${duration}${fades.map((f) => `,${f}`).join('')}[a]`;
+  return `aevalsrc='${channel(1)}|${channel(1.003)}':s=48000:c=stereo:d=${duration}${fades.map((f) => `,${f}`).join('')}`;
 }
 
 async function moveFile(from: string, to: string): Promise<void> {
@@ -416,6 +424,8 @@ async function runRender(binaries: FfmpegBinaries, args: string[], options: { ex
 }
 
 export interface OfflineRenderOptions {
+  /** The offline voice that speaks the dialogue quoted in a prompt; without it, clips have only their chord. */
+  voice?: SpeechSynthesizer;
   /**
    * Renders segments smaller than their standard size, with this many pixels at most on the long side: for
    * tests about the picture's motion and colours rather than its frame (offline-video-model.test.ts). Unset
@@ -428,6 +438,22 @@ export interface OfflineRenderOptions {
 export function createOfflineVideoModel(binaries: FfmpegBinaries, options: OfflineRenderOptions = {}): OfflineVideoModel {
   // Resolving fails loudly if the font package is missing; drawtext would otherwise fall back to a system font.
   const fontFile = createRequire(import.meta.url).resolve('@expo-google-fonts/anton/400Regular/Anton_400Regular.ttf');
+
+  /**
+   * The first segment speaks the prompt's quoted dialogue; the ones that continue it do not say it again. A voice
+   * that fails leaves the clip with its chord alone: the picture is what was asked for, the speech an extra.
+   */
+  async function dialogueFor(request: SegmentRequest, dir: string): Promise<SpokenDialogue | undefined> {
+    if (!options.voice || request.segmentIndex > 0) return undefined;
+    try {
+      return await speakDialogue(options.voice, { prompt: request.prompt, durationSeconds: request.durationSeconds, dir, signal: request.signal });
+    } catch (error) {
+      if (!(error instanceof SpeechError)) throw error;
+      request.logger?.warn({ err: error }, 'The offline voice could not speak the prompt’s dialogue; the clip has no speech');
+      return undefined;
+    }
+  }
+
   return {
     kind: 'offline',
     model: 'offline',
@@ -436,15 +462,16 @@ export function createOfflineVideoModel(binaries: FfmpegBinaries, options: Offli
         throw new VideoModelError(`A segment lasts between 0 and 60 seconds, not ${request.durationSeconds}`, false);
       }
       await fs.mkdir(path.dirname(request.outputFile), { recursive: true });
-      await withScratchDir('promptreel-offline', async (dir) => {
+      return withScratchDir('promptreel-offline', async (dir) => {
+        const dialogue = await dialogueFor(request, dir);
         const rendered = path.join(dir, 'segment.mp4');
-        await runRender(binaries, segmentArgs(request, fontFile, rendered, options.maxSide), {
+        await runRender(binaries, segmentArgs(request, fontFile, rendered, options.maxSide, dialogue), {
           expectedDurationSeconds: request.durationSeconds,
           signal: request.signal,
         });
         await moveFile(rendered, request.outputFile);
+        return dialogue ? { dialogueWords: dialogue.words } : {};
       });
-      return {};
     },
     async renderStills(stills, signal) {
       if (stills.length === 0) return;

@@ -1,4 +1,5 @@
 import type { VideoAspectRatio, VideoResolution } from '../../../shared/generation.ts';
+import type { TimedWord } from '../../../shared/speech/timed-word.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface SegmentRequest {
@@ -38,6 +39,11 @@ export interface ProviderVideo {
 export interface SegmentResult {
   /** Set when the provider keeps the clip where a later extendVideo can reach it. */
   providerVideo?: ProviderVideo;
+  /**
+   * The words of the prompt's quoted dialogue the clip speaks, in seconds into it, when the engine knows them
+   * (the offline engine, which speaks them itself; the keyed models' speech is not timed).
+   */
+  dialogueWords?: TimedWord[];
 }
 
 /** Veo's video extension: the provider continues its own clip and returns the whole, longer video. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { dialogueWords } from '../../../shared/speech/quoted-dialogue.ts';
 import { MAX_SCRIPT_CHARACTERS, type TimedWord } from '../../../shared/speech/timed-word.ts';
 import type { SpeechSynthesizer } from '../speech/speech.ts';
-import { readWav } from '../speech/wav.ts';
+import { readWav } from '../../render/wav.ts';
 
 /**
  * The offline clip's speech (issue 27): the dialogue quoted in the prompt, spoken by the offline voice over the

@@ -141,8 +141,14 @@ describe('captions from a voice-over, from the editor to the exported file', () 
   it('speaks a script, captions it in the karaoke look, and exports the spoken word highlighted at its time, as the player shows it', async () => {
     await openEditor(page, projectId, { readyState: 2 });
 
+    // "Write it for me" fills the empty box with a draft sized to the 3 s clip; the creator's own script then replaces it.
+    const scriptBox = page.getByRole('textbox', { name: 'Script', exact: true });
+    await page.getByRole('button', { name: 'Write it for me' }).click();
+    await expect.poll(() => scriptBox.inputValue(), { timeout: 30_000 }).not.toBe('');
+    expect((await scriptBox.inputValue()).split(/\s+/).length, 'a draft a 3 s clip has time to speak').toBeLessThanOrEqual(7);
+
     // The voice-over: a script, a voice, Generate; placed on the voice lane when it is ready.
-    await page.getByRole('textbox', { name: 'Script', exact: true }).fill(SCRIPT);
+    await scriptBox.fill(SCRIPT);
     await page.getByRole('combobox', { name: 'Voice', exact: true }).click();
     await page.getByRole('option', { name: VOICE, exact: true }).click();
     await page.getByRole('button', { name: 'Generate voice-over' }).click();

@@ -1,13 +1,12 @@
 import { Music, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { RANGES } from '@shared/editor/editor-constants';
 import type { AudioClip } from '@shared/editor/editor-state';
 import type { MusicTrack } from '@shared/schemas/music';
 import { Button } from '@/components/ui/button';
 import type { MusicChange } from '../../store/music-edits';
 import { useEditor } from '../../store/editor-context';
 import { formatTrackLength } from '../../lib/music-library';
-import { ValueSlider } from '../value-slider';
+import { SoundSliders } from '../sound-sliders';
 import { TrackTimeField } from './track-time-field';
 
 interface MusicSettingsProps {
@@ -17,8 +16,6 @@ interface MusicSettingsProps {
   hasSpeech: boolean;
   onChangeTrack: () => void;
 }
-
-const formatFade = (seconds: number) => `${seconds.toFixed(1)} s`;
 
 /** The music the edit uses and how it sounds: level, fades, looping, ducking and the piece of the track. */
 export function MusicSettings({ music, track, hasSpeech, onChangeTrack }: MusicSettingsProps) {
@@ -31,33 +28,7 @@ export function MusicSettings({ music, track, hasSpeech, onChangeTrack }: MusicS
   return (
     <div className="grid gap-4">
       <ChosenTrack title={track.title} artist={track.artist} length={formatTrackLength(track.duration)} />
-      <ValueSlider
-        label="Music volume"
-        value={music.volume}
-        range={RANGES.volume}
-        format={(value) => `${String(Math.round(value * 100))}%`}
-        onChange={(volume, gesture) => {
-          change({ volume }, gesture);
-        }}
-      />
-      <ValueSlider
-        label="Fade in"
-        value={music.fadeIn}
-        range={RANGES.musicFade}
-        format={formatFade}
-        onChange={(fadeIn, gesture) => {
-          change({ fadeIn }, gesture);
-        }}
-      />
-      <ValueSlider
-        label="Fade out"
-        value={music.fadeOut}
-        range={RANGES.musicFade}
-        format={formatFade}
-        onChange={(fadeOut, gesture) => {
-          change({ fadeOut }, gesture);
-        }}
-      />
+      <SoundSliders levels={music} labels={{ volume: 'Music volume', fadeIn: 'Fade in', fadeOut: 'Fade out' }} onChange={change} />
       <Toggle
         id={`${ids}-loop`}
         label="Loop to fill"

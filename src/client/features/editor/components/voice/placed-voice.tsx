@@ -1,13 +1,10 @@
 import { Trash2 } from 'lucide-react';
-import { RANGES } from '@shared/editor/editor-constants';
 import type { VoiceClip } from '@shared/editor/editor-state';
 import { Button } from '@/components/ui/button';
 import { formatDuration } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
 import type { VoiceChange } from '../../store/voice-commands';
-import { ValueSlider } from '../value-slider';
-
-const formatFade = (seconds: number) => `${seconds.toFixed(1)} s`;
+import { SoundSliders } from '../sound-sliders';
 
 /** The voice-over on the voice lane: how long it is, its level and fades, and taking it away. */
 export function PlacedVoice({ voice }: { voice: VoiceClip }) {
@@ -24,33 +21,7 @@ export function PlacedVoice({ voice }: { voice: VoiceClip }) {
           Remove
         </Button>
       </div>
-      <ValueSlider
-        label="Voice volume"
-        value={voice.volume}
-        range={RANGES.volume}
-        format={(value) => `${String(Math.round(value * 100))}%`}
-        onChange={(volume, gesture) => {
-          change({ volume }, gesture);
-        }}
-      />
-      <ValueSlider
-        label="Voice fade in"
-        value={voice.fadeIn}
-        range={RANGES.musicFade}
-        format={formatFade}
-        onChange={(fadeIn, gesture) => {
-          change({ fadeIn }, gesture);
-        }}
-      />
-      <ValueSlider
-        label="Voice fade out"
-        value={voice.fadeOut}
-        range={RANGES.musicFade}
-        format={formatFade}
-        onChange={(fadeOut, gesture) => {
-          change({ fadeOut }, gesture);
-        }}
-      />
+      <SoundSliders levels={voice} labels={{ volume: 'Voice volume', fadeIn: 'Voice fade in', fadeOut: 'Voice fade out' }} onChange={change} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useCheckProviders } from '../api/check-providers';
 import { useProviderCatalog } from '../api/get-provider-catalog';
 import { checkInterval } from '../lib/provider-state';
 import { ProviderRow } from './provider-row';
+import { AdminTable } from './admin-table';
 import { SpeechEnginesTable } from './speech-engines-table';
 
 const COLUMNS = ['Role', 'Model', 'Back-end', 'Status', 'Last checked'] as const;
@@ -83,27 +84,9 @@ export function ProvidersPanel() {
           )}
         </div>
       </div>
-      {/* Scrolls sideways inside the card on a phone, never the page; focusable so the arrow keys scroll it. */}
-      <div
-        role="region"
-        aria-label="Providers table"
-        tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-white/10 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-      >
-        <table className="w-full min-w-[44rem] text-sm">
-          <caption className="sr-only">Providers</caption>
-          <thead className="bg-white/[0.03] text-xs text-muted-foreground uppercase">
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col" className="px-4 py-3 text-left font-medium whitespace-nowrap">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{body}</tbody>
-        </table>
-      </div>
+      <AdminTable name="Providers" columns={COLUMNS} minWidth="min-w-[44rem]">
+        {body}
+      </AdminTable>
       {catalog.data && <SpeechEnginesTable engines={catalog.data.speechEngines} />}
     </section>
   );

@@ -9,13 +9,16 @@ import { listProcessingTrackIds } from '../music/music-repository.ts';
 import { musicUploadJobId } from '../music/process-music-upload-job.ts';
 import { generationJobId } from '../projects/projects-service.ts';
 import { listGeneratingProjects, listPendingExtensions } from '../projects/projects-repository.ts';
+import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.ts';
+import { captionsJobId } from '../speech/make-captions-job.ts';
 
 /**
  * At start-up, makes sure every project still 'generating', every pending export, every music track being
- * processed and every asset being generated or processed has a job: a first generation, an upload being processed, an
- * extension's shot, an export, a music upload or a shot
- * lost between its commit and its enqueue (a crash), or lost from Redis, is queued again with the id it was
- * given, so jobs that exist already are left as they are. Returns how many were (re)queued.
+ * processed, every asset being generated or processed and every caption job queued or running has a job: a first
+ * generation, an upload being processed, an extension's shot, an export, a music upload, a shot, a voice-over or
+ * captions lost between its commit and its enqueue (a crash), or lost from Redis, is queued again with the id it was
+ * given, so jobs that exist already are left as they are (a run a crashed process left is taken again when its lease
+ * runs out). Returns how many were (re)queued.
  */
 export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger: Logger): Promise<number> {
   const firstVideos = await listGeneratingProjects(db);
@@ -48,11 +51,24 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));
 
   for (const asset of shots) await queueAssetJob(queue, asset);
+  const voiceovers = shots.filter((asset) => asset.origin === 'voice').length;
 
-  const count = firstVideos.length + earlierExtensions + exports.length + musicTracks.length + shots.length;
+  const captions = await listUnfinishedCaptionJobIds(db);
+  for (const captionJobId of captions) await queue.enqueue('make-captions', { captionJobId }, captionsJobId(captionJobId));
+
+  const count = firstVideos.length + earlierExtensions + exports.length + musicTracks.length + shots.length + captions.length;
   if (count > 0) {
     logger.info(
-      { generations: generations.length, uploads: uploads.length, extensions: withExtensionShot.size + earlierExtensions, exports: exports.length, musicTracks: musicTracks.length, shots: shots.length - withExtensionShot.size },
+      {
+        generations: generations.length,
+        uploads: uploads.length,
+        extensions: withExtensionShot.size + earlierExtensions,
+        exports: exports.length,
+        musicTracks: musicTracks.length,
+        shots: shots.length - withExtensionShot.size - voiceovers,
+        voiceovers,
+        captions: captions.length,
+      },
       'generations resumed after restart',
     );
   }

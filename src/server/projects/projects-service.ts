@@ -18,11 +18,12 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
 import { failExtensionIn } from '../generation/extend-video-job.ts';
 import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
-import { failShotIn } from '../generation/generate-shot-job.ts';
-import { assetJobRef } from '../media/asset-jobs.ts';
+import { assetJobRef, failAssetIn } from '../media/asset-jobs.ts';
 import { countGeneratingShots, listProjectMedia } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
+import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.ts';
+import { captionsJobId, failCaptionJobIn } from '../speech/make-captions-job.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, editorDocumentColumns, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
 import {
@@ -150,9 +151,10 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
   }
 
   /**
-   * Removes the project, its media, exports and segments, and cancels its jobs: queued ones are dropped, running
-   * ones aborted (their ffmpeg killed, their scratch files removed) here at once, in another process at its
-   * next heartbeat, where the job finds its project or export gone. Credits for what was not made come back.
+   * Removes the project, its media, exports, segments and caption jobs, and cancels its jobs: queued ones are dropped,
+   * running ones aborted (their ffmpeg killed, their scratch files removed) here at once, in another process at its
+   * next heartbeat, where the job finds its project or export gone. Credits for what was not made come back (a
+   * shot's, a voice-over's, a transcription's).
    */
   async function remove(user: UserRow, projectId: string): Promise<void> {
     const project = await ownProject(user, projectId);
@@ -166,9 +168,11 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     // The project's own clip is the asset with its id: its files and job are the project's, below.
     const shots = (await listProjectMedia(db, projectId)).filter((asset) => asset.id !== projectId);
     const generatingShots = shots.filter((asset) => asset.status === 'generating');
+    const captionJobIds = await listUnfinishedCaptionJobIds(db, projectId);
     await db.transaction().execute(async (trx) => {
       await refundUndelivered(trx, project);
-      for (const shot of generatingShots) await failShotIn(trx, shot.id, PROJECT_DELETED, now());
+      for (const shot of generatingShots) await failAssetIn(trx, shot, PROJECT_DELETED, now());
+      for (const id of captionJobIds) await failCaptionJobIn(trx, id, PROJECT_DELETED, now());
       await deleteProjectRow(trx, projectId);
     });
     const jobs = [
@@ -176,6 +180,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
       ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
       ...generatingShots.map(assetJobRef),
+      ...captionJobIds.map((id) => ({ name: 'make-captions' as const, jobId: captionsJobId(id) })),
     ];
     // An extension's job is its shot's (assetJobRef), except one started before extensions were shots.
     if (project.extensionJobId && !jobs.some((job) => job.jobId === project.extensionJobId)) jobs.push({ name: 'extend-video', jobId: project.extensionJobId });

@@ -25,3 +25,10 @@ export async function updateCaptionJob(
   const result = await db.updateTable('captionJobs').set(changes).where('id', '=', id).where('status', 'in', [...whileStatus]).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Caption jobs queued or running (a project's, or every project's): those a job of the queue still works on. */
+export async function listUnfinishedCaptionJobIds(db: Db, projectId?: string): Promise<string[]> {
+  let query = db.selectFrom('captionJobs').select('id').where('status', 'in', ['queued', 'running']);
+  if (projectId !== undefined) query = query.where('projectId', '=', projectId);
+  return (await query.execute()).map((row) => row.id);
+}

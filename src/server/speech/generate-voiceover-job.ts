@@ -32,14 +32,17 @@ export interface VoiceoverJobDeps {
  * transaction; only the call that moves it out of 'generating' refunds, so nothing is paid back twice.
  */
 export async function failVoiceover(db: Db, mediaId: string, reason: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const asset = await findMediaAsset(trx, mediaId);
-    if (!asset) return false;
-    const message = asset.charged > 0 ? `${reason} Your credits were refunded.` : reason;
-    const moved = await updateMediaAsset(trx, mediaId, { status: 'error', errorMessage: message, updatedAt: now.toISOString() }, 'generating');
-    if (moved) await refundCredits(trx, asset.userId, asset.charged, 'voiceover-refund', asset.projectId, now);
-    return moved;
-  });
+  return db.transaction().execute((trx) => failVoiceoverIn(trx, mediaId, reason, now));
+}
+
+/** `failVoiceover` inside the caller's transaction (deleting a project while its voice-over is made refunds this way). */
+export async function failVoiceoverIn(trx: Db, mediaId: string, reason: string, now: Date): Promise<boolean> {
+  const asset = await findMediaAsset(trx, mediaId);
+  if (!asset) return false;
+  const message = asset.charged > 0 ? `${reason} Your credits were refunded.` : reason;
+  const moved = await updateMediaAsset(trx, mediaId, { status: 'error', errorMessage: message, updatedAt: now.toISOString() }, 'generating');
+  if (moved) await refundCredits(trx, asset.userId, asset.charged, 'voiceover-refund', asset.projectId, now);
+  return moved;
 }
 
 /** A speech engine's failure is written for users (speech.ts); it passes as it is. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type EditorState, defaultEditorState } from '../../shared/editor/editor-state.ts';
+import { NO_CAPTION_WORDS_MESSAGE } from '../../shared/schemas/speech.ts';
 import type { TimedWord } from '../../shared/speech/timed-word.ts';
 import { refundCredits } from '../credits/credit-ledger.ts';
 import type { Db } from '../db/database.ts';
@@ -21,6 +22,9 @@ export const NO_ALIGNER_MESSAGE =
   'Captions from a script are not available on this server: the operator needs to install the Debian packages pocketsphinx and pocketsphinx-en-us.';
 export const NO_TRANSCRIBER_MESSAGE =
   'Transcription is not available on this server: the operator needs to install the Debian packages pocketsphinx and pocketsphinx-en-us, or configure a Google back-end or OPENAI_API_KEY.';
+
+/** Captions from a voice-over none of whose words plays: a failure the creator reads, as NO_CAPTION_WORDS_MESSAGE is. */
+export const NO_VOICE_WORDS_MESSAGE = 'No words of the voice-over are heard where it plays on the timeline.';
 
 export function captionsJobId(captionJobId: string): string {
   return `make-captions:${captionJobId}`;
@@ -45,14 +49,17 @@ export function savedEdit(project: VideoProjectRow, logger: Logger): EditorState
  * one transaction; only the call that moves it out of queued/running refunds.
  */
 export async function failCaptionJob(db: Db, id: string, reason: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const job = await findCaptionJob(trx, id);
-    if (!job) return false;
-    const message = job.charged > 0 ? `${reason} Your credits were refunded.` : reason;
-    const moved = await updateCaptionJob(trx, id, { status: 'error', message, updatedAt: now.toISOString() }, ['queued', 'running']);
-    if (moved && job.charged > 0) await refundCredits(trx, job.userId, job.charged, 'transcription-refund', job.projectId, now);
-    return moved;
-  });
+  return db.transaction().execute((trx) => failCaptionJobIn(trx, id, reason, now));
+}
+
+/** `failCaptionJob` inside the caller's transaction (deleting a project while its captions are made refunds this way). */
+export async function failCaptionJobIn(trx: Db, id: string, reason: string, now: Date): Promise<boolean> {
+  const job = await findCaptionJob(trx, id);
+  if (!job) return false;
+  const message = job.charged > 0 ? `${reason} Your credits were refunded.` : reason;
+  const moved = await updateCaptionJob(trx, id, { status: 'error', message, updatedAt: now.toISOString() }, ['queued', 'running']);
+  if (moved && job.charged > 0) await refundCredits(trx, job.userId, job.charged, 'transcription-refund', job.projectId, now);
+  return moved;
 }
 
 /** Captions from the sequence's own sound: its script timed by the aligner, or what the transcriber hears. */
@@ -85,6 +92,7 @@ export function createMakeCaptionsJob(deps: CaptionsJobDeps): JobDefinition<'mak
         throw error instanceof SpeechError ? new UserFacingError(error.message) : error;
       }
     });
+    if (words.length === 0) throw new UserFacingError(NO_CAPTION_WORDS_MESSAGE);
     await updateCaptionJob(db, job.id, { status: 'done', words: JSON.stringify(words), message: null, updatedAt: now().toISOString() }, ['running']);
     context.logger.info({ words: words.length }, 'captions ready');
   }

@@ -19,7 +19,7 @@ import { findUserProject } from '../projects/projects-repository.ts';
 import { type SpeechEngines, synthesizerFor } from '../providers/speech/speech-engines.ts';
 import { findUserCaptionJob, insertCaptionJob } from './caption-jobs-repository.ts';
 import { failVoiceover, voiceoverJobId } from './generate-voiceover-job.ts';
-import { NO_ALIGNER_MESSAGE, NO_TRANSCRIBER_MESSAGE, captionsJobId, failCaptionJob, savedEdit } from './make-captions-job.ts';
+import { NO_ALIGNER_MESSAGE, NO_TRANSCRIBER_MESSAGE, NO_VOICE_WORDS_MESSAGE, captionsJobId, failCaptionJob, savedEdit } from './make-captions-job.ts';
 import { voiceLaneWords } from './voice-lane-words.ts';
 
 /** Credits a free user pays (decision 042); pro users pay nothing, captions from a voice-over or a script are free. */
@@ -114,8 +114,9 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
   }
 
   /**
-   * Starts captions: from a voice-over they are known at once (a job that is done); from a script or a
-   * transcription a job times them in the sequence's sound. A transcription costs free users credits.
+   * Starts captions: from a voice-over they are known at once (a job that is done, or failed when none of its words
+   * is heard); from a script or a transcription a job times them in the sequence's sound. A transcription costs free
+   * users credits.
    */
   async function createCaptions(user: UserRow, projectId: string, input: CaptionsRequest): Promise<{ jobId: string }> {
     const project = await ownProject(user, projectId);
@@ -124,7 +125,16 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     const base = { id, userId: user.id, projectId: project.id, createdAt: at.toISOString(), updatedAt: at.toISOString() };
     if (input.source === 'voice') {
       const words = await voiceCaptions(user, project, input.mediaId);
-      await insertCaptionJob(db, { ...base, source: 'voice', script: null, status: 'done', message: null, words: JSON.stringify(words), charged: 0 });
+      const found = words.length > 0;
+      await insertCaptionJob(db, {
+        ...base,
+        source: 'voice',
+        script: null,
+        status: found ? 'done' : 'error',
+        message: found ? null : NO_VOICE_WORDS_MESSAGE,
+        words: found ? JSON.stringify(words) : null,
+        charged: 0,
+      });
       return { jobId: id };
     }
     if (input.source === 'script' && !speech.aligner) throw new HttpError(503, NO_ALIGNER_MESSAGE);

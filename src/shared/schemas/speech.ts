@@ -55,6 +55,9 @@ export const captionJobCreatedSchema = z.object({ jobId: z.string() });
 
 const CAPTION_JOB_STATUSES = ['queued', 'running', 'done', 'error'] as const;
 
+/** Why a caption job that found no words failed: captions are never an empty track. */
+export const NO_CAPTION_WORDS_MESSAGE = 'No words were found in the sound.';
+
 /** GET /api/caption-jobs/{jobId}: the words on the output timeline once done. */
 export const captionJobResponseSchema = z.object({
   status: z.enum(CAPTION_JOB_STATUSES),

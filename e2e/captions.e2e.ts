@@ -156,7 +156,8 @@ describe('captions from a voice-over, from the editor to the exported file', () 
     await expect.poll(() => page.getByRole('button', { name: 'Regenerate voice-over' }).count(), { timeout: 90_000 }).toBe(1);
 
     // Captions from the voice-over's own word times, then the karaoke look picked from the presets.
-    await page.getByRole('radiogroup', { name: 'Words from' }).getByRole('radio', { name: 'Voice-over' }).click();
+    // The panel, open since the editor opened, follows the edit: the new voice-over is where the words come from.
+    await expect.poll(() => page.getByRole('radiogroup', { name: 'Words from' }).getByRole('radio', { name: 'Voice-over' }).getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Make captions' }).click();
     const presets = page.getByRole('radiogroup', { name: 'Caption preset' });
     await expect.poll(() => presets.count(), { timeout: 60_000 }).toBe(1);

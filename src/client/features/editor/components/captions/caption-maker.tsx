@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { voiceClips } from '@shared/editor/editor-state';
+import { voiceClips, type EditorState } from '@shared/editor/editor-state';
+import type { MediaAsset } from '@shared/schemas/media';
 import type { CaptionsRequest } from '@shared/schemas/speech';
+import { quotedDialogue } from '@shared/speech/quoted-dialogue';
 import { MAX_SCRIPT_CHARACTERS } from '@shared/speech/timed-word';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -10,14 +12,22 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { useMakeCaptions } from '../../api/caption-jobs';
 import { useCurrentUser } from '../../api/get-current-user';
+import { useProjectMedia } from '../../api/get-project-media';
 import { newId } from '../../lib/ids';
 import { useEditor } from '../../store/editor-context';
 
 type Source = CaptionsRequest['source'];
 
-/** Dialogue quoted in a prompt ("…" or “…”): what the clip's characters say, a script to start from. */
-export function quotedDialogue(prompt: string | null | undefined): string {
-  return [...(prompt ?? '').matchAll(/["“]([^"”]+)["”]/g)].map((match) => match[1]?.trim() ?? '').filter(Boolean).join(' ');
+/** The dialogue quoted in the shots' prompts, in play order (the project's prompt before the media list is read). */
+function sequenceDialogue(state: EditorState, media: readonly MediaAsset[] | undefined, projectPrompt: string | null): string {
+  if (!media) return quotedDialogue(projectPrompt ?? '');
+  const prompts = state.shots.map((shot) => media.find((asset) => asset.id === shot.mediaId)?.prompt ?? '');
+  // A shot split in two, or used twice in a row, says its line once.
+  return prompts
+    .filter((prompt, index) => prompt !== prompts[index - 1])
+    .map(quotedDialogue)
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Makes captions: from the voice-over on the voice lane, a script timed to the sound, or a transcription of it. */
@@ -25,8 +35,13 @@ export function CaptionMaker({ prompt }: { prompt: string | null }) {
   const { store, dispatch, projectId } = useEditor();
   const voice = voiceClips(store.present)[0];
   const user = useCurrentUser();
-  const [source, setSource] = useState<Source>(voice ? 'voice' : 'script');
-  const [script, setScript] = useState(() => quotedDialogue(prompt));
+  const media = useProjectMedia(projectId);
+  // Until the creator picks or types, the choices follow the edit: a voice-over placed since the panel opened is the
+  // source, and the script is the dialogue the shots' prompts quote.
+  const [chosen, setSource] = useState<Source | null>(null);
+  const source = chosen === 'voice' && !voice ? 'script' : (chosen ?? (voice ? 'voice' : 'script'));
+  const [typed, setScript] = useState<string | null>(null);
+  const script = typed ?? sequenceDialogue(store.present, media.data, prompt);
   const make = useMakeCaptions();
   // Leaving the panel stops the waiting (the server's job still finishes; nothing is placed).
   const stop = useRef<AbortController | null>(null);

@@ -2,7 +2,7 @@ import { RANGES } from '@shared/editor/editor-constants';
 import { ValueSlider } from './value-slider';
 
 /** A sound's level and fades, as the music and the voice-over share them. */
-export interface SoundLevels {
+interface SoundLevels {
   volume: number;
   fadeIn: number;
   fadeOut: number;

@@ -11,7 +11,7 @@ const START_AHEAD = 0.01;
 /** How often the lanes' level meters are read while playing. */
 const METER_MS = 100;
 
-export type LanePreviewState = 'off' | 'loading' | 'ready' | 'playing';
+type LanePreviewState = 'off' | 'loading' | 'ready' | 'playing';
 export type SoundLaneId = 'music' | 'voice';
 
 /** A clip the preview plays under the player: the music's, or the voice-over's. */

@@ -5,17 +5,17 @@ import { voiceoverRequestSchema } from '../../shared/schemas/speech.ts';
 import { scriptWords } from '../../shared/speech/timed-word.ts';
 import { insertMediaAsset } from '../media/media-assets-repository.ts';
 import { UNREADABLE_EDIT_MESSAGE, editorDocumentColumns } from '../projects/editor-document/editor-document.ts';
-import { testDatabases } from '../test-support/database-targets.ts';
+import { sqliteDatabase } from '../test-support/database-targets.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
 
 const PROMPT = 'A paper boat drifting down a rainy street at dusk, cinematic';
 
-describe.each(testDatabases())('POST /api/projects/:id/voiceovers/script with the offline text model ($name)', (database) => {
+describe('POST /api/projects/:id/voiceovers/script with the offline text model', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(database);
+    t = await createTestApp(sqliteDatabase);
   });
   afterAll(() => t.close());
 

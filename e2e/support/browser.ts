@@ -34,8 +34,13 @@ export async function newPage(
   return { context, page };
 }
 
-/** Keeps a screenshot as a test artefact in test-results/. */
+/**
+ * Keeps a full-page screenshot as a test artefact in test-results/ when `E2E_SCREENSHOTS=1` (to look the screens
+ * over after a layout change). They assert nothing, and sixty of them cost the suite about 15 s of Chromium, so a
+ * plain run takes none; the checks beside them (no sideways scroll, axe) run either way.
+ */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   fs.mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }

@@ -6,7 +6,10 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { jobDefinitionsFor } from '../services.ts';
+import { offlineSynthesizer } from '../providers/speech/speech-engines.ts';
+import { createOfflineVideoModel } from '../providers/video-model/offline-video-model.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
+import type { VideoModel } from '../providers/video-model/video-model.ts';
 import { extractLastFrame } from '../render/media-operations.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
@@ -39,12 +42,20 @@ async function storedFiles(dataDir: string): Promise<string[]> {
   return files;
 }
 
-// The one generation that runs the real offline video model at full size (720x1280, 15 s): what a creator
-// gets from `npm start`. Its media is the same on every database, so it runs with SQLite only.
-describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, full size, on SQLite', () => {
+// The one generation that runs the real offline video model, with the voice the app gives it: what a creator
+// gets from `npm start`, in small frames (its full-size frame is offline-video-model.test.ts's). Its media is
+// the same on every database, so it runs with SQLite only.
+describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, on SQLite', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(sqliteDatabase, { runJobs: true });
+    // Made from the app's own ffmpeg and speech engines, as the app makes its offline model, for each segment.
+    const videoModel: VideoModel = {
+      kind: 'offline',
+      model: 'offline',
+      generateSegment: (request) =>
+        createOfflineVideoModel(t.services.ffmpeg, { maxSide: 256, voice: offlineSynthesizer(t.services.speech) }).generateSegment(request),
+    };
+    t = await createTestApp(sqliteDatabase, { runJobs: true, services: { videoModel } });
   });
   afterAll(() => t.close());
 
@@ -74,7 +85,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, full size, 
     const file = path.join(t.dataDir, 'downloaded.mp4');
     await fs.writeFile(file, full.rawPayload);
     const probe = await probeMedia(t.services.ffmpeg, file);
-    expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 720, height: 1280 });
+    expect(probe).toMatchObject({ videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac', width: 144, height: 256 });
     expect(probe.durationSeconds).toBeGreaterThan(14.9);
     expect(probe.durationSeconds).toBeLessThan(15.1);
     // The offline voice says the quoted line once, from 0.3 s, louder than the chord is anywhere after it.

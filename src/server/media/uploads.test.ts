@@ -9,7 +9,7 @@ import { probeMedia } from '../render/probe-media.ts';
 import { jobDefinitionsFor } from '../services.ts';
 import { cachedFixture } from '../test-support/cached-fixture.ts';
 import { type TestDatabase, sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
-import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../test-support/hdr-clips.ts';
+import { cachedHdrClip, cachedSdrPicture, colourTags, expectPictureLike } from '../test-support/hdr-clips.ts';
 import { makeCutMp4, makeLyingMatroska, makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 
@@ -50,7 +50,8 @@ const recipes: Array<[name: string, key: string, make: (file: string) => Promise
   ['long.mkv', 'upload-long-330s-claims-10s.mkv', (file) => makeLyingMatroska(file, { seconds: 330, claimedSeconds: 10 })],
   ['cut.mp4', 'upload-cut-after-mdat.mp4', (file) => makeCutMp4(file)],
   ['huge.mp4', 'upload-huge-8192x8192-1s.mp4', (file) => makeTestClip(file, { width: 8192, height: 8192, seconds: 1, rate: 1 })],
-  ['large.avi', 'upload-large-2560x1440-1s.avi', (file) => makeTestClip(file, { width: 2560, height: 1440, seconds: 1, format: 'avi-silent' })],
+  // Its size is the point, not its frames: four of them.
+  ['large.avi', 'upload-large-2560x1440-2s-2fps.avi', (file) => makeTestClip(file, { width: 2560, height: 1440, seconds: 2, rate: 2, format: 'avi-silent' })],
 ];
 
 beforeAll(async () => {
@@ -252,8 +253,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('uploads', () => {
   });
 
   it('tone-maps an HLG video that is otherwise in stored form (8-bit H.264 + AAC, faststart) instead of keeping it', async () => {
-    const sdr = await makeSdrPicture(t.services.ffmpeg, path.join(t.dataDir, 'hdr-sdr-picture.mp4'));
-    const hlg = await makeHdrClip(t.services.ffmpeg, sdr, path.join(t.dataDir, 'hlg-8-bit.mp4'), { transfer: 'arib-std-b67', bits: 8 });
+    const [sdr, hlg] = await Promise.all([cachedSdrPicture(), cachedHdrClip('arib-std-b67', 8)]);
     const url = await ticket();
     expect((await put(url, await fs.readFile(hlg))).statusCode).toBe(200);
     const project = await processed((await complete(url)).json().id);

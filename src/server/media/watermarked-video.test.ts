@@ -97,24 +97,24 @@ async function frameOf(bytes: Buffer, seconds: number, size: { width: number; he
 
 /** The watermark shows in its box (the frame differs there from the master's) and nowhere else. */
 async function expectWatermarkOver(served: Buffer, master: Buffer, size: { width: number; height: number }) {
-  const [shown, clean] = await Promise.all([frameOf(served, 1, size), frameOf(master, 1, size)]);
+  const [shown, clean] = await Promise.all([frameOf(served, 0.5, size), frameOf(master, 0.5, size)]);
   const box = watermarkBox(size.width, size.height);
   expect(meanDiff(shown, clean, box, 'inside'), 'inside the watermark box').toBeGreaterThan(5);
   expect(meanDiff(shown, clean, box, 'outside'), 'outside the watermark box').toBeLessThan(2);
 }
 
-/** A ready project as every project made before renditions existed: a 2 s master of `size` and nothing beside it. */
+/** A ready project as every project made before renditions existed: a 1 s master of `size` and nothing beside it. */
 async function oldProject(userId: string, size: { width: number; height: number }): Promise<string> {
   const id = randomUUID();
   const clip = path.join(t.dataDir, `${id}.mp4`);
-  await makeTestClip(clip, { ...size, seconds: 2 });
+  await makeTestClip(clip, { ...size, seconds: 1 });
   const videoKey = `projects/${id}/video-old.mp4`;
   await t.services.storage.putFile(videoKey, clip, 'video/mp4');
   const at = new Date().toISOString();
   await t.db
     .insertInto('videoProjects')
     .values({
-      id, userId, title: 'Old clip', prompt: 'made before renditions', aspectRatio: '9:16', status: 'ready', duration: 2,
+      id, userId, title: 'Old clip', prompt: 'made before renditions', aspectRatio: '9:16', status: 'ready', duration: 1,
       source: 'upload', videoUrl: null, thumbnailUrl: null, targetDuration: null, editorState: null, errorMessage: null,
       videoKey, thumbnailKey: null, createdAt: at, updatedAt: at,
     })
@@ -175,7 +175,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('the watermarked rendition', () 
     const { cookie, userId } = await signUp(t.app, { username: 'wmfree' });
     // A real 720p master, uploaded: the upload's job renders the copy before the project is ready.
     const clip = path.join(t.dataDir, 'upload.mp4');
-    await makeTestClip(clip, { width: 720, height: 1280, seconds: 2 });
+    await makeTestClip(clip, { width: 720, height: 1280, seconds: 1 });
     const created = await uploadProject(t, cookie, clip, 'Dunes');
     expect(created.status).toBe('ready');
     const master = await masterOf(created.id);
@@ -242,14 +242,14 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('the watermarked rendition', () 
     const box = watermarkBox(size.width, size.height);
 
     await setPlan(userId, 'pro');
-    const [proFrame, masterFrame] = await Promise.all([frameOf(await exportFrame(), 1, size), frameOf(master.bytes, 1, size)]);
+    const [proFrame, masterFrame] = await Promise.all([frameOf(await exportFrame(), 0.5, size), frameOf(master.bytes, 0.5, size)]);
     expect(meanDiff(proFrame, masterFrame, box, 'inside'), 'a pro export in the watermark box').toBeLessThan(3);
 
     // Free: one watermark, drawn by the export exactly as the rendition has it (not two stacked).
     await setPlan(userId, 'free');
     const freeExport = await exportFrame();
     await expectWatermarkOver(freeExport, master.bytes, size);
-    const [freeFrame, renditionFrame] = await Promise.all([frameOf(freeExport, 1, size), frameOf(rendition.rawPayload, 1, size)]);
+    const [freeFrame, renditionFrame] = await Promise.all([frameOf(freeExport, 0.5, size), frameOf(rendition.rawPayload, 0.5, size)]);
     expect(meanDiff(freeFrame, renditionFrame, box, 'inside'), 'the free export against the rendition in the watermark box').toBeLessThan(3);
   }, 180_000);
 });

@@ -15,7 +15,7 @@ import {
   trimToDuration,
 } from './media-operations.ts';
 import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
-import { colourTags, expectPictureLike, makeHdrClip, makeSdrPicture } from '../test-support/hdr-clips.ts';
+import { cachedHdrClip, cachedSdrPicture, colourTags, expectPictureLike } from '../test-support/hdr-clips.ts';
 import { keyframeTimes, x264Settings } from '../test-support/media-facts.ts';
 
 let binaries: FfmpegBinaries;
@@ -253,14 +253,15 @@ describe.each(builds)('with %s', (_build, searchPath) => {
   describe('normalizeVideo and HDR', () => {
     let sdr: string;
     beforeAll(async () => {
-      sdr = await makeSdrPicture(binaries, file('sdr-picture.mp4'));
+      sdr = await cachedSdrPicture();
     });
 
     it.each([
       ['HLG', 'arib-std-b67'],
       ['PQ', 'smpte2084'],
     ] as const)('tone-maps a 10-bit %s clip to BT.709 SDR that looks like the SDR picture it was made from, tagged BT.709', async (_name, transfer) => {
-      const hdr = await makeHdrClip(binaries, sdr, file(`${transfer}.mp4`), { transfer });
+      // Made once for both builds: what is tried here is each build's normalizeVideo.
+      const hdr = await cachedHdrClip(transfer);
       const output = file(`${transfer}-stored.mp4`);
       await normalizeVideo(binaries, hdr, output);
       await expectPictureLike(binaries, output, sdr);

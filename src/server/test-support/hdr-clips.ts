@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { type FfmpegBinaries, locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
+import { cachedFixture } from './cached-fixture.ts';
 
 const run = promisify(execFile);
 
@@ -69,6 +73,22 @@ export async function makeHdrClip(
   return file;
 }
 
+/**
+ * makeSdrPicture's picture and makeHdrClip's clips of it, made once per checkout by the system ffmpeg
+ * (cachedFixture), for tests of what is done with HDR rather than of making it. The keys name the recipes
+ * above: change them (the version) when a recipe changes.
+ */
+const systemFfmpeg = () => locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+
+export function cachedSdrPicture(): Promise<string> {
+  return cachedFixture('hdr-sdr-picture-320x568-12fps-2s-v1.mp4', async (file) => makeSdrPicture(await systemFfmpeg(), file));
+}
+
+export async function cachedHdrClip(transfer: HdrTransferName, bits: 8 | 10 = 10): Promise<string> {
+  const sdr = await cachedSdrPicture();
+  return cachedFixture(`hdr-${transfer}-${bits}-bit-of-sdr-picture-v1.mp4`, async (file) => makeHdrClip(await systemFfmpeg(), sdr, file, { transfer, bits }));
+}
+
 /** The colour tags of a file's first video stream as ffprobe reads them (absent when untagged). */
 export async function colourTags(binaries: FfmpegBinaries, file: string) {
   const { stdout } = await run(binaries.ffprobePath, [
@@ -97,7 +117,8 @@ const MEASURED_HEIGHT = 320;
  * that files of different sizes compare.
  */
 async function pictureStats(binaries: FfmpegBinaries, file: string): Promise<PictureStats> {
-  const raw = `${file}.yuv`;
+  // Beside no input: a cached fixture may be measured by two test files at once.
+  const raw = path.join(os.tmpdir(), `picture-stats-${randomUUID()}.yuv`);
   await runFfmpeg(binaries, [
     '-i', file, '-map', '0:v:0', '-vf', `scale=${MEASURED_WIDTH}:${MEASURED_HEIGHT}:flags=area`,
     '-pix_fmt', 'yuv420p', '-f', 'rawvideo', '-y', raw,

@@ -31,8 +31,8 @@ afterAll(async () => {
 });
 
 /**
- * Small frames for the tests about the picture's motion, colours and prompt handling, which do not depend on
- * its size; the tests about the frame (sizes, the label, stills, ffmpeg 4.1, aborting) render full size.
+ * Small frames for the tests about the picture's motion, colours, prompt handling and ffmpeg 4.1, which do not
+ * depend on its size; the tests about the frame (sizes, the label, stills) share two full-size renders.
  */
 const small = { maxSide: 256 };
 
@@ -112,12 +112,27 @@ async function imageSize(file: string): Promise<string> {
 }
 
 describe('offline video model', () => {
-  it('renders 9:16 720p as 720x1280 H.264/AAC at the requested length, faststart', async () => {
+  // A long prompt: it used to be burnt in as a three-line caption over the lower middle of the frame.
+  const longPrompt = 'Rain-soaked neon city street at night, reflections in puddles, slow dolly forward past glowing signs';
+  /**
+   * The file's full-size renders, made once: 9:16 720p (2 s) and 16:9 1080p (1 s). The tests of the frame's
+   * size, its label and the stills read them; every other render here is small.
+   */
+  let portrait: string;
+  let landscape: string;
+  beforeAll(async () => {
     const model = createOfflineVideoModel(binaries);
     expect(model.kind).toBe('offline');
-    const outputFile = path.join(dir, 'nested', 'portrait.mp4');
-    await model.generateSegment(request({ outputFile, durationSeconds: 2 }));
-    const probe = await probeMedia(binaries, outputFile);
+    portrait = path.join(dir, 'nested', 'portrait.mp4');
+    landscape = path.join(dir, 'landscape.mp4');
+    await Promise.all([
+      model.generateSegment(request({ outputFile: portrait, prompt: longPrompt, durationSeconds: 2 })),
+      model.generateSegment(request({ outputFile: landscape, prompt: longPrompt, aspectRatio: '16:9', resolution: '1080p', durationSeconds: 1 })),
+    ]);
+  });
+
+  it('renders 9:16 720p as 720x1280 H.264/AAC at the requested length, faststart', async () => {
+    const probe = await probeMedia(binaries, portrait);
     expect(probe).toMatchObject({
       width: 720,
       height: 1280,
@@ -128,48 +143,38 @@ describe('offline video model', () => {
       nominalFrameRate: 24,
     });
     expect(Math.abs(probe.durationSeconds - 2)).toBeLessThanOrEqual(0.1);
-    expect(await isFaststart(outputFile)).toBe(true);
+    expect(await isFaststart(portrait)).toBe(true);
     const { stdout } = await promisify(execFile)(binaries.ffprobePath, [
-      '-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=sample_rate,channels', '-of', 'csv=p=0', outputFile,
+      '-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=sample_rate,channels', '-of', 'csv=p=0', portrait,
     ]);
     expect(stdout.trim()).toBe('48000,2');
   });
 
   it('renders 16:9 1080p as 1920x1080', async () => {
-    const outputFile = path.join(dir, 'landscape.mp4');
-    await createOfflineVideoModel(binaries).generateSegment(
-      request({ outputFile, aspectRatio: '16:9', resolution: '1080p', durationSeconds: 1 }),
-    );
-    const probe = await probeMedia(binaries, outputFile);
+    const probe = await probeMedia(binaries, landscape);
     expect(probe).toMatchObject({ width: 1920, height: 1080, videoCodec: 'h264', audioCodec: 'aac' });
     expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
   });
 
   it('leaves the caption area free: a small "Offline preview" label in the top-left corner is the only text', async () => {
-    const model = createOfflineVideoModel(binaries);
-    // A long prompt: it used to be burnt in as a three-line caption over the lower middle of the frame.
-    const prompt = 'Rain-soaked neon city street at night, reflections in puddles, slow dolly forward past glowing signs';
-    for (const [aspectRatio, width] of [['9:16', 720], ['16:9', 1280]] as const) {
-      const outputFile = path.join(dir, `label-${width}.mp4`);
-      await model.generateSegment(request({ outputFile, prompt, aspectRatio, durationSeconds: 2 }));
-      const frame = await greyFrame(outputFile, 1, width);
+    for (const [frame, shape] of [
+      [await greyFrame(portrait, 1, 720), '9:16'],
+      [await greyFrame(landscape, 0.5, 1920), '16:9'],
+    ] as const) {
       // The label: in the top-left corner, small.
-      expect(textEdges(frame, { x: [0, 0.3], y: [0, 0.09] })).toBeGreaterThan(40);
+      expect(textEdges(frame, { x: [0, 0.3], y: [0, 0.09] }), shape).toBeGreaterThan(40);
       // Nothing drawn anywhere else: not beside the label, not in the middle, not where captions go.
-      expect(textEdges(frame, { x: [0.3, 1], y: [0, 0.09] })).toBe(0);
-      expect(textEdges(frame, { x: [0, 1], y: [0.09, 1] })).toBe(0);
+      expect(textEdges(frame, { x: [0.3, 1], y: [0, 0.09] }), shape).toBe(0);
+      expect(textEdges(frame, { x: [0, 1], y: [0.09, 1] }), shape).toBe(0);
     }
   });
 
   it('renders stills that show what the clip shows at that time, several in one call, scaled to fit', async () => {
     const model = createOfflineVideoModel(binaries);
-    const prompt = 'Turquoise ocean waves rolling over a white sand beach';
-    const clip = path.join(dir, 'still-source.mp4');
-    await model.generateSegment(request({ outputFile: clip, prompt, durationSeconds: 2 }));
     const tall = path.join(dir, 'stills', 'tall.jpg');
     const wide = path.join(dir, 'stills', 'wide.jpg');
     await model.renderStills([
-      { prompt, aspectRatio: '9:16', resolution: '720p', atSeconds: 1, maxSide: 640, outputFile: tall },
+      { prompt: longPrompt, aspectRatio: '9:16', resolution: '720p', atSeconds: 1, maxSide: 640, outputFile: tall },
       { prompt: 'Hiker reaching a snowy summit', aspectRatio: '16:9', resolution: '720p', atSeconds: 1, maxSide: 640, outputFile: wide },
     ]);
     expect(await imageSize(tall)).toBe('360x640');
@@ -177,18 +182,26 @@ describe('offline video model', () => {
     const stillRaw = `${tall}.rgb`;
     await runFfmpeg(binaries, ['-i', tall, '-vf', 'scale=36:64', '-f', 'rawvideo', '-pix_fmt', 'rgb24', stillRaw]);
     const still = await fs.readFile(stillRaw);
-    expect(meanAbsoluteDifference(still, await framePixels(clip, 1))).toBeLessThan(4);
+    const atTime = meanAbsoluteDifference(still, await framePixels(portrait, 1));
+    expect(atTime).toBeLessThan(4);
     // …and not just any frame of it: half a second later the picture has moved on.
-    expect(meanAbsoluteDifference(still, await framePixels(clip, 1.5))).toBeGreaterThan(meanAbsoluteDifference(still, await framePixels(clip, 1)) * 2);
+    expect(meanAbsoluteDifference(still, await framePixels(portrait, 1.5))).toBeGreaterThan(atTime * 2);
   });
 
+  const snowyPrompt = 'Snowy winter morning in the mountains';
+  let snowy: Promise<string> | undefined;
+  /** A small 2 s clip of the snowy prompt, made once: a colour to compare, and a shot's own picture. */
+  const snowyClip = () =>
+    (snowy ??= (async () => {
+      const outputFile = path.join(dir, 'snowy.mp4');
+      await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile, prompt: snowyPrompt, durationSeconds: 2 }));
+      return outputFile;
+    })());
+
   it('gives different prompts clearly different colours', async () => {
-    const model = createOfflineVideoModel(binaries, small);
-    const snowy = path.join(dir, 'snowy.mp4');
     const neon = path.join(dir, 'neon.mp4');
-    await model.generateSegment(request({ outputFile: snowy, prompt: 'Snowy winter morning in the mountains' }));
-    await model.generateSegment(request({ outputFile: neon, prompt: 'Neon cyberpunk club, dancing all night' }));
-    const [a, b] = [meanColour(await framePixels(snowy, 0.5)), meanColour(await framePixels(neon, 0.5))];
+    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile: neon, prompt: 'Neon cyberpunk club, dancing all night' }));
+    const [a, b] = [meanColour(await framePixels(await snowyClip(), 1)), meanColour(await framePixels(neon, 0.5))];
     const distance = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
     expect(distance).toBeGreaterThan(60);
   });
@@ -221,8 +234,7 @@ describe('offline video model', () => {
     const frame = path.join(dir, 'continued-frame.png');
     await runFfmpeg(binaries, ['-f', 'lavfi', '-i', 'color=c=red:s=100x160,format=rgb24', '-f', 'lavfi', '-i', 'color=c=blue:s=100x160,format=rgb24', '-filter_complex', '[0][1]hstack', '-frames:v', '1', frame]);
     const outputFile = path.join(dir, 'continuing.mp4');
-    const prompt = 'Snowy winter morning in the mountains';
-    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile, prompt, durationSeconds: 2, startFrameFile: frame }));
+    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile, prompt: snowyPrompt, durationSeconds: 2, startFrameFile: frame }));
 
     const probe = await probeMedia(binaries, outputFile);
     expect(probe).toMatchObject({ width: 144, height: 256, audioCodec: 'aac' });
@@ -237,9 +249,7 @@ describe('offline video model', () => {
     expect(blue[2]).toBeGreaterThan(230);
     expect(Math.max(blue[0], blue[1])).toBeLessThan(25);
     // Past the one-second dissolve the shot shows its own picture, as the same prompt does without a start frame.
-    const fresh = path.join(dir, 'not-continuing.mp4');
-    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile: fresh, prompt, durationSeconds: 2 }));
-    const own = (await allFramePixels(fresh))[30]!;
+    const own = (await allFramePixels(await snowyClip()))[30]!;
     expect(meanAbsoluteDifference(frames[30]!, own)).toBeLessThan(3);
     expect(meanAbsoluteDifference(frames[0]!, own)).toBeGreaterThan(40);
     // Half-way through the dissolve it is neither.
@@ -282,11 +292,11 @@ describe('offline video model', () => {
     const prompt = 'Sunset: "50%" \\ ocean waves';
     const old = path.join(dir, 'ffmpeg41.mp4');
     const current = path.join(dir, 'ffmpeg-system.mp4');
-    await createOfflineVideoModel(npm).generateSegment(request({ outputFile: old, prompt, totalSegments: 3 }));
-    await createOfflineVideoModel(binaries).generateSegment(request({ outputFile: current, prompt, totalSegments: 3 }));
+    await createOfflineVideoModel(npm, small).generateSegment(request({ outputFile: old, prompt, totalSegments: 3 }));
+    await createOfflineVideoModel(binaries, small).generateSegment(request({ outputFile: current, prompt, totalSegments: 3 }));
 
     const probe = await probeMedia(npm, old);
-    expect(probe).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
+    expect(probe).toMatchObject({ width: 144, height: 256, videoCodec: 'h264', pixelFormat: 'yuv420p', audioCodec: 'aac' });
     expect(Math.abs(probe.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
     expect(await isFaststart(old)).toBe(true);
     // Same filters, same maths: frame by frame, only the encoders' rounding differs (a garbled geq cell would not).

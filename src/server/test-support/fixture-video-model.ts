@@ -56,8 +56,8 @@ export interface FixtureVideoModel extends VideoModel {
  * A video model for tests that are not about the model: each segment is a copy of a cached fixture clip of the
  * requested length and shape (not resolution: 720p and 1080p both get the small frame). It says it is the
  * offline engine, so jobs treat its segments as they do the offline renderer's (stored as made, joined by
- * copying streams). The real offline renderer keeps its own tests (offline-video-model.test.ts, and the one
- * full-size generation in generation.test.ts).
+ * copying streams). The real offline renderer keeps its own tests (offline-video-model.test.ts, with its full-size
+ * renders; generation.test.ts runs it in small frames).
  */
 export function createFixtureVideoModel(): FixtureVideoModel {
   const requests: SegmentRequest[] = [];

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ColorGrading, type EditorState, type TextOverlay, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
@@ -16,7 +14,6 @@ import { registerCanvasFonts } from './canvas-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
 import { renderExport } from './render-export.ts';
 
-const run = promisify(execFile);
 let binaries: FfmpegBinaries;
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -28,9 +25,21 @@ interface Frame {
 }
 type Rgb = [number, number, number];
 
-/** A stored-style clip: H.264 yuv420p (untagged, BT.709 limited) + AAC, of one colour or of the test pattern. */
-async function sourceClip(name: string, size: string, picture: string, seconds = 0.3): Promise<string> {
+/** The source clips made so far, by file: tests that share a picture share its clip. */
+const sourceClips = new Map<string, Promise<string>>();
+
+/** A stored-style clip: H.264 yuv420p (untagged, BT.709 limited) + AAC, of one colour or of the test pattern; made once per build. */
+function sourceClip(name: string, size: string, picture: string, seconds = 0.3): Promise<string> {
   const output = file(name);
+  let made = sourceClips.get(output);
+  if (!made) {
+    made = makeSourceClip(output, size, picture, seconds);
+    sourceClips.set(output, made);
+  }
+  return made;
+}
+
+async function makeSourceClip(output: string, size: string, picture: string, seconds: number): Promise<string> {
   await runFfmpeg(binaries, [
     '-f', 'lavfi', '-i', `${picture}${picture.includes('=') ? ':' : '='}s=${size}:r=10:d=${seconds},format=rgb24`,
     '-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${seconds}`,
@@ -42,17 +51,17 @@ async function sourceClip(name: string, size: string, picture: string, seconds =
 
 /** One frame decoded the way Chromium decodes our files: BT.709, limited range, to 8-bit RGB. */
 async function frameAt(media: string, atSeconds: number): Promise<Frame> {
-  const raw = file(`${path.basename(media)}-${atSeconds}.rgb`);
+  // As a binary PPM: its header gives the size, so no ffprobe run is needed.
+  const ppm = file(`${path.basename(media)}-${atSeconds}.ppm`);
   await runFfmpeg(binaries, [
     '-ss', String(atSeconds), '-i', media, '-frames:v', '1',
     '-vf', 'scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24',
-    '-f', 'rawvideo', raw,
+    '-c:v', 'ppm', '-f', 'image2', ppm,
   ]);
-  const { stdout } = await run(binaries.ffprobePath, [
-    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', media,
-  ]);
-  const [width = 0, height = 0] = stdout.trim().split(',').map(Number);
-  return { width, height, rgb: await fs.readFile(raw) };
+  const bytes = await fs.readFile(ppm);
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.toString('latin1', 0, 32));
+  if (!header) throw new Error(`${ppm} is not a binary PPM`);
+  return { width: Number(header[1]), height: Number(header[2]), rgb: bytes.subarray(header[0].length) };
 }
 
 function pixel(frame: Frame, x: number, y: number): Rgb {
@@ -215,7 +224,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
   describe('text is shaped as the browser shapes it', () => {
     const white = (fields: Partial<TextOverlay>) => overlay({ color: '#FFFFFF', position: { x: 50, y: 50 }, fontSize: 120, ...fields });
     const frameOf = async (name: string, fields: Partial<TextOverlay>, at = 0.1) => {
-      const source = await sourceClip('black-shaping.mp4', '90x160', 'color=c=black');
+      const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
       return frameAt(await exportOf(source, `${name}.mp4`, plain({ textOverlays: [white(fields)] })), at);
     };
 
@@ -316,7 +325,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
   });
 
   it('draws hostile overlay text literally', async () => {
-    const source = await sourceClip('black-hostile.mp4', '90x160', 'color=c=black');
+    const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
     const hostile = `It's "q": C:\\a\\b [x], y; z=1 %{pts} %% \\n 100% 🎉`;
     const state = plain({
       textOverlays: [

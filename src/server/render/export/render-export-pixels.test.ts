@@ -107,6 +107,24 @@ const overlay = (fields: Partial<TextOverlay>): TextOverlay => ({
   ...fields,
 });
 
+/** How long each case's overlay shows alone in an export that several cases share. */
+const CASE_SECONDS = 0.2;
+
+/**
+ * One export shared by several cases (made on the first's call): case i's overlay alone on black in
+ * [i, i + 1) x CASE_SECONDS. Answers case i's frame, from the middle of its time. Call once per build.
+ */
+function sharedExport(name: string, overlays: TextOverlay[]): (index: number) => Promise<Frame> {
+  let exported: Promise<string> | undefined;
+  const seconds = overlays.length * CASE_SECONDS;
+  const make = async () => {
+    const source = await sourceClip(`black-${seconds}s.mp4`, '90x160', 'color=c=black', seconds);
+    const textOverlays = overlays.map((fields, i) => ({ ...fields, id: `case-${i}`, start: i * CASE_SECONDS, end: (i + 1) * CASE_SECONDS }));
+    return exportOf(source, `${name}.mp4`, { ...defaultEditorState('clip', seconds), textOverlays });
+  };
+  return async (index) => frameAt(await (exported ??= make()), (index + 0.5) * CASE_SECONDS);
+}
+
 /** Abramowitz and Stegun 7.1.26, good to 1.5e-7. */
 function erf(x: number): number {
   const t = 1 / (1 + 0.3275911 * Math.abs(x));
@@ -207,10 +225,9 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
         1,
       ],
     ];
+    const frameOf = sharedExport('text-positions', cases.map(([, fields]) => overlay(fields)));
     it.each(cases)('%s', async (name, fields, chromium, tolerance) => {
-      const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
-      const output = await exportOf(source, `text-${name.replace(/\W+/g, '-')}.mp4`, plain({ textOverlays: [overlay(fields)] }));
-      const ink = inkBox(await frameAt(output, 0.1));
+      const ink = inkBox(await frameOf(cases.findIndex(([other]) => other === name)));
       for (const edge of ['left', 'right', 'top', 'bottom'] as const) {
         expect(Math.abs(ink[edge] - chromium[edge]), `${edge} at ${ink[edge]}`).toBeLessThanOrEqual(tolerance);
       }
@@ -223,13 +240,18 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
   describe('text is shaped as the browser shapes it', () => {
     const white = (fields: Partial<TextOverlay>) => overlay({ color: '#FFFFFF', position: { x: 50, y: 50 }, fontSize: 120, ...fields });
-    const frameOf = async (name: string, fields: Partial<TextOverlay>, at = 0.1) => {
-      const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
-      return frameAt(await exportOf(source, `${name}.mp4`, plain({ textOverlays: [white(fields)] })), at);
-    };
+    const texts = {
+      kerning: { text: 'AVATAR WAVE', fontFamily: 'Bebas Neue' },
+      ligatures: { text: 'ffl ffi ffl ffi', fontFamily: 'Lobster' },
+      emoji: { text: '🎉🌈' },
+      'missing-glyphs': { text: '\u0378\u0378\u0378\u0378\u0378' },
+      arabic: { text: 'مرحبا' },
+    } satisfies Record<string, Partial<TextOverlay>>;
+    const frameAtCase = sharedExport('shaping', Object.values(texts).map(white));
+    const frameOf = (name: keyof typeof texts) => frameAtCase(Object.keys(texts).indexOf(name));
 
     it("kerns Bebas Neue: 'AVATAR WAVE' is as wide as Skia measures it, not as wide as its unkerned glyphs", async () => {
-      const ink = inkBox(await frameOf('kerning', { text: 'AVATAR WAVE', fontFamily: 'Bebas Neue' }));
+      const ink = inkBox(await frameOf('kerning'));
       const kerned = measuredInk(measure('Bebas Neue', 80, 'AVATAR WAVE'));
       const unkerned = [...'AVATAR WAVE'].reduce((sum, letter) => sum + measure('Bebas Neue', 80, letter).width, 0);
       expect(kerned).toBeLessThan(unkerned - 10);
@@ -238,8 +260,8 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
     it("joins Lobster's ligatures", async () => {
       // Lobster's ffi and ffl ligatures are narrower than their letters set apart: 10 px here at 80 px.
-      const text = 'ffl ffi ffl ffi';
-      const ink = inkBox(await frameOf('ligatures', { text, fontFamily: 'Lobster' }));
+      const { text } = texts.ligatures;
+      const ink = inkBox(await frameOf('ligatures'));
       const joined = measuredInk(measure('Lobster', 80, text));
       // A zero-width non-joiner between letters is how a text asks the shaper for no ligature there.
       const apart = measuredInk(measure('Lobster', 80, [...text].join('\u200C')));
@@ -248,7 +270,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
     });
 
     it('draws emoji in colour from the bundled emoji font', async () => {
-      const frame = await frameOf('emoji', { text: '🎉🌈' });
+      const frame = await frameOf('emoji');
       let coloured = 0;
       for (let y = 0; y < frame.height; y++) {
         for (let x = 0; x < frame.width; x++) {
@@ -261,9 +283,9 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
     it('draws Arabic joined, not as missing-glyph boxes', async () => {
       const band = { top: 560, bottom: 720 };
-      const missing = await frameOf('missing-glyphs', { text: '\u0378\u0378\u0378\u0378\u0378' });
+      const missing = await frameOf('missing-glyphs');
       expect(inkRuns(missing, band)).toBe(5); // one box per missing glyph
-      const arabic = await frameOf('arabic', { text: 'مرحبا' });
+      const arabic = await frameOf('arabic');
       const ink = inkBox(arabic);
       expect(ink.right - ink.left).toBeGreaterThan(100);
       expect(inkRuns(arabic, band)).toBeLessThanOrEqual(3); // م-ر and ح-ب-ا join

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EditorState, musicClips, newShot, newTextOverlay, outputDuration, voiceClips } from '../../shared/editor/editor-state.ts';
 import { insertMediaAsset } from '../media/media-assets-repository.ts';
 import { newMusicClip } from '../../shared/editor/music-placement.ts';
-import { decodeEditorDocument } from '../projects/editor-document/editor-document.ts';
+import { decodeEditorDocument, encodeEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { clipEdit } from '../test-support/clip-edit.ts';
 import { musicTrackKey, musicTrackUrl } from '../music/music-keys.ts';
 import { TARGET_LUFS } from '../render/export/music-mix.ts';
@@ -21,7 +22,8 @@ import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/
 /**
  * One app per suite, and per test a new owner with a ready project (made as a finished upload leaves it:
  * uploading is uploads.test.ts's subject). Its video is a tiny 4 s 9:16 clip, as long as the saved-edit
- * fixtures need (they trim up to 3.5 s).
+ * fixtures need (they trim up to 3.5 s); its saved edit is the clip's first second, so that a test that
+ * exports without saving its own edit renders one second, not four.
  */
 function exportSuite(database: TestDatabase) {
   const c = {} as { t: TestApp; owner: { cookie: string; userId: string }; projectId: string };
@@ -37,7 +39,9 @@ function exportSuite(database: TestDatabase) {
   beforeEach(async () => {
     users += 1;
     c.owner = await signUp(c.t.app, { username: `exporter${users}` });
-    const project = await insertReadyProject(c.t.db, c.owner.userId, { title: 'Beach Day!', duration: 4, targetDuration: null });
+    const id = randomUUID();
+    const editorState = encodeEditorDocument(clipEdit(id, 4, { start: 0, end: 1 }));
+    const project = await insertReadyProject(c.t.db, c.owner.userId, { id, title: 'Beach Day!', duration: 4, targetDuration: null, editorState });
     await c.t.services.storage.putFile(project.videoKey!, clip, 'video/mp4');
     c.projectId = project.id;
   });
@@ -199,7 +203,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     await addTrack('theirs', other.userId);
     await addTrack('mine', c.owner.userId);
     const exportWithTrack = async (trackId: string) => {
-      const editorState = { ...clipEdit(c.projectId, 4), audioClips: [newMusicClip('music-1', { id: trackId, duration: 6 }, 4, true)] };
+      const editorState = { ...clipEdit(c.projectId, 4, { start: 0, end: 1 }), audioClips: [newMusicClip('music-1', { id: trackId, duration: 6 }, 1, true)] };
       const saved = await c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState } });
       expect(saved.statusCode).toBe(200);
       return finished((await start({ resolution: '720p', format: 'mp4', quality: 'low' })).json().jobId);
@@ -243,9 +247,9 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     await c.t.services.storage.putFile(`media/${c.projectId}-shot.mp4`, second, 'video/mp4');
     const save = (shots: EditorState['shots']) =>
       c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState: { ...clipEdit(c.projectId, 4), shots } } });
-    const first = { ...newShot('a', c.projectId, 4), in: 1, out: 3 };
-    const crossfade = { ...newShot('b', `${c.projectId}-shot`, 2), transition: { kind: 'crossfade' as const, duration: 0.5 } };
-    const back = { ...newShot('c', c.projectId, 4), out: 1 };
+    const first = { ...newShot('a', c.projectId, 4), in: 1, out: 2 };
+    const crossfade = { ...newShot('b', `${c.projectId}-shot`, 2), out: 1, transition: { kind: 'crossfade' as const, duration: 0.5 } };
+    const back = { ...newShot('c', c.projectId, 4), out: 0.5 };
 
     expect((await save([first, { ...crossfade, mediaId: 'somebody-elses' }])).json()).toEqual({ message: "Shot 2's clip is not a video of this project" });
     expect((await save([first, { ...crossfade, out: 2.5 }])).json()).toEqual({ message: 'Shot 2 must end within its clip (2 s)' });
@@ -256,16 +260,17 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     const file = path.join(c.t.dataDir, 'sequence.mp4');
     await fs.writeFile(file, (await c.t.app.inject({ method: 'GET', url: job.outputUrl, headers: { cookie: c.owner.cookie } })).rawPayload);
     const probe = await probeMedia(c.t.services.ffmpeg, file);
-    // 2 + 2 + 1 s less the crossfade's 0.5 s, in the first shot's 9:16 frame.
+    // 1 + 1 + 0.5 s less the crossfade's 0.5 s, in the first shot's 9:16 frame.
     expect(probe).toMatchObject({ width: 720, height: 1280, audioCodec: 'aac' });
-    expect(probe.durationSeconds).toBeCloseTo(4.5, 1);
+    expect(probe.durationSeconds).toBeCloseTo(2, 1);
   });
 
   it('exports the largest state the editor accepts: every overlay with its most lines and characters', async () => {
     // 50 overlays of 10 lines of 49 characters (499 with the line breaks): 500 drawn lines.
     const text = Array.from({ length: 10 }, (_, line) => `${line}`.padEnd(49, 'WAVY Text ')).join('\n');
     const textOverlays = Array.from({ length: 50 }, (_, i) => ({ ...newTextOverlay(`o${i}`, 8), text, fontSize: 12, position: { x: 50, y: (i % 10) * 10 + 5 } }));
-    const editorState = { ...clipEdit(c.projectId, 4, { start: 0, end: 1 }), textOverlays };
+    // Half a second: the overlays are still, so every frame costs the same.
+    const editorState = { ...clipEdit(c.projectId, 4, { start: 0, end: 0.5 }), textOverlays };
     const saved = await c.t.app.inject({ method: 'PATCH', url: `/api/projects/${c.projectId}`, headers: { cookie: c.owner.cookie }, payload: { editorState } });
     expect(saved.statusCode).toBe(200);
 
@@ -277,7 +282,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     await fs.writeFile(file, download.rawPayload);
     const probe = await probeMedia(c.t.services.ffmpeg, file);
     expect(probe).toMatchObject({ width: 720, height: 1280, videoCodec: 'h264', audioCodec: 'aac' });
-    expect(probe.durationSeconds).toBeGreaterThan(0.9);
-    expect(probe.durationSeconds).toBeLessThan(1.1);
+    expect(probe.durationSeconds).toBeGreaterThan(0.4);
+    expect(probe.durationSeconds).toBeLessThan(0.6);
   });
 });

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ColorGrading, type EditorState, type TextOverlay, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
@@ -16,7 +14,6 @@ import { registerCanvasFonts } from './canvas-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
 import { renderExport } from './render-export.ts';
 
-const run = promisify(execFile);
 let binaries: FfmpegBinaries;
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -28,9 +25,21 @@ interface Frame {
 }
 type Rgb = [number, number, number];
 
-/** A stored-style clip: H.264 yuv420p (untagged, BT.709 limited) + AAC, of one colour or of the test pattern. */
-async function sourceClip(name: string, size: string, picture: string, seconds = 0.3): Promise<string> {
+/** The source clips made so far, by file: tests that share a picture share its clip. */
+const sourceClips = new Map<string, Promise<string>>();
+
+/** A stored-style clip: H.264 yuv420p (untagged, BT.709 limited) + AAC, of one colour or of the test pattern; made once per build. */
+function sourceClip(name: string, size: string, picture: string, seconds = 0.3): Promise<string> {
   const output = file(name);
+  let made = sourceClips.get(output);
+  if (!made) {
+    made = makeSourceClip(output, size, picture, seconds);
+    sourceClips.set(output, made);
+  }
+  return made;
+}
+
+async function makeSourceClip(output: string, size: string, picture: string, seconds: number): Promise<string> {
   await runFfmpeg(binaries, [
     '-f', 'lavfi', '-i', `${picture}${picture.includes('=') ? ':' : '='}s=${size}:r=10:d=${seconds},format=rgb24`,
     '-f', 'lavfi', '-i', `sine=f=330:r=48000:d=${seconds}`,
@@ -42,17 +51,17 @@ async function sourceClip(name: string, size: string, picture: string, seconds =
 
 /** One frame decoded the way Chromium decodes our files: BT.709, limited range, to 8-bit RGB. */
 async function frameAt(media: string, atSeconds: number): Promise<Frame> {
-  const raw = file(`${path.basename(media)}-${atSeconds}.rgb`);
+  // As a binary PPM: its header gives the size, so no ffprobe run is needed.
+  const ppm = file(`${path.basename(media)}-${atSeconds}.ppm`);
   await runFfmpeg(binaries, [
     '-ss', String(atSeconds), '-i', media, '-frames:v', '1',
     '-vf', 'scale=in_color_matrix=bt709:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb24',
-    '-f', 'rawvideo', raw,
+    '-c:v', 'ppm', '-f', 'image2', ppm,
   ]);
-  const { stdout } = await run(binaries.ffprobePath, [
-    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', media,
-  ]);
-  const [width = 0, height = 0] = stdout.trim().split(',').map(Number);
-  return { width, height, rgb: await fs.readFile(raw) };
+  const bytes = await fs.readFile(ppm);
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.toString('latin1', 0, 32));
+  if (!header) throw new Error(`${ppm} is not a binary PPM`);
+  return { width: Number(header[1]), height: Number(header[2]), rgb: bytes.subarray(header[0].length) };
 }
 
 function pixel(frame: Frame, x: number, y: number): Rgb {
@@ -97,6 +106,24 @@ const overlay = (fields: Partial<TextOverlay>): TextOverlay => ({
   outline: { color: '#000000', thickness: 0 },
   ...fields,
 });
+
+/** How long each case's overlay shows alone in an export that several cases share. */
+const CASE_SECONDS = 0.2;
+
+/**
+ * One export shared by several cases (made on the first's call): case i's overlay alone on black in
+ * [i, i + 1) x CASE_SECONDS. Answers case i's frame, from the middle of its time. Call once per build.
+ */
+function sharedExport(name: string, overlays: TextOverlay[]): (index: number) => Promise<Frame> {
+  let exported: Promise<string> | undefined;
+  const seconds = overlays.length * CASE_SECONDS;
+  const make = async () => {
+    const source = await sourceClip(`black-${seconds}s.mp4`, '90x160', 'color=c=black', seconds);
+    const textOverlays = overlays.map((fields, i) => ({ ...fields, id: `case-${i}`, start: i * CASE_SECONDS, end: (i + 1) * CASE_SECONDS }));
+    return exportOf(source, `${name}.mp4`, { ...defaultEditorState('clip', seconds), textOverlays });
+  };
+  return async (index) => frameAt(await (exported ??= make()), (index + 0.5) * CASE_SECONDS);
+}
 
 /** Abramowitz and Stegun 7.1.26, good to 1.5e-7. */
 function erf(x: number): number {
@@ -198,10 +225,9 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
         1,
       ],
     ];
+    const frameOf = sharedExport('text-positions', cases.map(([, fields]) => overlay(fields)));
     it.each(cases)('%s', async (name, fields, chromium, tolerance) => {
-      const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
-      const output = await exportOf(source, `text-${name.replace(/\W+/g, '-')}.mp4`, plain({ textOverlays: [overlay(fields)] }));
-      const ink = inkBox(await frameAt(output, 0.1));
+      const ink = inkBox(await frameOf(cases.findIndex(([other]) => other === name)));
       for (const edge of ['left', 'right', 'top', 'bottom'] as const) {
         expect(Math.abs(ink[edge] - chromium[edge]), `${edge} at ${ink[edge]}`).toBeLessThanOrEqual(tolerance);
       }
@@ -214,13 +240,18 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
   describe('text is shaped as the browser shapes it', () => {
     const white = (fields: Partial<TextOverlay>) => overlay({ color: '#FFFFFF', position: { x: 50, y: 50 }, fontSize: 120, ...fields });
-    const frameOf = async (name: string, fields: Partial<TextOverlay>, at = 0.1) => {
-      const source = await sourceClip('black-shaping.mp4', '90x160', 'color=c=black');
-      return frameAt(await exportOf(source, `${name}.mp4`, plain({ textOverlays: [white(fields)] })), at);
-    };
+    const texts = {
+      kerning: { text: 'AVATAR WAVE', fontFamily: 'Bebas Neue' },
+      ligatures: { text: 'ffl ffi ffl ffi', fontFamily: 'Lobster' },
+      emoji: { text: '🎉🌈' },
+      'missing-glyphs': { text: '\u0378\u0378\u0378\u0378\u0378' },
+      arabic: { text: 'مرحبا' },
+    } satisfies Record<string, Partial<TextOverlay>>;
+    const frameAtCase = sharedExport('shaping', Object.values(texts).map(white));
+    const frameOf = (name: keyof typeof texts) => frameAtCase(Object.keys(texts).indexOf(name));
 
     it("kerns Bebas Neue: 'AVATAR WAVE' is as wide as Skia measures it, not as wide as its unkerned glyphs", async () => {
-      const ink = inkBox(await frameOf('kerning', { text: 'AVATAR WAVE', fontFamily: 'Bebas Neue' }));
+      const ink = inkBox(await frameOf('kerning'));
       const kerned = measuredInk(measure('Bebas Neue', 80, 'AVATAR WAVE'));
       const unkerned = [...'AVATAR WAVE'].reduce((sum, letter) => sum + measure('Bebas Neue', 80, letter).width, 0);
       expect(kerned).toBeLessThan(unkerned - 10);
@@ -229,8 +260,8 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
     it("joins Lobster's ligatures", async () => {
       // Lobster's ffi and ffl ligatures are narrower than their letters set apart: 10 px here at 80 px.
-      const text = 'ffl ffi ffl ffi';
-      const ink = inkBox(await frameOf('ligatures', { text, fontFamily: 'Lobster' }));
+      const { text } = texts.ligatures;
+      const ink = inkBox(await frameOf('ligatures'));
       const joined = measuredInk(measure('Lobster', 80, text));
       // A zero-width non-joiner between letters is how a text asks the shaper for no ligature there.
       const apart = measuredInk(measure('Lobster', 80, [...text].join('\u200C')));
@@ -239,7 +270,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
     });
 
     it('draws emoji in colour from the bundled emoji font', async () => {
-      const frame = await frameOf('emoji', { text: '🎉🌈' });
+      const frame = await frameOf('emoji');
       let coloured = 0;
       for (let y = 0; y < frame.height; y++) {
         for (let x = 0; x < frame.width; x++) {
@@ -252,9 +283,9 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
 
     it('draws Arabic joined, not as missing-glyph boxes', async () => {
       const band = { top: 560, bottom: 720 };
-      const missing = await frameOf('missing-glyphs', { text: '\u0378\u0378\u0378\u0378\u0378' });
+      const missing = await frameOf('missing-glyphs');
       expect(inkRuns(missing, band)).toBe(5); // one box per missing glyph
-      const arabic = await frameOf('arabic', { text: 'مرحبا' });
+      const arabic = await frameOf('arabic');
       const ink = inkBox(arabic);
       expect(ink.right - ink.left).toBeGreaterThan(100);
       expect(inkRuns(arabic, band)).toBeLessThanOrEqual(3); // م-ر and ح-ب-ا join
@@ -316,7 +347,7 @@ describe.each(builds)('export pixels with %s', (_build, searchPath) => {
   });
 
   it('draws hostile overlay text literally', async () => {
-    const source = await sourceClip('black-hostile.mp4', '90x160', 'color=c=black');
+    const source = await sourceClip('black.mp4', '90x160', 'color=c=black');
     const hostile = `It's "q": C:\\a\\b [x], y; z=1 %{pts} %% \\n 100% 🎉`;
     const state = plain({
       textOverlays: [

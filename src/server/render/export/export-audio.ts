@@ -77,7 +77,7 @@ export function planAudio(input: AudioInput, editorState: EditorState, shots: Sh
     inputArgs.push(...musicInputArgs(file, span));
     return [{ audio: `[${nextInput++}:a:0]`, span, volume: clip.volume, duck: clip.duck }];
   };
-  const voice = voiceClips(editorState).flatMap((clip) => place({ ...clip, loop: false, duck: false }, input.voice?.get(clip.source.mediaId)));
+  const voice = voiceClips(editorState).flatMap((clip) => place({ ...clip, duck: false }, input.voice?.get(clip.source.mediaId)));
   const placed = musicClips(editorState).flatMap((clip) => place(clip, input.music?.get(clip.source.trackId)));
   const sound = shotsSound(shots, input.filters?.acrossfade ?? true);
   const inputCount = nextInput;

@@ -60,7 +60,7 @@ export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: Seq
     const duckUnder = [...(oneShotSound ? shotKey(shot, oneShotSound, outputSeconds) : []), ...voiceKeys];
     return [
       ...(music ? [{ lane: 'music' as const, clip: music, audio: trackAudio, duckUnder }] : []),
-      ...(voice ? [{ lane: 'voice' as const, clip: asPlaced(voice), audio: voiceAudio, duckUnder: [] }] : []),
+      ...(voice ? [{ lane: 'voice' as const, clip: voice, audio: voiceAudio, duckUnder: [] }] : []),
     ];
   }, [music, voice, trackAudio, voiceAudio, oneShotSound, shot, outputSeconds]);
   const preview = useLanesPreview(clock, clips, outputSeconds);
@@ -76,11 +76,6 @@ export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: Seq
   };
 }
 
-/** A voice clip as the export places it: no loop, never ducked itself. */
-function asPlaced(voice: VoiceClip): VoiceClip {
-  return { ...voice, loop: false, duck: false };
-}
-
 /** The first shot's sound as the music's ducking hears it: output time 0 is its In point. */
 function shotKey(shot: Shot, audio: DecodedAudio, outputSeconds: number): DuckingKey[] {
   return shot.muted ? [] : [{ audio, offset: shot.in, from: 0, to: outputSeconds, gainAt: () => shot.volume }];
@@ -88,7 +83,7 @@ function shotKey(shot: Shot, audio: DecodedAudio, outputSeconds: number): Duckin
 
 /** The voice-over as the music's ducking hears it: where it is placed, at its volume and fades. */
 function voiceKey(voice: VoiceClip, audio: AudioBuffer, outputSeconds: number): DuckingKey[] {
-  const span = musicSpan({ ...voice, loop: false }, outputSeconds, audio.duration);
+  const span = musicSpan(voice, outputSeconds, audio.duration);
   if (!span) return [];
   return [{ audio, offset: span.pieceIn - span.from, from: span.from, to: span.to, gainAt: (t) => voice.volume * fadeGainAt(span, t) }];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { AudioClip } from '@shared/editor/editor-state';
-import { fadeGainAt, musicSpan, trackTimeAt, type MusicSpan } from '@shared/editor/music-placement';
+import { clipLoops, fadeGainAt, musicSpan, trackTimeAt, type MusicSpan } from '@shared/editor/music-placement';
 import { duckingGains, type DuckingKey } from '../lib/ducking-envelope';
 import { pageTime, type SequenceClock } from '../lib/sequence-clock';
 
@@ -20,7 +20,7 @@ export interface PreviewClip {
   clip: AudioClip;
   /** Its source's decoded sound, once loaded. */
   audio: AudioBuffer | null;
-  /** What it ducks under (the music's `duck`: the shot's sound and the voice); empty: not ducked. */
+  /** What it ducks under when its `duck` is on (the music's: the shot's sound and the voice); empty: never ducked. */
   duckUnder: readonly DuckingKey[];
 }
 
@@ -190,7 +190,7 @@ function startClip(graph: Graph, chain: LaneChain, { clip, audio, span, duckUnde
 
   const source = context.createBufferSource();
   source.buffer = audio;
-  source.loop = clip.loop;
+  source.loop = clipLoops(clip);
   source.loopStart = span.pieceIn;
   source.loopEnd = span.pieceIn + span.pieceLength;
   source.playbackRate.value = rate;

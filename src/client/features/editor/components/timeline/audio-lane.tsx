@@ -17,7 +17,7 @@ const COLORS: Record<SoundLaneId, string> = { music: 'rgba(167,139,250,0.8)', vo
 /** What a lane plays: its clip as the export places it, and its source's decoded sound. */
 function laneSound(lane: SoundLaneId, clips: { music: AudioClip | null; voice: AudioClip | undefined }, audio: EditorAudio): { clip: AudioClip | null; sound: DecodedAudioState; missing: boolean } {
   if (lane === 'music') return { clip: clips.music, sound: audio.trackSound, missing: audio.trackMissing };
-  return { clip: clips.voice ? { ...clips.voice, loop: false } : null, sound: audio.voiceSound, missing: false };
+  return { clip: clips.voice ?? null, sound: audio.voiceSound, missing: false };
 }
 
 /**

@@ -14,7 +14,7 @@ import { newCaptionTrack } from '../src/shared/captions/caption-edits.ts';
 import { newShot, type EditorState, type VoiceClip } from '../src/shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION } from '../src/shared/editor/editor-constants.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { createSpeechEngines, speechVoices, synthesizerFor } from '../src/server/providers/speech/speech-engines.ts';
+import { createSpeechEngines } from '../src/server/providers/speech/speech-engines.ts';
 import { DtwAligner } from '../src/server/providers/speech/dtw-aligner.ts';
 import { NpmSynthesizer } from '../src/server/providers/speech/npm-synthesizer.ts';
 import { locateFfmpeg } from '../src/server/render/ffmpeg-binaries.ts';
@@ -47,7 +47,8 @@ const SCRIPT = [
 
 const binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
 const engines = createSpeechEngines(loadConfig({}), binaries, { fallback: { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(binaries) } });
-const voice = synthesizerFor(engines, speechVoices(engines)[0]!.id)!;
+const synthesizer = engines.offlineVoice!;
+const voiceId = synthesizer.voices()[0]!.id;
 
 console.log(machineLine());
 let ratio = Number.NaN;
@@ -68,7 +69,7 @@ await withScratchDir('promptreel-voice-captions-bench', async (dir) => {
   // The voice-over as its job makes it: the engine's WAV, stored as AAC (generate-voiceover-job.ts).
   const wav = path.join(dir, 'voice.wav');
   const m4a = path.join(dir, 'voice.m4a');
-  const spoken = await voice.synthesizer.synthesize({ text: SCRIPT, voiceId: voice.voice.id, outputFile: wav });
+  const spoken = await synthesizer.synthesize({ text: SCRIPT, voiceId, outputFile: wav });
   await encodeVoice(binaries, wav, m4a);
   const voiceSeconds = (await probeAudio(binaries, m4a)).durationSeconds;
   const heard = Math.min(voiceSeconds, SECONDS);
@@ -111,7 +112,7 @@ await withScratchDir('promptreel-voice-captions-bench', async (dir) => {
   const cpu = (list: typeof results.with) => median(list.map((r) => r.cpu + r.own));
   ratio = wall(results.with) / wall(results.without);
   const words = captions.lines.reduce((sum, one) => sum + one.words.length, 0);
-  console.log(`\nVoice: ${voice.voice.id} (${voice.synthesizer.engine}), ${voiceSeconds.toFixed(1)} s, ${words} words in ${captions.lines.length} karaoke lines; sequence: 3 shots of 10 s, 1080x1920, high quality, watermark`);
+  console.log(`\nVoice: ${voiceId} (${synthesizer.engine}), ${voiceSeconds.toFixed(1)} s, ${words} words in ${captions.lines.length} karaoke lines; sequence: 3 shots of 10 s, 1080x1920, high quality, watermark`);
   console.log('');
   console.log(
     tableHeader(['runs', 'with voice + captions (median wall)', 'without', 'ratio', 'measuring pass alone', 'ffmpeg CPU with', 'ffmpeg CPU without', 'in-process CPU with (drawing)', 'in-process CPU without', 'CPU ratio']),

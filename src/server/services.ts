@@ -23,7 +23,7 @@ import { LIBRARY_TRACKS } from './music/library/library-tracks.ts';
 import type { TrackDefinition } from './music/library/track-definition.ts';
 import { DtwAligner } from './providers/speech/dtw-aligner.ts';
 import { NpmSynthesizer } from './providers/speech/npm-synthesizer.ts';
-import { type SpeechEngines, createSpeechEngines, offlineSynthesizer } from './providers/speech/speech-engines.ts';
+import { type SpeechEngines, createSpeechEngines } from './providers/speech/speech-engines.ts';
 import { type SequenceSoundRenderer, createSequenceSound } from './speech/sequence-sound.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
@@ -66,7 +66,6 @@ export async function createServices(
   const storage = overrides.storage ?? createStorage(config);
   // Without Debian's speech packages, the voice and the aligner that ship in npm (decision 043).
   const speech = overrides.speech ?? createSpeechEngines(config, ffmpeg, { logger, fallback: { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(ffmpeg) } });
-  const offlineVoice = offlineSynthesizer(speech);
   return {
     config,
     logger,
@@ -75,8 +74,8 @@ export async function createServices(
     mailer: overrides.mailer ?? createMailer(config, logger),
     storage,
     queue: overrides.queue ?? createQueue(config, db, logger),
-    videoModel: overrides.videoModel ?? createVideoModel(config, 'videoGeneration', ffmpeg, logger, offlineVoice),
-    extensionModel: overrides.extensionModel ?? overrides.videoModel ?? createVideoModel(config, 'videoExtension', ffmpeg, logger, offlineVoice),
+    videoModel: overrides.videoModel ?? createVideoModel(config, 'videoGeneration', ffmpeg, logger, speech.offlineVoice ?? undefined),
+    extensionModel: overrides.extensionModel ?? overrides.videoModel ?? createVideoModel(config, 'videoExtension', ffmpeg, logger, speech.offlineVoice ?? undefined),
     catalog: overrides.catalog ?? createModelCatalog(config, logger),
     textModel: overrides.textModel ?? createTextModel(config, logger),
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),

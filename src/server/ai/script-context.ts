@@ -1,4 +1,4 @@
-import { type EditorState, outputDuration } from '../../shared/editor/editor-state.ts';
+import type { EditorState } from '../../shared/editor/editor-state.ts';
 import { layoutSequence } from '../../shared/editor/time-map.ts';
 import type { MediaAssetRow, VideoProjectRow } from '../db/schema.ts';
 import type { ScriptContext } from '../providers/text-model/text-model.ts';
@@ -13,7 +13,7 @@ export function scriptContext(
   media: ReadonlyArray<Pick<MediaAssetRow, 'id' | 'prompt'>>,
 ): ScriptContext {
   const prompts = new Map(media.map((asset) => [asset.id, asset.prompt ?? '']));
-  const { spans } = layoutSequence(state.shots);
+  const { spans, duration } = layoutSequence(state.shots);
   return {
     title: project.title,
     prompt: project.prompt,
@@ -21,6 +21,6 @@ export function scriptContext(
       const span = spans[index];
       return { prompt: prompts.get(shot.mediaId) ?? '', seconds: span ? span.end - span.start : 0 };
     }),
-    seconds: outputDuration(state),
+    seconds: duration,
   };
 }

@@ -6,7 +6,6 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { jobDefinitionsFor } from '../services.ts';
-import { offlineSynthesizer } from '../providers/speech/speech-engines.ts';
 import { createOfflineVideoModel } from '../providers/video-model/offline-video-model.ts';
 import { createVeoVideoModel } from '../providers/video-model/veo-video-model.ts';
 import type { VideoModel } from '../providers/video-model/video-model.ts';
@@ -53,7 +52,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, on SQLite',
       kind: 'offline',
       model: 'offline',
       generateSegment: (request) =>
-        createOfflineVideoModel(t.services.ffmpeg, { maxSide: 256, voice: offlineSynthesizer(t.services.speech) }).generateSegment(request),
+        createOfflineVideoModel(t.services.ffmpeg, { maxSide: 256, voice: t.services.speech.offlineVoice ?? undefined }).generateSegment(request),
     };
     t = await createTestApp(sqliteDatabase, { runJobs: true, services: { videoModel } });
   });

@@ -7,7 +7,8 @@ import { extractLastFrame } from '../render/media-operations.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
 import { fixtureClipFile } from '../test-support/fixture-video-model.ts';
-import { type TestApp, createTestApp, signUp, testFfmpeg, waitUntil } from '../test-support/test-app.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { testFfmpeg } from '../test-support/test-ffmpeg.ts';
 import { VIDEO_UNAVAILABLE } from './video-unavailable.ts';
 
 const MODEL = 'veo-3.1-fast-generate-001';

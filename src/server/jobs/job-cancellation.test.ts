@@ -12,7 +12,8 @@ import { childProcesses, scratchDirsLeft } from '../test-support/crash-checks.ts
 import { testDatabases } from '../test-support/database-targets.ts';
 import { createFixtureVideoModel } from '../test-support/fixture-video-model.ts';
 import { type SignalWaitingJob, signalWaitingJob } from '../test-support/signal-waiting-job.ts';
-import { type TestApp, createTestApp, signUp, testFfmpeg, waitUntil } from '../test-support/test-app.ts';
+import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { testFfmpeg } from '../test-support/test-ffmpeg.ts';
 import { JobStopped } from './job-registry.ts';
 
 const LONG_CLIP_SECONDS = 120;

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { testFfmpeg, waitUntil } from '../test-support/test-app.ts';
+import { waitUntil } from '../test-support/test-app.ts';
+import { testFfmpeg } from '../test-support/test-ffmpeg.ts';
 import { processesWith } from '../test-support/crash-checks.ts';
 
 let dir: string;

@@ -125,16 +125,9 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     const base = { id, userId: user.id, projectId: project.id, createdAt: at.toISOString(), updatedAt: at.toISOString() };
     if (input.source === 'voice') {
       const words = await voiceCaptions(user, project, input.mediaId);
-      const found = words.length > 0;
-      await insertCaptionJob(db, {
-        ...base,
-        source: 'voice',
-        script: null,
-        status: found ? 'done' : 'error',
-        message: found ? null : NO_VOICE_WORDS_MESSAGE,
-        words: found ? JSON.stringify(words) : null,
-        charged: 0,
-      });
+      const outcome =
+        words.length > 0 ? { status: 'done' as const, message: null, words: JSON.stringify(words) } : { status: 'error' as const, message: NO_VOICE_WORDS_MESSAGE, words: null };
+      await insertCaptionJob(db, { ...base, source: 'voice', script: null, ...outcome, charged: 0 });
       return { jobId: id };
     }
     if (input.source === 'script' && !speech.aligner) throw new HttpError(503, NO_ALIGNER_MESSAGE);

@@ -73,7 +73,7 @@ const failingSynthesizer: SpeechSynthesizer = {
 describe.each(testDatabases())('voice-over and transcription credits ($name)', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    const speech: SpeechEngines = { synthesizers: [failingSynthesizer], aligner: null, transcriber: { engine: 'pocketsphinx', draft: true, transcribe: () => Promise.resolve([]) }, report: [] };
+    const speech: SpeechEngines = { synthesizers: [failingSynthesizer], offlineVoice: failingSynthesizer, aligner: null, transcriber: { engine: 'pocketsphinx', draft: true, transcribe: () => Promise.resolve([]) }, report: [] };
     // A sequence whose sound cannot be rendered fails every transcription, which must refund.
     const failingSound: SequenceSoundRenderer = () => Promise.reject(new SpeechError('The sound of this video could not be read.', 502));
     t = await createTestApp(database, { runJobs: true, services: { speech, sequenceSound: failingSound } });
@@ -286,7 +286,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('voices, voice-overs and caption
 describe.skipIf(process.env.TEST_SERVICES_ONLY)('a server with no transcriber', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(undefined, { services: { speech: { synthesizers: [], aligner: null, transcriber: null, report: [] } } });
+    t = await createTestApp(undefined, { services: { speech: { synthesizers: [], offlineVoice: null, aligner: null, transcriber: null, report: [] } } });
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import type { VideoAspectRatio } from '../../shared/generation.ts';
 import type { SegmentRequest, VideoModel } from '../providers/video-model/video-model.ts';
 import { h264AacOutputArgs } from '../render/media-operations.ts';
 import { cachedFixture } from './cached-fixture.ts';
-import { testFfmpeg } from './test-app.ts';
+import { testFfmpeg } from './test-ffmpeg.ts';
 
 const run = promisify(execFile);
 

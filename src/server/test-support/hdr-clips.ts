@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { type FfmpegBinaries, locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import { testFfmpeg } from './test-ffmpeg.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
 import { cachedFixture } from './cached-fixture.ts';
 
@@ -78,15 +79,13 @@ export async function makeHdrClip(
  * (cachedFixture), for tests of what is done with HDR rather than of making it. The keys name the recipes
  * above: change them (the version) when a recipe changes.
  */
-const systemFfmpeg = () => locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
-
 export function cachedSdrPicture(): Promise<string> {
-  return cachedFixture('hdr-sdr-picture-320x568-12fps-2s-v1.mp4', async (file) => makeSdrPicture(await systemFfmpeg(), file));
+  return cachedFixture('hdr-sdr-picture-320x568-12fps-2s-v1.mp4', async (file) => makeSdrPicture(await testFfmpeg(), file));
 }
 
 export async function cachedHdrClip(transfer: HdrTransferName, bits: 8 | 10 = 10): Promise<string> {
   const sdr = await cachedSdrPicture();
-  return cachedFixture(`hdr-${transfer}-${bits}-bit-of-sdr-picture-v1.mp4`, async (file) => makeHdrClip(await systemFfmpeg(), sdr, file, { transfer, bits }));
+  return cachedFixture(`hdr-${transfer}-${bits}-bit-of-sdr-picture-v1.mp4`, async (file) => makeHdrClip(await testFfmpeg(), sdr, file, { transfer, bits }));
 }
 
 /** The colour tags of a file's first video stream as ffprobe reads them (absent when untagged). */

@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { testFfmpeg } from './test-ffmpeg.ts';
 
 /** Audio files for the music upload tests, made with the ffmpeg the app finds on PATH. */
 
 const run = promisify(execFile);
 
 async function ffmpeg(...args: string[]): Promise<void> {
-  const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  const { ffmpegPath } = await testFfmpeg();
   await run(ffmpegPath, ['-v', 'error', '-y', ...args]);
 }
 

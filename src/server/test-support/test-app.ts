@@ -10,7 +10,7 @@ import { jobLimitsFrom } from '../jobs/job-limits.ts';
 import { createLogger } from '../logger.ts';
 import { type Services, closeServices, createServices, jobDefinitionsFor } from '../services.ts';
 import type { WatermarkRenderer } from '../media/watermarked-video.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { testFfmpeg } from './test-ffmpeg.ts';
 import { type TestDatabase, sqliteDatabase } from './database-targets.ts';
 
 export interface TestApp {
@@ -41,14 +41,6 @@ interface TestAppOptions {
  * `renderWatermarkedRendition`, a full-size encode.
  */
 const copyWithoutWatermark: WatermarkRenderer = (_ffmpeg, { inputFile, outputFile }) => fs.copyFile(inputFile, outputFile);
-
-let systemFfmpeg: Promise<FfmpegBinaries> | undefined;
-
-/** ffmpeg as the app finds it on PATH, looked up once per worker (every app would run `-version` twice). */
-export function testFfmpeg(): Promise<FfmpegBinaries> {
-  systemFfmpeg ??= locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
-  return systemFfmpeg;
-}
 
 /** A real app on a fresh migrated database (SQLite unless told) in a temporary DATA_DIR, with the embedded adapters. */
 export async function createTestApp(database: TestDatabase = sqliteDatabase, options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
+import { testFfmpeg } from './test-ffmpeg.ts';
 
 const run = promisify(execFile);
 
@@ -21,7 +21,7 @@ export async function makeTestClip(
   file: string,
   { width, height, seconds, format = 'mp4', rate = 24 }: { width: number; height: number; seconds: number; format?: ClipFormat; rate?: number },
 ): Promise<void> {
-  const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  const { ffmpegPath } = await testFfmpeg();
   const inputs = ['-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${rate}`];
   if (format.startsWith('mp4')) inputs.push('-f', 'lavfi', '-i', 'sine=frequency=440');
   await run(ffmpegPath, ['-v', 'error', '-y', ...inputs, '-t', String(seconds), ...codecArgs[format], file]);
@@ -32,7 +32,7 @@ export async function makeTestClip(
  * `claimedSeconds`: its Segment Info Duration (EBML id 0x4489, an 8-byte float in milliseconds) is rewritten.
  */
 export async function makeLyingMatroska(file: string, { seconds, claimedSeconds }: { seconds: number; claimedSeconds: number }): Promise<void> {
-  const { ffmpegPath } = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+  const { ffmpegPath } = await testFfmpeg();
   await run(ffmpegPath, [
     '-v', 'error', '-y',
     '-f', 'lavfi', '-i', 'color=c=blue:s=160x90:r=1',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scriptWords } from '../../../shared/speech/timed-word.ts';
 import { probeAudio } from '../../render/probe-audio.ts';
-import { testFfmpeg } from '../../test-support/test-app.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 import { DEBIAN_SPEECH_PATHS } from './debian-speech-tools.ts';
 import { FliteSynthesizer } from './flite-synthesizer.ts';
 import { PocketsphinxAligner } from './pocketsphinx-aligner.ts';

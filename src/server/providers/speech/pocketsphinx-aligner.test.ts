@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scriptWords } from '../../../shared/speech/timed-word.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
-import { testFfmpeg } from '../../test-support/test-app.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 import { DEBIAN_SPEECH_PATHS } from './debian-speech-tools.ts';
 import { FestivalSynthesizer } from './festival-synthesizer.ts';
 import { PocketsphinxAligner } from './pocketsphinx-aligner.ts';

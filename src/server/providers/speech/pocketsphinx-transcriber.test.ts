@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { scriptWords, spokenForm } from '../../../shared/speech/timed-word.ts';
-import { testFfmpeg } from '../../test-support/test-app.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 import { FestivalSynthesizer } from './festival-synthesizer.ts';
 import { PocketsphinxTranscriber } from './pocketsphinx-transcriber.ts';
 import { wordEditDistance } from './speech-accuracy.ts';

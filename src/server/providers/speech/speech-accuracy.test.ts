@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { testFfmpeg } from '../../test-support/test-app.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 import { FestivalSynthesizer } from './festival-synthesizer.ts';
 import { PocketsphinxAligner } from './pocketsphinx-aligner.ts';
 import { PocketsphinxTranscriber } from './pocketsphinx-transcriber.ts';

@@ -4,7 +4,7 @@ import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { DEBIAN_SPEECH_PATHS, type DebianSpeechPaths } from './debian-speech-tools.ts';
 import { DtwAligner } from './dtw-aligner.ts';
 import { NpmSynthesizer } from './npm-synthesizer.ts';
-import { createSpeechEngines, offlineSynthesizer, speechVoices, synthesizerFor } from './speech-engines.ts';
+import { createSpeechEngines, speechVoices, synthesizerFor } from './speech-engines.ts';
 
 const ffmpeg: FfmpegBinaries = { ffmpegPath: '/usr/bin/ffmpeg', ffprobePath: '/usr/bin/ffprobe', source: 'system', version: 'test' };
 const fallback = { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(ffmpeg) };
@@ -22,7 +22,7 @@ describe('createSpeechEngines', () => {
     expect(byRole.alignment).toMatchObject({ engine: 'Built-in (npm)', available: true, missing: ['pocketsphinx', 'pocketsphinx-en-us'] });
     expect(byRole.transcription).toMatchObject({ engine: 'None', available: false });
     expect(byRole.voice?.missing).toEqual(expect.arrayContaining(['festival', 'festvox-us-slt-hts', 'flite']));
-    expect(offlineSynthesizer(engines)).toBe(fallback.synthesizer);
+    expect(engines.offlineVoice).toBe(fallback.synthesizer);
   });
 
   it('with the Debian packages: Festival and flite voices first, pocketsphinx aligning and drafting transcripts; the npm voice is not offered', () => {
@@ -33,7 +33,7 @@ describe('createSpeechEngines', () => {
     expect(ids.some((id) => id.startsWith('npm:'))).toBe(false);
     expect(engines.aligner?.engine).toBe('pocketsphinx');
     expect(engines.transcriber).toMatchObject({ engine: 'pocketsphinx', draft: true });
-    expect(offlineSynthesizer(engines)?.engine).toBe('festival');
+    expect(engines.offlineVoice?.engine).toBe('festival');
   });
 
   it('with keys: the keyed voices after the offline ones, timed by the aligner, and the keyed transcriber', () => {
@@ -45,7 +45,6 @@ describe('createSpeechEngines', () => {
     expect(synthesizerFor(engines, 'openai:alloy')?.synthesizer.engine).toBe('openai');
     expect(engines.transcriber).toMatchObject({ engine: 'gemini', draft: false });
     expect(synthesizerFor(engines, 'nobody:x')).toBeUndefined();
-    expect(offlineSynthesizer(engines)).toBe(fallback.synthesizer);
-    expect(offlineSynthesizer({ synthesizers: engines.synthesizers.slice(2) })).toBeUndefined();
+    expect(engines.offlineVoice).toBe(fallback.synthesizer);
   });
 });

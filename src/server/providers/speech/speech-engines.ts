@@ -17,6 +17,8 @@ import type { SpeechAligner, SpeechEngineName, SpeechSynthesizer, Transcriber, V
 export interface SpeechEngines {
   /** Offline ones first, then keyed ones, so the voice list is the same on every run of a machine. */
   synthesizers: readonly SpeechSynthesizer[];
+  /** The first voice that needs no key (Festival first), for what the offline engines make; null without one. */
+  offlineVoice: SpeechSynthesizer | null;
   /** Times a script's words in audio; null when neither pocketsphinx nor a fallback is there. */
   aligner: SpeechAligner | null;
   /** Keyed if configured, else the offline draft recogniser, else null. */
@@ -108,17 +110,12 @@ export function createSpeechEngines(config: Config, ffmpeg: FfmpegBinaries, opti
       detail: transcriber ? null : 'Captions cannot be transcribed: install the Debian packages listed, or configure a Google back-end or OPENAI_API_KEY.',
     },
   ];
-  return { synthesizers, aligner, transcriber, report };
+  return { synthesizers, offlineVoice: offline[0] ?? null, aligner, transcriber, report };
 }
 
 /** Every voice of the engines, in their order. */
 export function speechVoices(engines: Pick<SpeechEngines, 'synthesizers'>): Voice[] {
   return engines.synthesizers.flatMap((synthesizer) => [...synthesizer.voices()]);
-}
-
-/** The voice that needs no key, for what the offline engines make (the offline video model's dialogue): Festival first. */
-export function offlineSynthesizer(engines: Pick<SpeechEngines, 'synthesizers'>): SpeechSynthesizer | undefined {
-  return engines.synthesizers.find((synthesizer) => synthesizer.engine !== 'gemini' && synthesizer.engine !== 'openai');
 }
 
 /** The synthesizer that speaks `voiceId`, if any does. */

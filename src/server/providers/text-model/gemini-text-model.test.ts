@@ -147,10 +147,11 @@ describe.each(GOOGLE_BACKEND_KINDS)('Gemini text model on %s (real SDK against a
     ];
     for (const [script, message] of cases) {
       gemini.setAnswer({ kind: 'json', value: { script } });
+      const warned = warnings.length;
       const error = await failure(() => model().draftVoiceoverScript(scriptContext));
       expect(error.status).toBe(502);
       expect(error.message).toMatch(message);
-      expect(warnings.at(-1)?.msg).toMatch(/script is unusable/);
+      expect(warnings.slice(warned).map((warning) => warning.msg)).toEqual([expect.stringMatching(/script is unusable/)]);
     }
     gemini.setAnswer({ kind: 'json', value: { text: 'A paper boat.' } });
     expect((await failure(() => model().draftVoiceoverScript(scriptContext))).message).toBe(

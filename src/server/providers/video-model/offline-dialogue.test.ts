@@ -8,14 +8,14 @@ import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { probeMedia } from '../../render/probe-media.ts';
 import { decodeMono, rmsDb } from '../../test-support/tone-levels.ts';
-import { testFfmpeg } from '../../test-support/test-app.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 import { DEBIAN_SPEECH_PATHS, missingPackages } from '../speech/debian-speech-tools.ts';
 import { DtwAligner } from '../speech/dtw-aligner.ts';
 import { FestivalSynthesizer } from '../speech/festival-synthesizer.ts';
 import { NpmSynthesizer } from '../speech/npm-synthesizer.ts';
 import { PocketsphinxAligner } from '../speech/pocketsphinx-aligner.ts';
 import type { SpeechSynthesizer } from '../speech/speech.ts';
-import { createSpeechEngines, offlineSynthesizer } from '../speech/speech-engines.ts';
+import { createSpeechEngines } from '../speech/speech-engines.ts';
 import { createOfflineVideoModel } from './offline-video-model.ts';
 import type { SegmentRequest } from './video-model.ts';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   binaries = await testFfmpeg();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'offline-dialogue-'));
   const fallback = { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(binaries) };
-  voice = offlineSynthesizer(createSpeechEngines(loadConfig({}), binaries, { fallback }))!;
+  voice = createSpeechEngines(loadConfig({}), binaries, { fallback }).offlineVoice!;
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });

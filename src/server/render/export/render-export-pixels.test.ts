@@ -25,16 +25,18 @@ interface Frame {
 }
 type Rgb = [number, number, number];
 
-/** The source clips made so far, by file: tests that share a picture share its clip. */
+/** The source clips made so far, by file and recipe: tests that share a picture share its clip. */
 const sourceClips = new Map<string, Promise<string>>();
 
 /** A stored-style clip: H.264 yuv420p (untagged, BT.709 limited) + AAC, of one colour or of the test pattern; made once per build. */
 function sourceClip(name: string, size: string, picture: string, seconds = 0.3): Promise<string> {
   const output = file(name);
-  let made = sourceClips.get(output);
+  const key = [output, size, picture, seconds].join('|');
+  let made = sourceClips.get(key);
   if (!made) {
+    if ([...sourceClips.keys()].some((other) => other.startsWith(`${output}|`))) throw new Error(`${name} is already another clip`);
     made = makeSourceClip(output, size, picture, seconds);
-    sourceClips.set(output, made);
+    sourceClips.set(key, made);
   }
   return made;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EditorState } from '@shared/editor/editor-state';
-import { NO_CAPTION_WORDS_MESSAGE, captionJobCreatedSchema, captionJobResponseSchema, type CaptionsRequest } from '@shared/schemas/speech';
+import { captionJobCreatedSchema, captionJobResponseSchema, type CaptionsRequest } from '@shared/schemas/speech';
 import type { TimedWord } from '@shared/speech/timed-word';
 import { apiRequest } from '@/lib/api';
 import { pause } from '@/lib/pause';
@@ -26,7 +26,7 @@ interface MakeCaptionsInput {
 /**
  * POST /api/projects/{id}/captions (words from a voice-over on the voice lane, a script, or a transcription),
  * then GET /api/caption-jobs/{id} every second until the words are ready: they come back on the output timeline.
- * A job that failed (no words found among its reasons) rejects with its sentence, which the Captions panel shows.
+ * A job that failed (the server fails one that found no words) rejects with its sentence, which the Captions panel shows.
  * A transcription may charge credits, so the balance is read again.
  */
 async function makeCaptions(queryClient: QueryClient, { projectId, request, editorState, signal }: MakeCaptionsInput): Promise<TimedWord[]> {
@@ -36,11 +36,7 @@ async function makeCaptions(queryClient: QueryClient, { projectId, request, edit
   for (;;) {
     const response = await apiRequest('GET', `/api/caption-jobs/${encodeURIComponent(jobId)}`);
     const job = captionJobResponseSchema.parse(await response.json());
-    // A track with no words is never placed; the server fails such a job itself, this guards an older one.
-    if (job.status === 'done') {
-      if (!job.words?.length) throw new CaptionJobError(NO_CAPTION_WORDS_MESSAGE);
-      return job.words;
-    }
+    if (job.status === 'done') return job.words ?? [];
     if (job.status === 'error') throw new CaptionJobError(job.message ?? 'The captions could not be made.');
     await pause(CAPTION_JOB_POLL_MS, signal);
   }

@@ -311,6 +311,8 @@ describe('the AI features', () => {
     // Still watchable: Play plays the clip it has.
     await page.getByRole('button', { name: 'Play' }).first().click();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+    // Paused again: playing on through the extension would only keep the browser decoding while the server renders.
+    await page.getByRole('button', { name: 'Pause' }).first().click();
     expect(await axeViolations(page), 'axe, the editor while the video is extended').toEqual([]);
     await keepScreenshot(page, 'ai-extending-1440');
     await keepPhoneScreenshot(page, 'ai-extending-390');

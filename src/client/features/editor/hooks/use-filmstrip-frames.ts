@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Thumbnails are cached by time to a tenth of a second, so zooming reuses what was drawn. */
+/**
+ * The second whose frame a thumbnail at `time` shows: the whole second at or before it. Stored videos have a
+ * keyframe at every whole second (h264AacOutputArgs), so each thumbnail decodes one frame, where a seek between
+ * keyframes decodes every frame since the one before (up to 29 at 30 fps); slots within a second share it, and
+ * zooming reuses what was drawn (decision 048).
+ */
 export function frameKey(time: number): number {
-  return Math.round(time * 10) / 10;
+  return Math.max(0, Math.floor(time));
 }
 
 interface Filmstrip {

@@ -10,7 +10,7 @@ function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...p
   const returnFocus = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
-      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
+      <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(

@@ -28,7 +28,7 @@ export function EditorHeader({ project, saveStatus, onRetrySave }: EditorHeaderP
   const redoLabel = store.future.at(-1)?.command.label;
 
   return (
-    <header className="flex flex-wrap items-center gap-2 border-b border-white/5 bg-background/90 px-2 py-2 backdrop-blur-lg max-sm:gap-y-0 max-sm:py-1 sm:flex-nowrap sm:gap-3 sm:px-4">
+    <header className="flex flex-wrap items-center gap-2 border-b border-white/5 bg-background px-2 py-2 max-sm:gap-y-0 max-sm:py-1 sm:flex-nowrap sm:gap-3 sm:px-4">
       <Button asChild variant="ghost" size="icon" aria-label="Back to Dashboard" title="Back to Dashboard">
         <Link href="/dashboard">
           <ArrowLeft aria-hidden />

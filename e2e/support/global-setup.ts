@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browser.close();
     await server.stop();
+    // The server's log outlives the run, beside the other artefacts: what a failed or slow test asked of it.
+    fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    fs.copyFileSync(path.join(dataDir, 'server.log'), path.join(root, 'test-results/e2e-server.log'));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -181,8 +181,8 @@ export function makeShortClip(dir: string, name = 'clip.mp4', seconds = 2): stri
 }
 
 /**
- * An 8-second 9:16 clip (720x1280, 24 fps, H.264 yuv420p + AAC, faststart, so an upload keeps it as
- * it is) with detail everywhere: colour ramps across the frame carrying fine ripples (periods of
+ * A 3-second 9:16 clip (720x1280, 24 fps, H.264 yuv420p + AAC, faststart, so an upload keeps it as
+ * it is; the parity edit uses its first 2.5 s) with detail everywhere: colour ramps across the frame carrying fine ripples (periods of
  * 16-24 px) that scroll 2 px a frame. A blur or a resampling error shows on every pixel of it, where
  * the offline engine's smooth gradients hide one. Blue never drops below ~100, so no pixel looks like
  * pure gold text.
@@ -200,7 +200,7 @@ export function makeTexturedClip(dir: string): string {
     '-v', 'error', '-y',
     '-loop', '1', '-framerate', '24', '-i', still,
     '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', '8',
+    '-t', '3',
     '-vf', "crop=720:1280:'mod(n*2,48)':0,format=yuv420p",
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18',
     '-c:a', 'aac', '-ar', '48000', '-ac', '2',

@@ -1,4 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * export.e2e.ts, the longest file by far, starts first: vitest otherwise orders by the durations it cached, and a
+ * run of one of its tests alone left it last, running alone for its whole length after every other file was done.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const longest = (file: TestSpecification) => file.moduleId.endsWith('/e2e/export.e2e.ts');
+    return [...sorted.filter(longest), ...sorted.filter((file) => !longest(file))];
+  }
+}
 
 // End-to-end tests: the production build served by `node dist/server/main.js`, driven in Debian's
 // Chromium through playwright-core. Run `npm run build` first.
@@ -13,6 +26,7 @@ export default defineConfig({
     // the cores (serially 350–370 s here, two at a time about 245 s; three about 235 s, with export.e2e.ts's parity
     // tests near their limits). admin.e2e.ts counts users, so it runs against a server of its own.
     fileParallelism: true,
+    sequence: { sequencer: LongestFirst },
     maxWorkers: 2,
     // expect.poll waits for what the page shows; its default 1 s deadline fails a busy machine. 30 s only
     // bounds a hang.

@@ -56,11 +56,17 @@ function videosSettled(page: Page, seconds: number): Promise<boolean> {
 /**
  * Puts the playhead on output second `seconds` and waits until each video on screen has handed that very frame to
  * the compositor (requestVideoFrameCallback reports it) and every font can be drawn. A seek to a frame already
- * shown presents none, so the playhead first goes to `away` (by default a tenth of a second earlier, or later at
- * the start): pass one inside the same shot, or transition, as `seconds` where that one is not.
+ * shown presents none, so when the player stands within a tenth of a second of `seconds` the playhead first goes to
+ * `away` (by default a tenth of a second earlier, or later at the start); a caller that passes `away` always goes
+ * there first: pass one inside the same shot, or transition, as `seconds` where that one is not.
  */
-export async function showFrameAt(page: Page, seconds: number, away = seconds >= 0.2 ? seconds - 0.1 : seconds + 0.1): Promise<void> {
-  await goToTime(page, away);
+export async function showFrameAt(page: Page, seconds: number, away?: number): Promise<void> {
+  const shownAt = await page
+    .getByTestId('editor-frame')
+    .evaluate((frame) => frame.querySelector<HTMLVideoElement>('video[data-role="shown"]')?.dataset.outputTime ?? null);
+  if (away !== undefined || shownAt === null || Math.abs(Number(shownAt) - seconds) < 0.1) {
+    await goToTime(page, away ?? (seconds >= 0.2 ? seconds - 0.1 : seconds + 0.1));
+  }
   await page.getByTestId('editor-frame').evaluate((frame) => {
     const presented = new Map<HTMLVideoElement, string>();
     const watch = (video: HTMLVideoElement) => {

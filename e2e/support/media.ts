@@ -181,10 +181,10 @@ export function makeShortClip(dir: string, name = 'clip.mp4', seconds = 2): stri
 }
 
 /**
- * A 3-second 9:16 clip (720x1280, 24 fps, H.264 yuv420p + AAC, faststart, so an upload keeps it as
- * it is; the parity edit uses its first 2.5 s) with detail everywhere: colour ramps across the frame carrying fine ripples (periods of
- * 16-24 px) that scroll 2 px a frame. A blur or a resampling error shows on every pixel of it, where
- * the offline engine's smooth gradients hide one. Blue never drops below ~100, so no pixel looks like
+ * A 3-second 9:16 clip (720x1280, 24 fps, H.264 yuv420p + AAC, faststart, so an upload keeps it as it is; the
+ * parity edit uses its first 2.5 s) with detail everywhere: colour ramps across the frame carrying fine ripples
+ * (periods of 16-24 px) that scroll 2 px a frame. A blur or a resampling error shows on every pixel of it,
+ * where the offline engine's smooth gradients hide one. Blue never drops below ~100, so no pixel looks like
  * pure gold text.
  */
 export function makeTexturedClip(dir: string): string {

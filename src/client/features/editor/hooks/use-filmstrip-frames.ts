@@ -91,7 +91,8 @@ export function useFilmstripFrames(videoUrl: string, height: number): Filmstrip 
 
 async function frameAt(video: HTMLVideoElement, time: number, height: number): Promise<ImageBitmap> {
   if (video.readyState < HTMLMediaElement.HAVE_METADATA) await once(video, 'loadedmetadata');
-  const target = Math.min(Math.max(0, time), Math.max(0, video.duration - 0.05));
+  // `time` is a whole second (frameKey), never negative.
+  const target = Math.min(time, Math.max(0, video.duration - 0.05));
   if (Math.abs(video.currentTime - target) > 0.001 || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
     const seeked = once(video, 'seeked');
     video.currentTime = target;

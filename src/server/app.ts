@@ -107,7 +107,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   const background = createBackgroundTasks(logger);
   app.addHook('onClose', () => background.drain());
 
-  const auth = createAuthService({ db, mailer, logger, publicUrl: config.publicUrl });
+  const auth = createAuthService({ db, mailer, logger, publicUrl: config.publicUrl, passwords: services.passwords });
   const projects = createProjectsService({ db, queue, storage, logger, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const uploads = createUploadsService({ db, storage, ffmpeg, queue, logger, publicUrl: config.publicUrl, maxActiveJobsPerUser: config.maxActiveJobsPerUser });
   const media = createMediaAssetsService({ db, storage, queue, logger, maxActiveJobsPerUser: config.maxActiveJobsPerUser });

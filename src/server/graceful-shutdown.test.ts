@@ -99,8 +99,10 @@ describe('SIGTERM mid-generation (a deploy or a scale-down)', () => {
     const after = createDatabase({ kind: 'sqlite', file: home.databaseFile });
     try {
       expect(await ledgerMismatches(after)).toEqual([]);
-      const user = await after.selectFrom('users').select('credits').executeTakeFirstOrThrow();
+      const user = await after.selectFrom('users').select(['credits', 'passwordHash']).executeTakeFirstOrThrow();
       expect(user.credits).toBe(200 - 24);
+      // The real server hashes at the app's cost (test apps use a low one: test-app.ts).
+      expect(user.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     } finally {
       await after.destroy();
     }

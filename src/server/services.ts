@@ -25,6 +25,7 @@ import { DtwAligner } from './providers/speech/dtw-aligner.ts';
 import { NpmSynthesizer } from './providers/speech/npm-synthesizer.ts';
 import { type SpeechEngines, createSpeechEngines } from './providers/speech/speech-engines.ts';
 import { type SequenceSoundRenderer, createSequenceSound } from './speech/sequence-sound.ts';
+import { type PasswordHasher, scryptPasswords } from './auth/password-hash.ts';
 
 /** Everything the API and the workers share, chosen from Config in this one place (DESIGN §4). */
 export interface Services {
@@ -52,6 +53,8 @@ export interface Services {
   speech: SpeechEngines;
   /** Renders a project's sequence's sound to a WAV, for captions from a script or a transcription. */
   sequenceSound: SequenceSoundRenderer;
+  /** Hashes and checks passwords (scrypt at the app's cost; test apps at a low one). */
+  passwords: PasswordHasher;
 }
 
 export async function createServices(
@@ -84,6 +87,7 @@ export async function createServices(
     musicLibrary: overrides.musicLibrary ?? LIBRARY_TRACKS,
     speech,
     sequenceSound: overrides.sequenceSound ?? createSequenceSound({ db, storage, ffmpeg }),
+    passwords: overrides.passwords ?? scryptPasswords,
   };
 }
 

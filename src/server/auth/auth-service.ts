@@ -8,7 +8,7 @@ import { HttpError, badRequest, conflict, forbidden } from '../http/http-error.t
 import type { Logger } from '../logger.ts';
 import { passwordResetEmail } from '../mail/password-reset-email.ts';
 import type { Mailer } from '../providers/mailer/index.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash.ts';
+import type { PasswordHasher } from './password-hash.ts';
 import { consumeResetToken, createResetToken, deleteUserResetTokens } from './reset-tokens-repository.ts';
 import { createSession, deleteSession, deleteUserSessions } from './sessions-repository.ts';
 import { findUserByUsername, findUsersByEmail, insertUser, updateEmail, updatePasswordHash, usernameKey } from './users-repository.ts';
@@ -28,14 +28,15 @@ interface AuthServiceDeps {
   mailer: Mailer;
   logger: Logger;
   publicUrl: string;
+  passwords: PasswordHasher;
   now?: () => Date;
 }
 
-export function createAuthService({ db, mailer, logger, publicUrl, now = () => new Date() }: AuthServiceDeps) {
+export function createAuthService({ db, mailer, logger, publicUrl, passwords, now = () => new Date() }: AuthServiceDeps) {
   async function signup(input: { username: string; email?: string | undefined; password: string }): Promise<SignedIn> {
     const username = input.username.trim();
     if (await findUserByUsername(db, username)) throw conflict(USERNAME_TAKEN_MESSAGE);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password);
     const at = now();
     try {
       const user = await db.transaction().execute(async (trx) => {
@@ -61,7 +62,7 @@ export function createAuthService({ db, mailer, logger, publicUrl, now = () => n
   /** Checks the password and starts a fresh session, ending the one the browser came with. */
   async function login(username: string, password: string, previousToken?: string): Promise<SignedIn> {
     const user = await findUserByUsername(db, username);
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    const valid = await passwords.verify(password, user?.passwordHash ?? (await passwords.decoyHash()));
     if (!user || !valid) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
     if (previousToken) await deleteSession(db, previousToken);
     return { user, session: await createSession(db, user.id, now()) };
@@ -87,7 +88,7 @@ export function createAuthService({ db, mailer, logger, publicUrl, now = () => n
 
   /** Sets the new password, spends the token, and signs the account out everywhere. */
   async function resetPassword({ token, newPassword }: ResetPasswordRequest): Promise<void> {
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await passwords.hash(newPassword);
     await db.transaction().execute(async (trx) => {
       const userId = await consumeResetToken(trx, token, now());
       if (!userId) throw badRequest(INVALID_RESET_MESSAGE);
@@ -103,7 +104,7 @@ export function createAuthService({ db, mailer, logger, publicUrl, now = () => n
    * signup, so nothing here says whether another account has it.
    */
   async function changeEmail(user: UserRow, { email, password }: UpdateEmailRequest): Promise<UserRow> {
-    if (!(await verifyPassword(password, user.passwordHash))) throw forbidden(WRONG_PASSWORD_MESSAGE);
+    if (!(await passwords.verify(password, user.passwordHash))) throw forbidden(WRONG_PASSWORD_MESSAGE);
     const updated = await updateEmail(db, user.id, email);
     logger.info({ userId: user.id }, 'account e-mail changed');
     return updated;

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt (DESIGN §5 allows it; built into Node, no native addon). N=2^15, r=8 costs 32 MiB and
-// ~50 ms per hash on one core: slow for an attacker, fine for a login.
+// ~50-100 ms per hash on one core: slow for an attacker, fine for a login.
 const N = 2 ** 15;
 const R = 8;
 const P = 1;
@@ -16,25 +16,38 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts), so parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+/** Hashes new passwords at one cost and checks stored ones at whatever cost each was stored with. */
+export interface PasswordHasher {
+  /** Returns `scrypt$N$r$p$salt$hash` (base64url parts), so parameters can be raised later. */
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** A hash of a random password: login checks unknown usernames against it so both paths cost the same. */
+  decoyHash(): Promise<string>;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+/** scrypt at cost `n`: the app's is `scryptPasswords`; test apps use a low `n` (a sign-up is not what they test). */
+export function scryptPasswordHasher(n: number): PasswordHasher {
+  let decoy: Promise<string> | undefined;
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, n, R, P);
+    return ['scrypt', n, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+  return {
+    hash,
+    async verify(password, stored) {
+      const [scheme, storedN, r, p, salt, expectedHash] = stored.split('$');
+      if (scheme !== 'scrypt' || !storedN || !r || !p || !salt || !expectedHash) return false;
+      const expected = Buffer.from(expectedHash, 'base64url');
+      const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(storedN), Number(r), Number(p));
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+    decoyHash() {
+      decoy ??= hash(randomBytes(16).toString('hex'));
+      return decoy;
+    },
+  };
 }
 
-let decoy: Promise<string> | undefined;
-
-/** A hash of a random password: login checks unknown usernames against it so both paths cost the same. */
-export function decoyPasswordHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoy;
-}
+/** The app's passwords: scrypt N=2^15, r=8, p=1. */
+export const scryptPasswords = scryptPasswordHasher(N);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
+import { scryptPasswordHasher } from '../auth/password-hash.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Db, createDatabase } from '../db/database.ts';
 import { createDatabaseQueue } from '../jobs/database-queue.ts';
@@ -42,6 +43,12 @@ interface TestAppOptions {
  */
 const copyWithoutWatermark: WatermarkRenderer = (_ffmpeg, { inputFile, outputFile }) => fs.copyFile(inputFile, outputFile);
 
+/**
+ * Real scrypt at N=2^10 instead of the app's 2^15: the suite signs up and logs in about 370 times, which at ~0.1 s
+ * of CPU each was 8 % of `npm test`'s processor time. A stored hash carries its cost, so either verifies the other's.
+ */
+const testPasswords = scryptPasswordHasher(2 ** 10);
+
 /** A real app on a fresh migrated database (SQLite unless told) in a temporary DATA_DIR, with the embedded adapters. */
 export async function createTestApp(database: TestDatabase = sqliteDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-test-'));
@@ -54,7 +61,7 @@ export async function createTestApp(database: TestDatabase = sqliteDatabase, opt
   const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100, limits: jobLimitsFrom(config) });
   const configuresFfmpeg = Boolean(config.ffmpeg.ffmpegPath || config.ffmpeg.ffprobePath || options.env?.PATH !== undefined);
   const ffmpeg = options.services?.ffmpeg ?? (configuresFfmpeg ? undefined : await testFfmpeg());
-  const services = await createServices(config, logger, { renderWatermark: copyWithoutWatermark, ffmpeg, ...options.services, db, queue });
+  const services = await createServices(config, logger, { renderWatermark: copyWithoutWatermark, passwords: testPasswords, ffmpeg, ...options.services, db, queue });
   const app = await buildApp(services, { clientDir: options.clientDir ?? null, rateLimitNamespace: options.rateLimitNamespace });
   await app.ready();
   if (options.runJobs) services.queue.start(jobDefinitionsFor(services));

@@ -115,14 +115,15 @@ describe('example renders', () => {
       examples.videoKey(6),
     ]);
     expect(sameKey).toBe(key);
-    expect(counted.log).toEqual(['video-4', 'video-6']);
+    // Each clip once; which of the two takes the one slot first is the scheduler's (it was 6 first under strace).
+    expect([...counted.log].sort()).toEqual(['video-4', 'video-6']);
     expect(counted.mostClipsAtOnce()).toBe(1);
     expect(await t.services.storage.stat(key)).toMatchObject({ contentType: 'video/mp4' });
     expect(await t.services.storage.stat(otherKey)).toMatchObject({ contentType: 'video/mp4' });
 
     // The job run again (after a crash, say) finds the clip stored.
     await job.run({ kind: 'video', exampleId: 4 }, context);
-    expect(counted.log).toEqual(['video-4', 'video-6']);
+    expect([...counted.log].sort()).toEqual(['video-4', 'video-6']);
   });
 
   it('queues posters first, then each clip, once: a second process starting at the same moment and a later start queue nothing', async () => {

@@ -120,7 +120,8 @@ export async function makeShot(deps: GenerationDeps, request: ShotRequest, conte
         message: request.unavailableMessage,
       });
       // Veo hands back the whole, longer video: all of it is kept, in our encoding.
-      await trimToDuration(ffmpeg, raw, file, (await probeMedia(ffmpeg, raw)).durationSeconds, { signal: context.signal });
+      const whole = await probeMedia(ffmpeg, raw);
+      await trimToDuration(ffmpeg, raw, file, whole.durationSeconds, { signal: context.signal, probe: whole });
     } else {
       const startFrameFile = await startFrame(dir);
       await callVideoModel(
@@ -142,11 +143,11 @@ export async function makeShot(deps: GenerationDeps, request: ShotRequest, conte
     }
     const probe = await probeMedia(ffmpeg, file);
     const poster = path.join(dir, 'poster.jpg');
-    await extractThumbnail(ffmpeg, file, poster, Math.min(1, probe.durationSeconds / 2));
+    await extractThumbnail(ffmpeg, file, poster, Math.min(1, probe.durationSeconds / 2), { probe });
 
     const fileKey = storageKey('projects', asset.projectId, 'media', `${asset.id}.mp4`);
     const posterKey = storageKey('projects', asset.projectId, 'media', `${asset.id}.jpg`);
-    const watermarkedKey = await storeWatermarkedVideo(deps, file, fileKey, { signal: context.signal });
+    const watermarkedKey = await storeWatermarkedVideo(deps, file, fileKey, { signal: context.signal, probe });
     await storage.putFile(fileKey, file, 'video/mp4');
     await storage.putFile(posterKey, poster, 'image/jpeg');
     return { fileKey, posterKey, watermarkedKey, probe, duration: Math.round(probe.durationSeconds * 100) / 100 };

@@ -48,8 +48,13 @@ export async function toStoredEncoding(
   seconds: number,
   signal?: AbortSignal,
 ): Promise<void> {
-  if (videoModel.kind !== 'offline' || (await probeMedia(ffmpeg, raw)).durationSeconds > seconds + 0.1) {
+  if (videoModel.kind !== 'offline') {
     await trimToDuration(ffmpeg, raw, file, seconds, { signal });
+    return;
+  }
+  const probe = await probeMedia(ffmpeg, raw);
+  if (probe.durationSeconds > seconds + 0.1) {
+    await trimToDuration(ffmpeg, raw, file, seconds, { signal, probe });
   } else {
     await fs.rename(raw, file);
   }
@@ -140,13 +145,13 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       if (files.length > 1) await concatSegments(ffmpeg, files, joined, { signal: context.signal });
       const probe = await probeMedia(ffmpeg, joined);
       const thumbnail = path.join(dir, 'thumbnail.jpg');
-      await extractThumbnail(ffmpeg, joined, thumbnail, Math.min(1, probe.durationSeconds / 2));
+      await extractThumbnail(ffmpeg, joined, thumbnail, Math.min(1, probe.durationSeconds / 2), { probe });
 
       const version = now().getTime().toString(36);
       const videoKey = storageKey('projects', projectId, `video-${version}.mp4`);
       const thumbnailKey = storageKey('projects', projectId, `thumbnail-${version}.jpg`);
       // The copy first: its encode is what may fail, and then no master is left behind unreferenced.
-      const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal });
+      const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal, probe });
       await storage.putFile(videoKey, joined, 'video/mp4');
       await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
       const ready = await updateProject(

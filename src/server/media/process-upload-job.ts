@@ -179,6 +179,7 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
       video = path.join(dir, 'video.mp4');
       let reported = 10;
       final = await normalizeVideo(ffmpeg, original, video, {
+        probe: header,
         maxLongSide: STORED_MAX_LONG_SIDE,
         maxFrameRate: STORED_MAX_FRAME_RATE,
         durationSeconds: seconds,
@@ -193,7 +194,7 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
       });
     }
     const thumbnail = path.join(dir, 'thumbnail.jpg');
-    await extractThumbnail(ffmpeg, video, thumbnail, Math.min(1, final.durationSeconds / 2), { timeoutMs: THUMBNAIL_TIMEOUT_MS });
+    await extractThumbnail(ffmpeg, video, thumbnail, Math.min(1, final.durationSeconds / 2), { timeoutMs: THUMBNAIL_TIMEOUT_MS, probe: final });
     return { video, thumbnail, final };
   }
 
@@ -217,7 +218,7 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
       try {
         const made = await process(target, original, dir, context);
         // The free plan's watermarked copy is made before the video is ready (decision 007).
-        await storeWatermarkedVideo(deps, made.video, keys.videoKey, { signal: context.signal });
+        await storeWatermarkedVideo(deps, made.video, keys.videoKey, { signal: context.signal, probe: made.final });
         await storage.putFile(keys.videoKey, made.video, 'video/mp4');
         await storage.putFile(keys.thumbnailKey, made.thumbnail, 'image/jpeg');
         return made.final;

@@ -3,6 +3,7 @@ import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { Storage, StoredObject } from '../providers/storage/storage.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
+import type { MediaProbe } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { renderWatermarkedRendition } from '../render/watermarked-rendition.ts';
 
@@ -16,10 +17,10 @@ export function watermarkedVideoKey(videoKey: string): string {
   return `${videoKey.replace(/\.mp4$/, '')}-watermarked.mp4`;
 }
 
-/** Writes the free plan's copy of `inputFile` to `outputFile` (Services.renderWatermark). */
+/** Writes the free plan's copy of `inputFile` (whose probe the caller may have) to `outputFile` (Services.renderWatermark). */
 export type WatermarkRenderer = (
   ffmpeg: FfmpegBinaries,
-  files: { inputFile: string; outputFile: string; signal?: AbortSignal },
+  files: { inputFile: string; outputFile: string; probe?: MediaProbe; signal?: AbortSignal },
 ) => Promise<unknown>;
 
 /**
@@ -31,11 +32,11 @@ export async function storeWatermarkedVideo(
   { storage, ffmpeg, renderWatermark = renderWatermarkedRendition }: { storage: Storage; ffmpeg: FfmpegBinaries; renderWatermark?: WatermarkRenderer },
   masterFile: string,
   videoKey: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; probe?: MediaProbe } = {},
 ): Promise<string> {
   return withScratchDir('watermark', async (dir) => {
     const output = path.join(dir, 'watermarked.mp4');
-    await renderWatermark(ffmpeg, { inputFile: masterFile, outputFile: output, signal: options.signal });
+    await renderWatermark(ffmpeg, { inputFile: masterFile, outputFile: output, probe: options.probe, signal: options.signal });
     const key = watermarkedVideoKey(videoKey);
     await storage.putFile(key, output, 'video/mp4');
     return key;

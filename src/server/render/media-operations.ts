@@ -15,6 +15,11 @@ export interface MediaOperationOptions {
   timeoutMs?: number;
 }
 
+/** The input's probe, where the caller has it: each ffprobe costs a process start (~70 ms of CPU with Debian's ffmpeg). */
+interface KnownProbe {
+  probe?: MediaProbe;
+}
+
 /** How an encode spends its bits, where an export for a platform differs from the stored videos' defaults. */
 export interface H264AacSettings {
   /** x264's constant quality (CRF), or a set average rate in kbit/s. */
@@ -102,10 +107,10 @@ export async function trimToDuration(
   input: string,
   output: string,
   seconds: number,
-  options: MediaOperationOptions = {},
+  { probe: known, ...options }: MediaOperationOptions & KnownProbe = {},
 ): Promise<void> {
   if (!(seconds > 0)) throw new Error(`trimToDuration needs a positive length, got ${seconds}`);
-  const probe = await probeMedia(binaries, input);
+  const probe = known ?? (await probeMedia(binaries, input));
   const length = Math.min(seconds, probe.durationSeconds);
   const audio = probe.audioCodec ? ['-map', '0:a:0'] : ['-map', '1:a:0'];
   await runFfmpeg(
@@ -134,9 +139,9 @@ export async function extractThumbnail(
   input: string,
   outputJpeg: string,
   atSeconds: number,
-  { timeoutMs }: { timeoutMs?: number } = {},
+  { timeoutMs, probe: known }: { timeoutMs?: number } & KnownProbe = {},
 ): Promise<void> {
-  const probe = await probeMedia(binaries, input, { timeoutMs });
+  const probe = known ?? (await probeMedia(binaries, input, { timeoutMs }));
   const at = Math.max(0, Math.min(atSeconds, probe.videoDurationSeconds - 0.5));
   await runFfmpeg(binaries, [
     '-ss', at.toFixed(3),
@@ -173,7 +178,7 @@ export async function extractLastFrame(binaries: FfmpegBinaries, input: string, 
   await assertWritten(outputPng, 'last frame');
 }
 
-export interface NormalizeOptions extends MediaOperationOptions {
+export interface NormalizeOptions extends MediaOperationOptions, KnownProbe {
   /** The output's long side is scaled down to this if larger; smaller videos are never enlarged. */
   maxLongSide?: number;
   /** Frames beyond this rate are dropped; slower videos keep theirs, a variable rate becomes a constant one (storedFrameRate). */
@@ -195,9 +200,9 @@ export async function normalizeVideo(
   binaries: FfmpegBinaries,
   input: string,
   output: string,
-  { maxLongSide = 1920, maxFrameRate, durationSeconds, crf = 23, ...options }: NormalizeOptions = {},
+  { maxLongSide = 1920, maxFrameRate, durationSeconds, crf = 23, probe: known, ...options }: NormalizeOptions = {},
 ): Promise<MediaProbe> {
-  const probe = await probeMedia(binaries, input, { timeoutMs: options.timeoutMs });
+  const probe = known ?? (await probeMedia(binaries, input, { timeoutMs: options.timeoutMs }));
   const length = durationSeconds ?? probe.durationSeconds;
   // iw/ih here are after ffmpeg's automatic rotation; the factor only ever shrinks.
   const factor = `min(1,${maxLongSide}/max(iw*sar,ih))`;

@@ -16,15 +16,16 @@ const RENDITION_SOURCE = 'source';
 /**
  * The copy of a master video that free users stream: the untouched clip run through the export with
  * the watermark on, so the mark is drawn by the very code, at the very place, that draws it on a free
- * export, in the same frame the editor shows. Returns the output's probe.
+ * export, in the same frame the editor shows. `probe` is the input's, where the caller has it.
  */
 export async function renderWatermarkedRendition(
   binaries: FfmpegBinaries,
-  { inputFile, outputFile, signal }: { inputFile: string; outputFile: string } & Pick<MediaOperationOptions, 'signal'>,
-): Promise<MediaProbe> {
-  const probe = await probeMedia(binaries, inputFile);
-  return renderExport(binaries, {
+  { inputFile, outputFile, probe: known, signal }: { inputFile: string; outputFile: string; probe?: MediaProbe } & Pick<MediaOperationOptions, 'signal'>,
+): Promise<void> {
+  const probe = known ?? (await probeMedia(binaries, inputFile));
+  await renderExport(binaries, {
     sourceFiles: new Map([[RENDITION_SOURCE, inputFile]]),
+    sourceProbes: new Map([[RENDITION_SOURCE, probe]]),
     outputFile,
     editorState: defaultEditorState(RENDITION_SOURCE, probe.durationSeconds),
     spec: { resolution: renditionResolution(probe), format: 'mp4', quality: 'high', watermark: true },

@@ -15,7 +15,7 @@ import { clipEdit } from '../../test-support/clip-edit.ts';
 import { mediaFacts } from '../../test-support/media-facts.ts';
 import { sourceColorOf } from './export-filter-graph.ts';
 import { type ExportSpec, lowQualityKbps } from './export-spec.ts';
-import { renderExport } from './render-export.ts';
+import { type RenderExportOptions, renderExport } from './render-export.ts';
 import { meanDifference } from '../../test-support/picture-difference.ts';
 
 const run = promisify(execFile);
@@ -76,6 +76,12 @@ const spec = (overrides: Partial<ExportSpec> = {}): ExportSpec => ({
 /** A one-shot edit's sources: its clip is media 'clip'. */
 const oneClip = (source: string) => new Map([['clip', source]]);
 
+/** Renders the export and answers the exported file's probe. */
+async function renderAndProbe(binaries: FfmpegBinaries, options: RenderExportOptions) {
+  await renderExport(binaries, options);
+  return probeMedia(binaries, options.outputFile);
+}
+
 /** The `seconds` long clip cut to [start, end). */
 const trimmed = (seconds: number, start: number, end: number): EditorState => clipEdit('clip', seconds, { start, end });
 
@@ -105,7 +111,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
       colorGrading: { brightness: 110, contrast: 90, saturation: 120 },
     };
     const fractions: number[] = [];
-    const probe = await renderExport(binaries, {
+    const probe = await renderAndProbe(binaries, {
       sourceFiles: oneClip(source),
       outputFile: file('full-out.mp4'),
       editorState,
@@ -166,7 +172,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
           ...newTextOverlay('caption', 0.5), text: Array.from({ length: 10 }, () => line).join('\n'), fontSize: 120, lineHeight: 2.5,
           boxWidth: 100, enter: { kind: 'pop' as const, duration: 3 },
         };
-        const probe = await renderExport(binaries, {
+        const probe = await renderAndProbe(binaries, {
           sourceFiles: oneClip(source),
           outputFile: file('caption-out.mp4'),
           editorState: { ...defaultEditorState('clip', 0.5), textOverlays: [caption] },
@@ -211,7 +217,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
         ['100x100', '1080p', 1080, 1080],
       ] as const)('exports a %s clip at %s as %ix%i', async (size, resolution, width, height) => {
         const source = await clip(`size-${size}.mp4`, size, 0.2);
-        const probe = await renderExport(binaries, {
+        const probe = await renderAndProbe(binaries, {
           sourceFiles: oneClip(source),
           outputFile: file(`size-${size}-${resolution}.mp4`),
           editorState: defaultEditorState('clip', 0.2),
@@ -222,7 +228,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
 
       it('lasts the trimmed length and starts on the trim-start frame', async () => {
         const source = await clip('trim.mp4', '160x90', 2);
-        const probe = await renderExport(binaries, {
+        const probe = await renderAndProbe(binaries, {
           sourceFiles: oneClip(source),
           outputFile: file('trim-out.mp4'),
           editorState: trimmed(2, 0.5, 1.7),
@@ -239,7 +245,7 @@ describe.each(builds)('renderExport with %s', (build, searchPath) => {
       it('writes a MOV container for format mov, dated when it was made, and adds silence to a silent source', async () => {
         const source = await clip('silent.mp4', '160x90', 1, { audio: false });
         const started = Date.now();
-        const probe = await renderExport(binaries, {
+        const probe = await renderAndProbe(binaries, {
           sourceFiles: oneClip(source),
           outputFile: file('silent-out.mov'),
           editorState: trimmed(1, 0, 0.6),

@@ -15,6 +15,8 @@ import { drawTextImages } from './overlay-images.ts';
 export interface RenderExportOptions {
   /** Every shot's media asset's file, by media id. */
   sourceFiles: ReadonlyMap<string, string>;
+  /** Probes of some of those files the caller already has, by media id; the rest are probed here. */
+  sourceProbes?: ReadonlyMap<string, MediaProbe>;
   outputFile: string;
   editorState: EditorState;
   spec: ExportSpec;
@@ -44,24 +46,30 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
   return normalisingGainDb(integratedLoudnessFromMetadata(await fs.readFile(command.metadataFile, 'utf8')));
 }
 
-/** Each source probed once, however many shots cut it. */
-export async function probeSources(binaries: FfmpegBinaries, files: ReadonlyMap<string, string>): Promise<ExportSources> {
-  const probed = await Promise.all([...files].map(async ([mediaId, file]) => [mediaId, { file, probe: await probeMedia(binaries, file) }] as const));
+/** Each source probed once, however many shots cut it, and not at all when `known` has its probe. */
+export async function probeSources(
+  binaries: FfmpegBinaries,
+  files: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, MediaProbe> = new Map(),
+): Promise<ExportSources> {
+  const probed = await Promise.all(
+    [...files].map(async ([mediaId, file]) => [mediaId, { file, probe: known.get(mediaId) ?? (await probeMedia(binaries, file)) }] as const),
+  );
   return new Map(probed);
 }
 
 /**
- * Renders a project's sequence with its editor state into the exported file in one ffmpeg run and returns
- * the output's probe (an edit with music first gets an audio-only measuring run, measureMixGain). The
+ * Renders a project's sequence with its editor state into the exported file in one ffmpeg run (an edit with
+ * music first gets an audio-only measuring run, measureMixGain). The
  * text is drawn first (on a worker thread when it moves), with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
  * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
  * render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and the filter graph;
  * the partial output is removed. Each ffmpeg run has a processor-time budget from the output's length and
  * size (exportCpuBudgetSeconds): past it the run rejects with FfmpegCpuLimitError.
  */
-export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<MediaProbe> {
-  const { sourceFiles, outputFile, editorState, spec, music, voice, onProgress, signal } = options;
-  const sources = await probeSources(binaries, sourceFiles);
+export async function renderExport(binaries: FfmpegBinaries, options: RenderExportOptions): Promise<void> {
+  const { sourceFiles, sourceProbes, outputFile, editorState, spec, music, voice, onProgress, signal } = options;
+  const sources = await probeSources(binaries, sourceFiles, sourceProbes);
   await withScratchDir('promptreel-export', async (workDir) => {
     const input = { sources, outputFile, workDir, music, voice, filters: binaries.filters };
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
@@ -81,5 +89,4 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
       throw error;
     }
   });
-  return probeMedia(binaries, outputFile);
 }

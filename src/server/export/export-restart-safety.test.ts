@@ -5,7 +5,6 @@ import type { ExportJobResponse } from '../../shared/schemas/export.ts';
 import type { Project } from '../../shared/schemas/project.ts';
 import type { DatabaseTarget } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { probeMedia } from '../render/probe-media.ts';
 import { scratchRoot } from '../render/scratch-dir.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -13,6 +12,7 @@ import { childProcesses, ledgerMismatches, processArguments, scratchDirsLeft, st
 import { type ServerHome, type ServerProcess, makeServerHome, requestJson, signUpOverHttp, startServer } from '../test-support/server-process.ts';
 import { waitFor } from '../test-support/wait-for.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
+import { testFfmpeg } from '../test-support/test-ffmpeg.ts';
 
 // On each database the app runs on: what a crash must not lose is rows (jobs, ledger, segments) as much as files.
 describe.each(testDatabases())('a server killed mid-export (SIGKILL) on $name', (database) => {
@@ -39,7 +39,7 @@ describe.each(testDatabases())('a server killed mid-export (SIGKILL) on $name', 
   });
 
   it('renders the export again after restart: a playable file, credits as the ledger says, nothing left behind', async () => {
-    const ffmpeg = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+    const ffmpeg = await testFfmpeg();
     server = await startServer(home, settings);
     const { baseUrl } = home;
     const cookie = await signUpOverHttp(baseUrl, 'exporter');

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { locateFfmpeg } from '../render/ffmpeg-binaries.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { syncProjectClip } from '../media/media-assets-repository.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { testFfmpeg } from '../test-support/test-ffmpeg.ts';
 
 /** What only a system or ffmpeg says; none of it may reach an answer the user reads. */
 const SYSTEM_TEXT = /spawn|ENOENT|E2BIG|ffmpeg|setpriv|exited|exit code|\/tmp\/|No such file/i;
@@ -17,7 +17,7 @@ describe.each(testDatabases())('failures a user is told about on $name', (databa
   /** An app whose ffmpeg cannot run (the binary is gone); ffprobe still works. */
   beforeEach(async () => {
     logLines.length = 0;
-    const real = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } } as Parameters<typeof locateFfmpeg>[0]);
+    const real = await testFfmpeg();
     t = await createTestApp(database, {
       runJobs: true,
       env: { LOG_LEVEL: 'info' },

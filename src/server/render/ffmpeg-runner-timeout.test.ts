@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeLyingMatroska } from '../test-support/test-clips.ts';
-import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { FfmpegTimeoutError, runFfmpeg } from './ffmpeg-runner.ts';
 import { measureMedia } from './media-operations.ts';
 import { probeMedia } from './probe-media.ts';
 import { withScratchDir } from './scratch-dir.ts';
+import { testFfmpegOn } from '../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 beforeAll(async () => {
-  binaries = await locateFfmpeg({ ffmpeg: {} });
+  binaries = await testFfmpegOn('');
 });
 
 describe('runFfmpeg with a time limit', () => {

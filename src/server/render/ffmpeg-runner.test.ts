@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses, stillRunning } from '../test-support/crash-checks.ts';
-import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { FfmpegCpuLimitError, FfmpegError, reasonFromStderr, runFfmpeg } from './ffmpeg-runner.ts';
 import { withScratchDir } from './scratch-dir.ts';
+import { testFfmpegOn } from '../test-support/test-ffmpeg.ts';
 
 
 const builds = [
@@ -15,7 +16,7 @@ const builds = [
 describe.each(builds)('with %s', (_build, searchPath) => {
   let binaries: FfmpegBinaries;
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    binaries = await testFfmpegOn(searchPath);
   });
 
   describe('runFfmpeg', () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
 import {
   concatSegments,
@@ -17,6 +17,7 @@ import {
 import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
 import { cachedHdrClip, cachedSdrPicture, colourTags, expectPictureLike } from '../test-support/hdr-clips.ts';
 import { keyframeTimes, x264Settings } from '../test-support/media-facts.ts';
+import { testFfmpegOn } from '../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -72,7 +73,7 @@ const builds = [
 
 describe.each(builds)('with %s', (_build, searchPath) => {
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    binaries = await testFfmpegOn(searchPath);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-ops-test-'));
   });
   afterAll(async () => {

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegBinaries, locateFfmpeg } from './ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
 import { runFfmpeg } from './ffmpeg-runner.ts';
 import { isFaststart, NotAVideoError, probeMedia } from './probe-media.ts';
+import { testFfmpegOn } from '../test-support/test-ffmpeg.ts';
 
 
 let binaries: FfmpegBinaries;
@@ -21,7 +22,7 @@ const builds = [
 
 describe.each(builds)('with %s', (_build, searchPath) => {
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    binaries = await testFfmpegOn(searchPath);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'probe-test-'));
   });
   afterAll(async () => {

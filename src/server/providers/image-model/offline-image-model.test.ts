@@ -2,18 +2,19 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { AiModelError } from '../text-model/text-model.ts';
 import { captionLines, choosePalette, createOfflineImageModel } from './offline-image-model.ts';
 import { isPng, pngSize } from './png-info.ts';
 import { meanDifference } from '../../test-support/picture-difference.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
 
 beforeAll(async () => {
-  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+  binaries = await testFfmpeg();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'offline-image-test-'));
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));

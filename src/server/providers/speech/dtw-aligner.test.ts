@@ -3,16 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptWords } from '../../../shared/speech/timed-word.ts';
-import { locateFfmpeg, type FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { DtwAligner } from './dtw-aligner.ts';
 import { NpmSynthesizer } from './npm-synthesizer.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
 
 beforeAll(async () => {
-  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+  binaries = await testFfmpeg();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dtw-aligner-test-'));
 });
 afterAll(async () => {

@@ -2,11 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { type ContentFake, GOOGLE_BACKEND_KINDS, startContentFake } from '../../test-support/google-fake-backends.ts';
 import { toneBurstsPcm, wavFile } from '../../test-support/speech-audio.ts';
 import { createGeminiTranscriber } from './gemini-transcriber.ts';
 import { speechFailure } from '../../test-support/speech-test-kit.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 const MODEL = 'gemini-3.5-transcribe';
 const WORDS = [
@@ -23,7 +24,7 @@ describe.each(GOOGLE_BACKEND_KINDS)('Gemini transcriber on %s (real SDK and ffmp
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gemini-transcribe-'));
     gemini = await startContentFake(kind, dir);
-    ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+    ffmpeg = await testFfmpeg();
     audioFile = path.join(dir, 'speech.wav');
     await fs.writeFile(audioFile, wavFile(toneBurstsPcm(1), 24_000));
   });

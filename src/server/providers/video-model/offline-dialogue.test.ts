@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialogueWords } from '../../../shared/speech/quoted-dialogue.ts';
 import { loadConfig } from '../../config.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { probeMedia } from '../../render/probe-media.ts';
 import { decodeMono, rmsDb } from '../../test-support/tone-levels.ts';
-import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
+import { testFfmpeg, testFfmpegOn } from '../../test-support/test-ffmpeg.ts';
 import { DEBIAN_SPEECH_PATHS, missingPackages } from '../speech/debian-speech-tools.ts';
 import { DtwAligner } from '../speech/dtw-aligner.ts';
 import { FestivalSynthesizer } from '../speech/festival-synthesizer.ts';
@@ -128,7 +128,7 @@ describe('offline video model: quoted dialogue', () => {
   });
 
   it('mixes the voice in with the npm-shipped ffmpeg 4.1 too', async () => {
-    const npm = await locateFfmpeg({ ffmpeg: {} }, '/nonexistent');
+    const npm = await testFfmpegOn('/nonexistent');
     const outputFile = path.join(dir, 'ffmpeg41.mp4');
     const request = { prompt: CHEF, aspectRatio: '9:16', resolution: '720p', durationSeconds: 2, segmentIndex: 0, totalSegments: 1 } as const;
     const { dialogueWords: words = [] } = await createOfflineVideoModel(npm, { maxSide: 256, voice }).generateSegment({ ...request, outputFile });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { extractLastFrame } from '../../render/media-operations.ts';
 import { isFaststart, probeMedia } from '../../render/probe-media.ts';
@@ -13,13 +13,14 @@ import { childProcesses, stillRunning } from '../../test-support/crash-checks.ts
 import { waitFor } from '../../test-support/wait-for.ts';
 import { chooseOfflineLook, createOfflineVideoModel } from './offline-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
+import { testFfmpeg, testFfmpegOn } from '../../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
 const originalTmpDir = process.env.TMPDIR;
 
 beforeAll(async () => {
-  binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+  binaries = await testFfmpeg();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'offline-model-test-'));
   // Scratch dirs of this file's renders go here, apart from those of anything else running on the machine.
   process.env.TMPDIR = dir;
@@ -287,7 +288,7 @@ describe('offline video model', () => {
   });
 
   it('renders the same picture with the npm-shipped ffmpeg 4.1 as with the system one', async () => {
-    const npm = await locateFfmpeg({ ffmpeg: {} }, '/nonexistent');
+    const npm = await testFfmpegOn('/nonexistent');
     expect(npm.source).toBe('npm');
     const prompt = 'Sunset: "50%" \\ ocean waves';
     const old = path.join(dir, 'ffmpeg41.mp4');

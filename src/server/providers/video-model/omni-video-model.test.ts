@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../../render/ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../../render/ffmpeg-binaries.ts';
 import { extractLastFrame } from '../../render/media-operations.ts';
 import { type FakeOmniServer, type RecordedInputPart, startFakeOmniServer } from '../../test-support/fake-omni-server.ts';
 import { makeTestClip } from '../../test-support/test-clips.ts';
@@ -12,6 +12,7 @@ import { waitFor } from '../../test-support/wait-for.ts';
 import { ModelNotFoundError } from '../model-not-found.ts';
 import { clipSeconds, createOmniVideoModel } from './omni-video-model.ts';
 import { type SegmentRequest, VideoModelError } from './video-model.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 const API_KEY = 'test-omni-key-7c3b9e';
 const MODEL = 'gemini-omni-1.1-flash';
@@ -26,7 +27,7 @@ describe('Gemini Omni Flash video model (real SDK against a fake Interactions se
   let omni: FakeOmniServer;
 
   beforeAll(async () => {
-    ffmpeg = await locateFfmpeg({ ffmpeg: { searchPath: process.env.PATH } });
+    ffmpeg = await testFfmpeg();
     fixtureDir = await fs.mkdtemp(path.join(os.tmpdir(), 'omni-fixture-'));
     clipFile = path.join(fixtureDir, 'clip.mp4');
     await makeTestClip(clipFile, { width: 640, height: 360, seconds: 2 });

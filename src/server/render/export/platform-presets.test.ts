@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_PRESETS } from '../../../shared/schemas/export.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { isFaststart } from '../probe-media.ts';
 import { cachedFixture } from '../../test-support/cached-fixture.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
 import { keyframeTimes, mediaFacts, x264Settings } from '../../test-support/media-facts.ts';
 import { renderExport } from './render-export.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -65,7 +66,7 @@ function expectCommonUploadSpec(facts: Facts) {
 
 describe('an export for each platform preset', () => {
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+    binaries = await testFfmpeg();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'platform-presets-test-'));
     source = await cachedFixture('platform-source-180x320-15fps-2.2s-stereo-noise-512k.mp4', makeSource);
   });

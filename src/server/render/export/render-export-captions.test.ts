@@ -7,11 +7,12 @@ import { type CaptionTrack, DEFAULT_CAPTION_STYLE } from '../../../shared/captio
 import { drawCaptions, layoutCaption } from '../../../shared/captions/draw-captions.ts';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { registerCanvasFonts } from './canvas-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
 import { renderExport } from './render-export.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -79,7 +80,7 @@ describe('captions burned into the export', () => {
   const exported: Record<'burned' | 'none', string> = { burned: '', none: '' };
 
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+    binaries = await testFfmpeg();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'captions-export-test-'));
     registerCanvasFonts();
     source = file('blue.mp4');

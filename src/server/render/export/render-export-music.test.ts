@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioClip, type EditorState, type MusicClip, defaultEditorState } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
 import { toneDb } from '../../test-support/tone-levels.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { childCpuSeconds } from '../../test-support/process-cpu.ts';
 import { measureLoudness } from '../measure-loudness.ts';
 import { TARGET_LUFS } from './music-mix.ts';
 import { renderExport } from './render-export.ts';
+import { testFfmpegOn } from '../../test-support/test-ffmpeg.ts';
 
 const run = promisify(execFile);
 const RATE = 48_000;
@@ -103,7 +104,7 @@ const builds = [
 
 describe.each(builds)('the music mix, measured in exports made with %s', (build, searchPath) => {
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    binaries = await testFfmpegOn(searchPath);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'music-mix-test-'));
   });
   afterAll(async () => {

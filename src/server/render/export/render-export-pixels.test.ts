@@ -7,12 +7,13 @@ import { type ColorGrading, type EditorState, type TextOverlay, defaultEditorSta
 import type { VisualEffect } from '../../../shared/editor/editor-constants.ts';
 import { cssFilter, referenceScale } from '../../../shared/editor/looks.ts';
 import { overlayFont } from '../../../shared/editor/text/overlay-layout.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { applyCssColorFilters, parseCssFilter } from './css-color-math.ts';
 import { registerCanvasFonts } from './canvas-fonts.ts';
 import type { ExportSpec } from './export-spec.ts';
 import { renderExport } from './render-export.ts';
+import { testFfmpegOn } from '../../test-support/test-ffmpeg.ts';
 
 let binaries: FfmpegBinaries;
 let dir: string;
@@ -167,7 +168,7 @@ const builds = [
 
 describe.each(builds)('export pixels with %s', (_build, searchPath) => {
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    binaries = await testFfmpegOn(searchPath);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'export-pixels-test-'));
   });
   afterAll(async () => {

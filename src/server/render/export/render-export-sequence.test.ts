@@ -5,13 +5,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditorState, type Shot, defaultEditorState, newShot } from '../../../shared/editor/editor-state.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import { cachedFixture } from '../../test-support/cached-fixture.ts';
 import { mediaFacts } from '../../test-support/media-facts.ts';
 import { renderExport } from './render-export.ts';
 import { meanDifference } from '../../test-support/picture-difference.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 const run = promisify(execFile);
 let binaries: FfmpegBinaries;
@@ -73,7 +74,7 @@ describe('a sequence of shots from two sources, rendered', () => {
   let sources: Map<string, string>;
   let output: string;
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+    binaries = await testFfmpeg();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'render-sequence-test-'));
     sources = new Map([
       ['a', await cachedFixture('sequence-a-testsrc2-180x320-30fps-2s-sine440.mp4', makeA)],

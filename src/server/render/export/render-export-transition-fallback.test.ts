@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditorState, type Shot, defaultEditorState, newShot } from '../../../shared/editor/editor-state.ts';
-import { type FfmpegBinaries, type TransitionFilters, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import { type FfmpegBinaries, type TransitionFilters } from '../ffmpeg-binaries.ts';
 import { runFfmpeg } from '../ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import { probeMedia } from '../probe-media.ts';
@@ -13,6 +13,7 @@ import { cachedFixture } from '../../test-support/cached-fixture.ts';
 import { meanDifference } from '../../test-support/picture-difference.ts';
 import { buildExportCommand } from './export-filter-graph.ts';
 import type { ExportSpec } from './export-spec.ts';
+import { testFfmpeg, testFfmpegOn } from '../../test-support/test-ffmpeg.ts';
 
 const run = promisify(execFile);
 let system: FfmpegBinaries;
@@ -115,14 +116,14 @@ const MOST_DIFFERENT = { crossfade: 1.5, 'fade-black': 12, 'slide-left': 2, 'sli
 
 describe('transitions without xfade and acrossfade (older ffmpeg), drawn by the fallback', () => {
   beforeAll(async () => {
-    system = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+    system = await testFfmpeg();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'transition-fallback-test-'));
     sourceFiles = new Map([
       ['a', await cachedFixture('sequence-a-testsrc2-180x320-30fps-2s-sine440.mp4', makeA)],
       ['b', await cachedFixture('sequence-b-testsrc2-negated-320x180-25fps-2s-silent.mp4', makeB)],
     ]);
     // The npm-shipped build is an ffmpeg of 2018 (4.1's time), without xfade: the fallback as it will really run.
-    const npm = await locateFfmpeg({ ffmpeg: {} }, '/nonexistent');
+    const npm = await testFfmpegOn('/nonexistent');
     expect(npm.filters?.xfade).toBe(false);
     [xfade, fallback, old] = await Promise.all([
       runGraph(system, { xfade: true, acrossfade: true }, 'xfade'),

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorState, MusicClip, VoiceClip } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
 import { decodeMono, toneClip, toneDb, toneM4a } from '../../test-support/tone-levels.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { renderExport } from './render-export.ts';
 import { renderSequenceSound } from './render-sequence-sound.ts';
+import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
 
 const RATE = 48_000;
 let binaries: FfmpegBinaries;
@@ -31,7 +32,7 @@ describe('the voice lane, measured in exports and in the sequence’s sound', ()
   let talk: { file: string; durationSeconds: number };
   let music: { file: string; durationSeconds: number };
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, process.env.PATH);
+    binaries = await testFfmpeg();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'voice-lane-test-'));
     silent = await toneClip(binaries, file('silent.mp4'), 3, null);
     // A 1 kHz "voice", 2 s; a speech-level 300 Hz one (-20 dBFS RMS), and a 2 kHz music track.

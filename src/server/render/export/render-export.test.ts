@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
-import { type FfmpegBinaries, locateFfmpeg } from '../ffmpeg-binaries.ts';
+import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { h264AacOutputArgs } from '../media-operations.ts';
 import { isFaststart, probeMedia } from '../probe-media.ts';
@@ -17,6 +17,7 @@ import { sourceColorOf } from './export-filter-graph.ts';
 import { type ExportSpec, lowQualityKbps } from './export-spec.ts';
 import { type RenderExportOptions, renderExport } from './render-export.ts';
 import { meanDifference } from '../../test-support/picture-difference.ts';
+import { testFfmpegOn } from '../../test-support/test-ffmpeg.ts';
 
 const run = promisify(execFile);
 let binaries: FfmpegBinaries;
@@ -93,7 +94,7 @@ const builds = [
 describe.each(builds)('renderExport with %s', (build, searchPath) => {
 
   beforeAll(async () => {
-    binaries = await locateFfmpeg({ ffmpeg: {} }, searchPath);
+    binaries = await testFfmpegOn(searchPath);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'render-export-test-'));
   });
   afterAll(async () => {

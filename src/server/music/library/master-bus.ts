@@ -14,17 +14,21 @@ const HIGH_PASS = { b0: 1, b1: -2, b2: 1, a1: -1.99004745483398, a2: 0.990072250
 function weightedQuarterPowers(channel: Float32Array, quarters: Float64Array): void {
   const quarter = SAMPLE_RATE / 10;
   let [x1, x2, y1, y2, z1, z2] = [0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < quarters.length * quarter; i++) {
-    const x = channel[i]!;
-    const y = SHELF.b0 * x + SHELF.b1 * x1 + SHELF.b2 * x2 - SHELF.a1 * y1 - SHELF.a2 * y2;
-    const z = HIGH_PASS.b0 * y + HIGH_PASS.b1 * y1 + HIGH_PASS.b2 * y2 - HIGH_PASS.a1 * z1 - HIGH_PASS.a2 * z2;
-    x2 = x1;
-    x1 = x;
-    y2 = y1;
-    y1 = y;
-    z2 = z1;
-    z1 = z;
-    quarters[Math.floor(i / quarter)]! += (z * z) / quarter;
+  for (let q = 0, i = 0; q < quarters.length; q++) {
+    let sum = 0;
+    for (const end = i + quarter; i < end; i++) {
+      const x = channel[i]!;
+      const y = SHELF.b0 * x + SHELF.b1 * x1 + SHELF.b2 * x2 - SHELF.a1 * y1 - SHELF.a2 * y2;
+      const z = HIGH_PASS.b0 * y + HIGH_PASS.b1 * y1 + HIGH_PASS.b2 * y2 - HIGH_PASS.a1 * z1 - HIGH_PASS.a2 * z2;
+      x2 = x1;
+      x1 = x;
+      y2 = y1;
+      y1 = y;
+      z2 = z1;
+      z1 = z;
+      sum += z * z;
+    }
+    quarters[q]! += sum / quarter;
   }
 }
 

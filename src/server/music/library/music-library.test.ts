@@ -96,11 +96,13 @@ describe('the music library', () => {
       const window = 0.05 * 48_000;
       const end = samples.length;
       expect(Math.abs(db(rms(samples, end - window, end)) - db(rms(samples, 0, window))), `${track.id} loudness at the join`).toBeLessThan(6);
-      const steps = new Float32Array(end - 1);
-      for (let i = 1; i < end; i++) steps[i - 1] = Math.abs(samples[i]! - samples[i - 1]!);
-      steps.sort();
+      // The jump is at most the music's own 99th-percentile step: no more than 99 % of its steps are smaller.
+      // (Counted, not sorted: a sort of 2.9 million steps cost 0.45 s of CPU per track.)
       const join = Math.abs(samples[0]! - samples[end - 1]!);
-      expect(join, `${track.id} jump at the join`).toBeLessThanOrEqual(Math.max(0.02, steps[Math.floor(steps.length * 0.99)]!));
+      let smaller = 0;
+      for (let i = 1; i < end; i++) if (Math.abs(samples[i]! - samples[i - 1]!) < join) smaller++;
+      const percentile = (100 * smaller) / (end - 1);
+      expect(join <= 0.02 || smaller <= Math.floor((end - 1) * 0.99), `${track.id} jump at the join ${join} is above ${percentile.toFixed(2)} % of its steps`).toBe(true);
     }
   });
 

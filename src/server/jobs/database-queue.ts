@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { claimFairly } from './fair-claim.ts';
+import { claimFairly, claimableKinds } from './fair-claim.ts';
 import {
   type JobContext,
   type JobDefinitions,
@@ -106,10 +106,13 @@ export function createDatabaseQueue(db: Db, logger: Logger, options: DatabaseQue
     }
   }
 
+  const hasFreeSlot = (name: string) =>
+    [...running.values()].filter((entry) => entry.name === name).length < limits.concurrency(name);
+
   async function tick() {
-    for (const name of Object.keys(definitions!)) {
-      const slots = limits.concurrency(name);
-      while (!stopping && [...running.values()].filter((entry) => entry.name === name).length < slots) {
+    const claimable = await claimableKinds(db, Object.keys(definitions!).filter(hasFreeSlot), now());
+    for (const name of Object.keys(definitions!).filter((kind) => claimable.has(kind))) {
+      while (!stopping && hasFreeSlot(name)) {
         const job = await claimFairly(db, name, { leaseMs, now: now() });
         if (!job) break;
         const entry = { name, promise: Promise.resolve(), abort: (_reason: JobStopped) => {} };

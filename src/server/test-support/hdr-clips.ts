@@ -126,21 +126,31 @@ async function pictureStats(binaries: FfmpegBinaries, file: string): Promise<Pic
   await fs.rm(raw);
   const lumaSize = MEASURED_WIDTH * MEASURED_HEIGHT;
   const chromaSize = lumaSize / 4;
-  const lumas: number[] = [];
+  // Luma is counted by code value: the mean and the 98th percentile come from the 256 counts, not a sort of
+  // every sample (the stretch to full range keeps the codes' order).
+  const lumaCounts = new Float64Array(256);
   let saturationSum = 0;
-  for (let frame = 0; frame + lumaSize + 2 * chromaSize <= bytes.length; frame += lumaSize + 2 * chromaSize) {
-    for (let i = 0; i < lumaSize; i++) lumas.push(Math.min(255, Math.max(0, (((bytes[frame + i] ?? 16) - 16) * 255) / 219)));
+  let frames = 0;
+  for (let frame = 0; frame + lumaSize + 2 * chromaSize <= bytes.length; frame += lumaSize + 2 * chromaSize, frames++) {
+    for (let i = frame; i < frame + lumaSize; i++) lumaCounts[bytes[i]!]!++;
     for (let i = 0; i < chromaSize; i++) {
-      const u = (bytes[frame + lumaSize + i] ?? 128) - 128;
-      const v = (bytes[frame + lumaSize + chromaSize + i] ?? 128) - 128;
-      saturationSum += Math.hypot(u, v);
+      saturationSum += Math.hypot(bytes[frame + lumaSize + i]! - 128, bytes[frame + lumaSize + chromaSize + i]! - 128);
     }
   }
-  if (lumas.length === 0) throw new Error(`no frames decoded from ${file}`);
-  const frames = lumas.length / lumaSize;
-  const luma = lumas.reduce((sum, value) => sum + value, 0) / lumas.length;
-  lumas.sort((a, b) => a - b);
-  const white = lumas[Math.floor(lumas.length * 0.98)] ?? 0;
+  if (frames === 0) throw new Error(`no frames decoded from ${file}`);
+  const fullRange = (code: number) => Math.min(255, Math.max(0, ((code - 16) * 255) / 219));
+  const samples = frames * lumaSize;
+  let lumaSum = 0;
+  let white = 0;
+  const whiteRank = Math.floor(samples * 0.98);
+  let below = 0;
+  for (let code = 0; code < 256; code++) {
+    const count = lumaCounts[code]!;
+    lumaSum += count * fullRange(code);
+    if (below <= whiteRank && whiteRank < below + count) white = fullRange(code);
+    below += count;
+  }
+  const luma = lumaSum / samples;
   const round = (value: number) => Math.round(value * 10) / 10;
   return { luma: round(luma), saturation: round(saturationSum / (frames * chromaSize)), white: round(white) };
 }

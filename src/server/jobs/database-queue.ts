@@ -110,8 +110,9 @@ export function createDatabaseQueue(db: Db, logger: Logger, options: DatabaseQue
     [...running.values()].filter((entry) => entry.name === name).length < limits.concurrency(name);
 
   async function tick() {
-    const claimable = await claimableKinds(db, Object.keys(definitions!).filter(hasFreeSlot), now());
-    for (const name of Object.keys(definitions!).filter((kind) => claimable.has(kind))) {
+    const kinds = Object.keys(definitions!);
+    const claimable = await claimableKinds(db, kinds.filter(hasFreeSlot), now());
+    for (const name of kinds.filter((kind) => claimable.has(kind))) {
       while (!stopping && hasFreeSlot(name)) {
         const job = await claimFairly(db, name, { leaseMs, now: now() });
         if (!job) break;

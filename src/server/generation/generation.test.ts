@@ -16,6 +16,7 @@ import { decodeMono, rmsDb } from '../test-support/tone-levels.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
 import { type FixtureVideoModel, createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { waitFor } from '../test-support/wait-for.ts';
 
 const valid = { title: 'Coastal drive', prompt: 'A red car on a coastal road at sunset', aspectRatio: '9:16', duration: 15, resolution: '720p' };
 
@@ -33,11 +34,19 @@ async function balances(t: TestApp, userId: string) {
   return { credits, ledger: Number(total) };
 }
 
+function segmentRows(t: TestApp, projectId: string) {
+  return t.db.selectFrom('generationSegments').select('segmentIndex').where('projectId', '=', projectId).execute();
+}
+
 async function storedFiles(dataDir: string): Promise<string[]> {
   const root = path.join(dataDir, 'media');
   const entries = await fs.readdir(root, { recursive: true }).catch(() => [] as string[]);
   const files: string[] = [];
-  for (const entry of entries) if ((await fs.stat(path.join(root, entry))).isFile() && !entry.endsWith('~meta.json')) files.push(entry);
+  for (const entry of entries) {
+    // A file the job deletes between the listing and here is simply gone.
+    const stat = await fs.stat(path.join(root, entry)).catch(() => undefined);
+    if (stat?.isFile() && !entry.endsWith('~meta.json')) files.push(entry);
+  }
   return files;
 }
 
@@ -107,8 +116,12 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, on SQLite',
     expect(thumbnail.headers['content-type']).toBe('image/jpeg');
     expect(thumbnail.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
 
-    const outbox = await fs.readdir(path.join(t.dataDir, 'outbox'));
-    const mail = await fs.readFile(path.join(t.dataDir, 'outbox', outbox[0]!), 'utf8');
+    // The e-mail is the job's step after marking the project ready.
+    const [sent] = await waitFor('the ready e-mail', async () => {
+      const outbox = (await fs.readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).filter((name) => name.endsWith('.eml'));
+      return outbox.length > 0 ? outbox : undefined;
+    });
+    const mail = await fs.readFile(path.join(t.dataDir, 'outbox', sent!), 'utf8');
     expect(mail).toContain('Subject: Your video is ready: Coastal drive');
     expect(mail.replace(/=\r?\n/g, '')).toContain(`/editor/${created.id}`);
     // Who may stream it, what it cost and which files it leaves: the fixture-model test below, on each database.
@@ -144,10 +157,10 @@ describe.each(testDatabases())('generation on $name', (database) => {
       // Ready is the job's own last step (the e-mail follows): a heartbeat landing there must not cancel it.
       const { stillWanted } = jobDefinitionsFor(t.services)['generate-video'];
       expect(await stillWanted!({ projectId: created.id })).toBe(true);
-      expect(await t.db.selectFrom('generationSegments').selectAll().where('projectId', '=', created.id).execute()).toEqual([]);
-      // Segments are gone once the joined video is stored (with its watermarked copy and thumbnail);
-      // deleting the project removes the rest.
-      expect((await storedFiles(t.dataDir)).sort()).toHaveLength(3);
+      // Segments are gone once the joined video is stored (with its watermarked copy and thumbnail): the
+      // job clears them just after it marks the project ready. Deleting the project removes the rest.
+      await waitUntil(async () => (await segmentRows(t, created.id)).length === 0 && (await storedFiles(t.dataDir)).length <= 3);
+      expect(await storedFiles(t.dataDir)).toHaveLength(3);
       await t.app.inject({ method: 'DELETE', url: `/api/projects/${created.id}`, headers: { cookie } });
       expect(await storedFiles(t.dataDir)).toEqual([]);
     });
@@ -189,8 +202,8 @@ describe.each(testDatabases())('generation on $name', (database) => {
       expect(starts[0]).toMatchObject({ apiKey: 'test-key', parameters: expect.objectContaining({ aspectRatio: '9:16', resolution: '720p', durationSeconds: 8 }) });
       expect(starts[0]?.kind === 'start' && starts[0].image).toBeFalsy();
       expect(starts[1]?.kind === 'start' && starts[1].image?.mimeType).toBe('image/png');
-      const operations = await t.db.selectFrom('generationSegments').selectAll().where('projectId', '=', created.id).execute();
-      expect(operations).toEqual([]); // cleared once the video is stored
+      // The operations are cleared just after the project is marked ready.
+      await waitUntil(async () => (await segmentRows(t, created.id)).length === 0);
     });
 
     it('fails with the provider reason and refunds the credits when Veo blocks the prompt', async () => {

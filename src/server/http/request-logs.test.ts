@@ -52,8 +52,9 @@ describe('request logs', () => {
     await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'quiet@example.com' } });
     const outbox = path.join(t.dataDir, 'outbox');
-    await waitUntil(async () => (await fs.readdir(outbox).catch(() => [])).length > 0);
-    const [mail] = await fs.readdir(outbox);
+    const mails = async () => (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
+    await waitUntil(async () => (await mails()).length > 0);
+    const [mail] = await mails();
     const { text: mailText } = await simpleParser(await fs.readFile(path.join(outbox, mail!)));
     const token = /reset-password\?token=([\w-]+)/.exec(mailText ?? '')?.[1] ?? '';
     expect(token.length).toBeGreaterThan(20);

@@ -16,7 +16,9 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Logg
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written whole, then renamed: whoever watches the outbox never reads half a message.
+      await fs.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.rename(`${file}.partial`, file);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (no SMTP_URL set)');
     },
   };

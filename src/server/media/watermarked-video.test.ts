@@ -7,6 +7,7 @@ import { WATERMARK_STYLE, referenceScale } from '../../shared/editor/looks.ts';
 import { changeSubscription } from '../billing/subscriptions.ts';
 import { createBullmqQueue } from '../jobs/bullmq-queue.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
+import { probeMedia } from '../render/probe-media.ts';
 import { renderWatermarkedRendition } from '../render/watermarked-rendition.ts';
 import { type TestDatabase, sqliteDatabase, testDatabases } from '../test-support/database-targets.ts';
 import { makeTestClip } from '../test-support/test-clips.ts';
@@ -252,4 +253,21 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('the watermarked rendition', () 
     const [freeFrame, renditionFrame] = await Promise.all([frameOf(freeExport, 0.5, size), frameOf(rendition.rawPayload, 0.5, size)]);
     expect(meanDiff(freeFrame, renditionFrame, box, 'inside'), 'the free export against the rendition in the watermark box').toBeLessThan(3);
   }, 180_000);
+
+  it('makes the copy of a master smaller than 720p at the master’s own size, in its standard frame, never larger', async () => {
+    const sizeOfCopy = async (master: { width: number; height: number }) => {
+      const name = randomUUID();
+      const input = path.join(t.dataDir, `${name}.mp4`);
+      const output = path.join(t.dataDir, `${name}-watermarked.mp4`);
+      await makeTestClip(input, { ...master, seconds: 0.5 });
+      await renderWatermarkedRendition(t.services.ffmpeg, { inputFile: input, outputFile: output });
+      const { width, height } = await probeMedia(t.services.ffmpeg, output);
+      return { width, height };
+    };
+    expect(await sizeOfCopy({ width: 144, height: 256 })).toEqual({ width: 144, height: 256 });
+    // Taller than 9:16: the 9:16 frame that holds it whole is as tall as the master.
+    expect(await sizeOfCopy({ width: 300, height: 640 })).toEqual({ width: 360, height: 640 });
+    // Between 720p and 1080p: its own width, not 1080.
+    expect(await sizeOfCopy({ width: 768, height: 1280 })).toEqual({ width: 768, height: 1366 });
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { defaultEditorState } from '../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from './ffmpeg-binaries.ts';
-import type { StandardResolution } from '../../shared/editor/frame-geometry.ts';
+import { type StandardResolution, aspectValue, nearestAspectRatio } from '../../shared/editor/frame-geometry.ts';
 import type { MediaOperationOptions } from './media-operations.ts';
 import { type MediaProbe, probeMedia } from './probe-media.ts';
 import { renderExport } from './export/render-export.ts';
@@ -8,6 +8,15 @@ import { renderExport } from './export/render-export.ts';
 /** The free plan exports at most 1080p, so its copy to watch is never larger. */
 function renditionResolution(probe: MediaProbe): StandardResolution {
   return Math.min(probe.width, probe.height) > 720 ? '1080p' : '720p';
+}
+
+/**
+ * The narrowest frame of the master's shape that holds the master whole at its own size: a copy wider than its
+ * master would only spread the same picture over more pixels, to encode, store and stream (decision 050).
+ */
+function masterFrameWidth(probe: MediaProbe): number {
+  const width = Math.max(probe.width, probe.height * aspectValue(nearestAspectRatio(probe.width, probe.height)));
+  return 2 * Math.ceil(width / 2);
 }
 
 /** The one source of a rendition's sequence: the whole video. */
@@ -28,7 +37,7 @@ export async function renderWatermarkedRendition(
     sourceProbes: new Map([[RENDITION_SOURCE, probe]]),
     outputFile,
     editorState: defaultEditorState(RENDITION_SOURCE, probe.durationSeconds),
-    spec: { resolution: renditionResolution(probe), format: 'mp4', quality: 'high', watermark: true },
+    spec: { resolution: renditionResolution(probe), format: 'mp4', quality: 'high', watermark: true, maxWidth: masterFrameWidth(probe) },
     signal,
   });
 }

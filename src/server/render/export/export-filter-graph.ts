@@ -216,7 +216,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   const first = shots[0]!;
 
   const platform = spec.platform ? exportPlatform(spec.platform) : undefined;
-  const frame = exportFrameSize(first.probe, spec.resolution, platform?.maxWidth);
+  const frame = exportFrameSize(first.probe, spec.resolution, Math.min(platform?.maxWidth ?? Infinity, spec.maxWidth ?? Infinity));
   const scale = referenceScale(frame.width, frame.height);
   const functions = parseCssFilter(cssFilter(editorState.colorGrading, editorState.visualEffect, scale));
   const firstBlur = functions.findIndex((fn) => fn.kind === 'blur');

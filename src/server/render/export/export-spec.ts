@@ -11,6 +11,8 @@ export interface ExportSpec {
   watermark: boolean;
   /** Whether the edit's captions are drawn into the picture; absent: burned, as for a client that does not send it. */
   captions?: 'burned' | 'none';
+  /** The server's own cap on the frame's width (a watermarked copy is never wider than its master); a platform's cap applies too. */
+  maxWidth?: number;
 }
 
 /** DESIGN §5 Media: x264 CRF by quality; 'low' is a set rate instead (lowQualityKbps). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage } from './support/browser.ts';
@@ -15,6 +15,16 @@ const baseUrl = inject('baseUrl');
 /** The clip's own tone (makeShortClip) and the uploaded music's: apart, so each is measured on its own. */
 const CLIP_HZ = 440;
 const MUSIC_HZ = 200;
+
+/**
+ * 'closed' once the dialog is gone, else what it says. One read that does not wait: a count and then `innerText()`
+ * met a dialog that closed between the two, and `innerText()` waited its 30 s for it to come back (the ~31 s stalls
+ * of earlier runs).
+ */
+async function closedOrWhatItSays(dialog: Locator): Promise<string> {
+  const texts = await dialog.allInnerTexts();
+  return texts.length === 0 ? 'closed' : texts.join('\n');
+}
 
 let browser: Browser;
 let context: BrowserContext;
@@ -78,7 +88,7 @@ describe('music under the clip', () => {
     await expect.poll(() => completing).toBe(true);
     expect(await progressView(page)).toMatchObject({ phase: 'processing', text: 'Processing…', printed: null, valueNow: null, state: 'indeterminate' });
     normalised.open();
-    await expect.poll(async () => ((await dialog.count()) === 0 ? 'closed' : dialog.innerText()), { timeout: 60_000 }).toBe('closed');
+    await expect.poll(() => closedOrWhatItSays(dialog), { timeout: 60_000 }).toBe('closed');
     await page.unroute('**/api/music-tracks/complete-upload');
 
     const seen = await recordedProgress(page);
@@ -109,7 +119,7 @@ describe('music under the clip', () => {
     expect(await dialog.getByLabel('Title').inputValue()).toBe('low hum');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     // The dialog closes once the server's job has normalised the track; what it says otherwise is the failure.
-    await expect.poll(async () => ((await dialog.count()) === 0 ? 'closed' : dialog.innerText()), { timeout: 60_000 }).toBe('closed');
+    await expect.poll(() => closedOrWhatItSays(dialog), { timeout: 60_000 }).toBe('closed');
 
     // The uploaded track is put under the clip at once. (Its toast is not waited for: it may be gone by the
     // time a busy machine has seen the dialog close, which failed a CI run.)

@@ -154,27 +154,31 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal, probe });
       await storage.putFile(videoKey, joined, 'video/mp4');
       await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
-      const ready = await updateProject(
-        db,
-        projectId,
-        {
-          status: 'ready',
-          duration: Math.round(probe.durationSeconds * 100) / 100,
-          videoKey,
-          thumbnailKey,
-          currentSegment: project.totalSegments,
-          generationProgress: 100,
-          errorMessage: null,
-          providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
-          updatedAt: now().toISOString(),
-        },
-        'generating',
-      );
+      // Ready with its media facts, in one step: the editor a creator opens at "ready" reads both.
+      const ready = await db.transaction().execute(async (trx) => {
+        const updated = await updateProject(
+          trx,
+          projectId,
+          {
+            status: 'ready',
+            duration: Math.round(probe.durationSeconds * 100) / 100,
+            videoKey,
+            thumbnailKey,
+            currentSegment: project.totalSegments,
+            generationProgress: 100,
+            errorMessage: null,
+            providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
+            updatedAt: now().toISOString(),
+          },
+          'generating',
+        );
+        if (updated) await recordMediaFacts(trx, projectId, probe);
+        return updated;
+      });
       if (!ready) {
         await storage.delete([videoKey, thumbnailKey, watermarkedKey]);
         return;
       }
-      await recordMediaFacts(db, projectId, probe);
       await storage.delete(await deleteSegments(db, projectId));
       log.info({ duration: probe.durationSeconds }, 'video ready');
       await recordJobTiming(

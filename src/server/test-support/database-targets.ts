@@ -78,7 +78,9 @@ export function runSchemaName(kind: string): string {
 let workerSchemaInUse = false;
 
 function postgres(baseUrl: string): TestDatabase {
-  const workerSchema = runSchemaName(`w${process.env.VITEST_POOL_ID ?? '0'}`);
+  // Named by the worker's process id: VITEST_POOL_ID is not unique among the workers alive at once (two integration
+  // workers with pool id 1 were seen emptying each other's schema under a running app: sessions gone, jobs lost).
+  const workerSchema = runSchemaName(`w${process.pid}`);
   return {
     name: 'postgres',
     async create() {

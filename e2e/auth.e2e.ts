@@ -44,7 +44,8 @@ async function logInInUi(page: Page, username: string, password: string) {
 /** The newest reset link written to the server's outbox (no SMTP_URL in e2e), or '' while none has come. */
 function latestResetLink(address: string): string {
   const outbox = path.join(dataDir, 'outbox');
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+  // Whole messages only: one still being written ends in .partial.
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().reverse() : [];
   for (const file of files) {
     const raw = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
     if (!raw.includes(`To: ${address}`)) continue;

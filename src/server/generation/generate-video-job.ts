@@ -7,7 +7,6 @@ import { recordJobTiming } from '../estimates/job-timings.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { withPlainFailures } from '../jobs/plain-failures.ts';
 import { findProject, updateProject } from '../projects/projects-repository.ts';
-import { recordMediaFacts } from '../media/media-assets-repository.ts';
 import { type WatermarkRenderer, storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -154,27 +153,23 @@ export function createGenerateVideoJob(deps: GenerationDeps): JobDefinition<'gen
       const watermarkedKey = await storeWatermarkedVideo(deps, joined, videoKey, { signal: context.signal, probe });
       await storage.putFile(videoKey, joined, 'video/mp4');
       await storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
-      // Ready with its media facts, in one step: the editor a creator opens at "ready" reads both.
-      const ready = await db.transaction().execute(async (trx) => {
-        const updated = await updateProject(
-          trx,
-          projectId,
-          {
-            status: 'ready',
-            duration: Math.round(probe.durationSeconds * 100) / 100,
-            videoKey,
-            thumbnailKey,
-            currentSegment: project.totalSegments,
-            generationProgress: 100,
-            errorMessage: null,
-            providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
-            updatedAt: now().toISOString(),
-          },
-          'generating',
-        );
-        if (updated) await recordMediaFacts(trx, projectId, probe);
-        return updated;
-      });
+      const ready = await updateProject(
+        db,
+        projectId,
+        {
+          status: 'ready',
+          duration: Math.round(probe.durationSeconds * 100) / 100,
+          videoKey,
+          thumbnailKey,
+          currentSegment: project.totalSegments,
+          generationProgress: 100,
+          errorMessage: null,
+          providerVideo: providerVideo ? JSON.stringify(providerVideo) : null,
+          updatedAt: now().toISOString(),
+        },
+        'generating',
+        probe,
+      );
       if (!ready) {
         await storage.delete([videoKey, thumbnailKey, watermarkedKey]);
         return;

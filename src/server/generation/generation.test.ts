@@ -16,6 +16,7 @@ import { decodeMono, rmsDb } from '../test-support/tone-levels.ts';
 import { type FakeVeoServer, startFakeVeoServer } from '../test-support/fake-veo-server.ts';
 import { type FixtureVideoModel, createFixtureVideoModel, fixtureClipFile } from '../test-support/fixture-video-model.ts';
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
+import { outboxMessages } from '../test-support/outbox.ts';
 import { waitFor } from '../test-support/wait-for.ts';
 
 const valid = { title: 'Coastal drive', prompt: 'A red car on a coastal road at sunset', aspectRatio: '9:16', duration: 15, resolution: '720p' };
@@ -117,11 +118,8 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('offline generation, on SQLite',
     expect(thumbnail.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
 
     // The e-mail is the job's step after marking the project ready.
-    const [sent] = await waitFor('the ready e-mail', async () => {
-      const outbox = (await fs.readdir(path.join(t.dataDir, 'outbox')).catch(() => [])).filter((name) => name.endsWith('.eml'));
-      return outbox.length > 0 ? outbox : undefined;
-    });
-    const mail = await fs.readFile(path.join(t.dataDir, 'outbox', sent!), 'utf8');
+    const sent = await waitFor('the ready e-mail', async () => (await outboxMessages(t.dataDir))[0]);
+    const mail = await fs.readFile(sent, 'utf8');
     expect(mail).toContain('Subject: Your video is ready: Coastal drive');
     expect(mail.replace(/=\r?\n/g, '')).toContain(`/editor/${created.id}`);
     // Who may stream it, what it cost and which files it leaves: the fixture-model test below, on each database.

@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../test-support/database-targets.ts';
-import { type TestApp, createTestApp, sessionCookieFrom, waitUntil } from '../test-support/test-app.ts';
+import { outboxMessages } from '../test-support/outbox.ts';
+import { type TestApp, createTestApp, sessionCookieFrom } from '../test-support/test-app.ts';
+import { waitFor } from '../test-support/wait-for.ts';
 
 const defaultDatabase = sqliteDatabase;
 const PASSWORD = 'very-secret-pass-42';
@@ -51,11 +52,8 @@ describe('request logs', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'quiet', password: PASSWORD } });
     await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'quiet@example.com' } });
-    const outbox = path.join(t.dataDir, 'outbox');
-    const mails = async () => (await fs.readdir(outbox).catch(() => [])).filter((name) => name.endsWith('.eml'));
-    await waitUntil(async () => (await mails()).length > 0);
-    const [mail] = await mails();
-    const { text: mailText } = await simpleParser(await fs.readFile(path.join(outbox, mail!)));
+    const mail = await waitFor('the reset e-mail', async () => (await outboxMessages(t.dataDir))[0]);
+    const { text: mailText } = await simpleParser(await fs.readFile(mail));
     const token = /reset-password\?token=([\w-]+)/.exec(mailText ?? '')?.[1] ?? '';
     expect(token.length).toBeGreaterThan(20);
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: NEW_PASSWORD } });

@@ -53,8 +53,11 @@ export async function syncProjectClip(db: Db, projectId: string): Promise<void> 
     .execute();
 }
 
+/** What an asset's row keeps of a probe of its master. */
+export type MediaFacts = Pick<MediaProbe, 'width' | 'height' | 'frameRate' | 'audioCodec'>;
+
 /** Records what a probe of the asset's master found (a job that has the file calls it). */
-export async function recordMediaFacts(db: Db, mediaId: string, probe: Pick<MediaProbe, 'width' | 'height' | 'frameRate' | 'audioCodec'>): Promise<void> {
+export async function recordMediaFacts(db: Db, mediaId: string, probe: MediaFacts): Promise<void> {
   await db
     .updateTable('mediaAssets')
     .set({ width: probe.width, height: probe.height, fps: probe.frameRate || null, hasAudio: probe.audioCodec !== null ? 1 : 0 })

@@ -111,28 +111,24 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
       },
       keys: { videoKey: storageKey('projects', projectId, 'video-upload.mp4'), thumbnailKey: storageKey('projects', projectId, 'thumbnail-upload.jpg') },
       async ready(stored, { videoKey, thumbnailKey }) {
-        // The one place an uploaded project becomes ready, with its media facts in the same step: the editor a
-        // creator opens at "ready" reads both.
-        return db.transaction().execute(async (trx) => {
-          const ready = await updateProject(
-            trx,
-            projectId,
-            {
-              status: 'ready',
-              aspectRatio: nearestAspectRatio(stored.width, stored.height),
-              duration: Math.round(stored.durationSeconds * 100) / 100,
-              resolution: `${Math.min(stored.width, stored.height)}p`,
-              generationProgress: 100,
-              videoKey,
-              thumbnailKey,
-              errorMessage: null,
-              updatedAt: now().toISOString(),
-            },
-            'generating',
-          );
-          if (ready) await recordMediaFacts(trx, projectId, stored);
-          return ready;
-        });
+        // The one place an uploaded project becomes ready (with its clip's media facts).
+        return updateProject(
+          db,
+          projectId,
+          {
+            status: 'ready',
+            aspectRatio: nearestAspectRatio(stored.width, stored.height),
+            duration: Math.round(stored.durationSeconds * 100) / 100,
+            resolution: `${Math.min(stored.width, stored.height)}p`,
+            generationProgress: 100,
+            videoKey,
+            thumbnailKey,
+            errorMessage: null,
+            updatedAt: now().toISOString(),
+          },
+          'generating',
+          stored,
+        );
       },
     };
   }

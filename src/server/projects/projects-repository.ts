@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { VideoProjectRow, VideoProjectsTable } from '../db/schema.ts';
-import { syncProjectClip } from '../media/media-assets-repository.ts';
+import { type MediaFacts, recordMediaFacts, syncProjectClip } from '../media/media-assets-repository.ts';
 
 /** The columns a project summary (the dashboard's list) is made of: never the saved edit. */
 const SUMMARY_COLUMNS = [
@@ -80,24 +80,29 @@ const CLIP_COLUMNS = ['status', 'videoKey', 'thumbnailKey', 'duration', 'errorMe
 
 /**
  * Changes a project; a change to its clip brings the clip's asset in step in the same transaction (an autosave
- * or a progress tick writes the project alone). With `onlyWhileStatus`, only while it has that status.
+ * or a progress tick writes the project alone), with `clipFacts`, the probe of a new clip, recorded on it too: an
+ * editor opened at "ready" reads both. With `onlyWhileStatus`, only while it has that status.
  */
 export async function updateProject(
   db: Db,
   projectId: string,
   changes: Updateable<VideoProjectsTable>,
   onlyWhileStatus?: VideoProjectRow['status'],
+  clipFacts?: MediaFacts,
 ): Promise<boolean> {
   const update = async (trx: Db) => {
     let query = trx.updateTable('videoProjects').set(changes).where('id', '=', projectId);
     if (onlyWhileStatus) query = query.where('status', '=', onlyWhileStatus);
     return (await query.executeTakeFirst()).numUpdatedRows > 0n;
   };
-  if (!CLIP_COLUMNS.some((column) => column in changes)) return update(db);
+  if (!clipFacts && !CLIP_COLUMNS.some((column) => column in changes)) return update(db);
   return inTransaction(db, async (trx) => {
     const updated = await update(trx);
-    if (updated) await syncProjectClip(trx, projectId);
-    return updated;
+    if (!updated) return false;
+    await syncProjectClip(trx, projectId);
+    // The project's own clip is the asset with the project's id.
+    if (clipFacts) await recordMediaFacts(trx, projectId, clipFacts);
+    return true;
   });
 }
 

@@ -2,7 +2,10 @@ import type { Size, StandardResolution } from '../../../shared/editor/frame-geom
 import { type ExportPlatformId, exportPlatform } from '../../../shared/export-platforms.ts';
 import type { H264AacSettings } from '../media-operations.ts';
 
-/** What the creator chose in the export dialog (SPEC §3, and the platform of a preset), plus whether their plan stamps the watermark. */
+/**
+ * What the creator chose in the export dialog (SPEC §3, and the platform of a preset), plus what the server decides:
+ * whether their plan stamps the watermark, and a cap on the frame's width for the free plan's watermarked copy.
+ */
 export interface ExportSpec {
   resolution: StandardResolution;
   format: 'mp4' | 'mov';

@@ -22,6 +22,9 @@ export type S3Config = NonNullable<Config['s3']>;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** DeleteObjects takes at most this many keys per request. */
 const DELETE_BATCH = 1000;
+/** Sends of one file before a dropped connection fails putFile. */
+const PUT_FILE_ATTEMPTS = 3;
+const DROPPED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 export function createS3Client(s3: S3Config): S3Client {
   return new S3Client({
@@ -100,16 +103,20 @@ export function createS3Storage(s3: S3Config, client: S3Client = createS3Client(
     async putFile(key, file, contentType) {
       assertStorageKey(key);
       const { size } = await fs.stat(file);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: createReadStream(file),
-          ContentLength: size,
-          ContentType: contentType,
-        }),
-      );
-      return { size, contentType };
+      // The SDK does not resend a streamed body, so a connection dropped under it (a keep-alive socket
+      // the server closed as the request went out) fails the upload; a file can be read again.
+      for (let attempt = 1; ; attempt++) {
+        const body = createReadStream(file);
+        try {
+          await client.send(
+            new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
+          );
+          return { size, contentType };
+        } catch (error) {
+          body.destroy();
+          if (attempt >= PUT_FILE_ATTEMPTS || !isDroppedConnection(error)) throw error;
+        }
+      }
     },
 
     async copy(fromKey, toKey) {
@@ -169,4 +176,10 @@ function isNotFound(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
   if (error.name === 'NoSuchBucket') return false;
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+}
+
+/** The connection went away under a request ("socket hang up"); S3 itself answered nothing. */
+function isDroppedConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DROPPED_CONNECTION_CODES.has(code);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -284,5 +285,80 @@ describe('createStorage', () => {
   it('uses S3 when a bucket is configured', () => {
     const storage = createStorage({ dataDir: '/unused', s3: { bucket: 'media', region: 'us-east-1' } });
     expect(storage.kind).toBe('s3');
+  });
+});
+
+/**
+ * A TCP proxy in front of the S3 server that cuts the connection of the first `drops` PUT requests
+ * as they arrive, as a server closing an idle keep-alive socket under a new request does.
+ */
+async function startDroppingProxy(target: string, drops: number) {
+  const { hostname, port } = new URL(target);
+  let puts = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      if (chunk.subarray(0, 4).toString('latin1') === 'PUT ' && ++puts <= drops) {
+        client.resetAndDestroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    client.on('end', () => upstream.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    puts: () => puts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('s3 storage when a connection drops under an upload', () => {
+  let s3: Awaited<ReturnType<typeof startS3TestServer>>;
+  let scratch: string;
+  let file: string;
+
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+    scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-drops-'));
+    file = path.join(scratch, 'clip.mp4');
+    await fs.writeFile(file, patternAt(0, 300_000));
+  });
+  afterAll(async () => {
+    await s3?.close();
+    await fs.rm(scratch, { recursive: true, force: true });
+  });
+
+  async function throughProxy(drops: number, run: (storage: Storage, direct: Storage) => Promise<void>) {
+    const proxy = await startDroppingProxy(s3.config.endpoint, drops);
+    const client = createS3Client({ ...s3.config, endpoint: proxy.endpoint });
+    try {
+      await run(createS3Storage(s3.config, client), createS3Storage(s3.config));
+    } finally {
+      client.destroy();
+      await proxy.close();
+    }
+    return proxy.puts();
+  }
+
+  it('sends the file again and stores it whole', async () => {
+    const puts = await throughProxy(1, async (storage, direct) => {
+      expect(await storage.putFile('drops/once.mp4', file, 'video/mp4')).toEqual({ size: 300_000, contentType: 'video/mp4' });
+      expect(await readAll(await direct.read('drops/once.mp4'))).toEqual(patternAt(0, 300_000));
+    });
+    expect(puts).toBe(2);
+  });
+
+  it('gives up after three sends and stores nothing', async () => {
+    const puts = await throughProxy(Infinity, async (storage, direct) => {
+      await expect(storage.putFile('drops/never.mp4', file, 'video/mp4')).rejects.toMatchObject({ code: 'ECONNRESET' });
+      expect(await direct.stat('drops/never.mp4')).toBeNull();
+    });
+    expect(puts).toBe(3);
   });
 });

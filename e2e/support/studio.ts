@@ -39,12 +39,18 @@ export async function getProject(request: APIRequestContext, id: string): Promis
   return (await response.json()) as ProjectBody;
 }
 
+/**
+ * How often the helpers ask the server about a job they wait for: a read of one row, while the time between the job's
+ * end and the next poll is time every file's setup waits (about a dozen ready projects per run).
+ */
+const HELPER_POLL_MS = 200;
+
 async function waitUntilReady(request: APIRequestContext, id: string): Promise<void> {
   // A plain loop: this runs in beforeAll, where expect.poll is not available.
   const deadline = Date.now() + 90_000;
   while ((await getProject(request, id)).status !== 'ready') {
     if (Date.now() > deadline) throw new Error('the video was not ready within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, HELPER_POLL_MS));
   }
 }
 
@@ -94,7 +100,7 @@ async function waitForVideo(request: APIRequestContext, id: string): Promise<voi
   const deadline = Date.now() + 90_000;
   while ((await request.get(`/api/video-proxy/${id}`, { headers: { Range: 'bytes=0-0' } })).status() === 409) {
     if (Date.now() > deadline) throw new Error('the video was not streamable within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, HELPER_POLL_MS));
   }
 }
 

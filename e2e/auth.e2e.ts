@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { outboxMessages } from '../src/server/test-support/outbox.ts';
 import { axeViolations, expectAccessible } from './support/axe.ts';
 import { connectBrowser, keepScreenshot, newPage, uniqueName } from './support/browser.ts';
 
@@ -42,12 +42,9 @@ async function logInInUi(page: Page, username: string, password: string) {
 }
 
 /** The newest reset link written to the server's outbox (no SMTP_URL in e2e), or '' while none has come. */
-function latestResetLink(address: string): string {
-  const outbox = path.join(dataDir, 'outbox');
-  // Whole messages only: one still being written ends in .partial.
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort().reverse() : [];
-  for (const file of files) {
-    const raw = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+async function latestResetLink(address: string): Promise<string> {
+  for (const file of (await outboxMessages(dataDir)).reverse()) {
+    const raw = fs.readFileSync(file, 'utf8').replace(/=\r?\n/g, '');
     if (!raw.includes(`To: ${address}`)) continue;
     const match = /(https?:\/\/[^\s"<>]+\/reset-password\?token=[\w%-]+)/.exec(raw.replace(/=3D/g, '='));
     if (match?.[1]) return match[1];
@@ -130,7 +127,7 @@ describe('accounts in the browser', () => {
     expect(await page.getByText(email).first().isVisible()).toBe(true);
 
     await expect.poll(() => latestResetLink(email)).toMatch(/token=/);
-    await page.goto(latestResetLink(email).replace(/^https?:\/\/[^/]+/, ''));
+    await page.goto((await latestResetLink(email)).replace(/^https?:\/\/[^/]+/, ''));
     await expect.poll(() => page.getByRole('button', { name: 'Reset password' }).isVisible()).toBe(true);
     await expectAccessible(page, 'reset password');
     await page.getByLabel('New password').fill('brand-new-password');

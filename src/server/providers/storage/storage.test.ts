@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer } from '../../test-support/s3-test-server.ts';
 import { createStorage, ObjectNotFoundError, ObjectTooLargeError, type Storage, storageKey } from './index.ts';
@@ -320,25 +320,32 @@ async function startDroppingProxy(target: string, drops: number) {
 
 describe('s3 storage when a connection drops under an upload', () => {
   let s3: Awaited<ReturnType<typeof startS3TestServer>>;
+  /** Reads what was stored, straight from the S3 server. */
+  let directClient: S3Client;
+  let direct: Storage;
   let scratch: string;
   let file: string;
 
   beforeAll(async () => {
     s3 = await startS3TestServer();
+    directClient = createS3Client(s3.config);
+    direct = createS3Storage(s3.config, directClient);
     scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-drops-'));
     file = path.join(scratch, 'clip.mp4');
     await fs.writeFile(file, patternAt(0, 300_000));
   });
   afterAll(async () => {
+    directClient?.destroy();
     await s3?.close();
     await fs.rm(scratch, { recursive: true, force: true });
   });
 
-  async function throughProxy(drops: number, run: (storage: Storage, direct: Storage) => Promise<void>) {
+  /** Runs `run` on a storage whose requests pass through a proxy that drops the first `drops` PUTs; answers the PUTs seen. */
+  async function throughProxy(drops: number, run: (storage: Storage) => Promise<void>) {
     const proxy = await startDroppingProxy(s3.config.endpoint, drops);
     const client = createS3Client({ ...s3.config, endpoint: proxy.endpoint });
     try {
-      await run(createS3Storage(s3.config, client), createS3Storage(s3.config));
+      await run(createS3Storage(s3.config, client));
     } finally {
       client.destroy();
       await proxy.close();
@@ -347,7 +354,7 @@ describe('s3 storage when a connection drops under an upload', () => {
   }
 
   it('sends the file again and stores it whole', async () => {
-    const puts = await throughProxy(1, async (storage, direct) => {
+    const puts = await throughProxy(1, async (storage) => {
       expect(await storage.putFile('drops/once.mp4', file, 'video/mp4')).toEqual({ size: 300_000, contentType: 'video/mp4' });
       expect(await readAll(await direct.read('drops/once.mp4'))).toEqual(patternAt(0, 300_000));
     });
@@ -355,7 +362,7 @@ describe('s3 storage when a connection drops under an upload', () => {
   });
 
   it('gives up after three sends and stores nothing', async () => {
-    const puts = await throughProxy(Infinity, async (storage, direct) => {
+    const puts = await throughProxy(Infinity, async (storage) => {
       await expect(storage.putFile('drops/never.mp4', file, 'video/mp4')).rejects.toMatchObject({ code: 'ECONNRESET' });
       expect(await direct.stat('drops/never.mp4')).toBeNull();
     });

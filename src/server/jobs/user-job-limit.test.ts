@@ -32,6 +32,7 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
 
   const post = (url: string, payload: object, cookie = user.cookie) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
   const exportOf = (projectId: string, settings: object) => post(`/api/projects/${projectId}/export`, settings);
+  const anyVoice = async () => (await t.app.inject({ method: 'GET', url: '/api/voices', headers: { cookie: user.cookie } })).json<{ voices: Array<{ id: string }> }>().voices[0]!.id;
   const credits = async () => (await findUserById(t.db, user.userId))!.credits;
 
   it('answers 429 to a 7th generation, export or extension while six are queued or running, and charges nothing for it', async () => {
@@ -82,6 +83,34 @@ describe.each(testDatabases())('jobs per user on $name', (database) => {
     const accepted = await post('/api/videos/complete-upload', { videoURL: uploadURL, title: 'Seventh' });
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json()).toMatchObject({ status: 'generating', source: 'upload' });
+  });
+
+  it('counts shots being made: of seven simultaneous shots of a Pro user six start, and a voice-over and an export then answer 429', async () => {
+    await t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', user.userId).execute();
+    const projectId = await readyProject();
+    const shot = { prompt: 'A paper boat in the rain', duration: 4 };
+    const answers = await Promise.all(Array.from({ length: 7 }, () => post(`/api/projects/${projectId}/media/generate`, shot)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 201, 201, 201, 429]);
+    expect(answers.find((answer) => answer.statusCode === 429)!.json()).toEqual({ message: FULL });
+
+    for (const refused of [
+      await post(`/api/projects/${projectId}/voiceovers`, { script: 'Paper boats race.', voiceId: await anyVoice() }),
+      await exportOf(projectId, EXPORT_SETTINGS[0]!),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: FULL });
+    }
+    const made = await t.db.selectFrom('mediaAssets').select('origin').where('userId', '=', user.userId).where('id', '!=', projectId).execute();
+    expect(made.map((asset) => asset.origin)).toEqual(Array(6).fill('generated'));
+    expect(await t.db.selectFrom('exportJobs').select('id').where('userId', '=', user.userId).execute()).toEqual([]);
+  });
+
+  it('counts an extension once: five more jobs fit beside it', async () => {
+    const projectId = await readyProject();
+    expect((await post(`/api/projects/${projectId}/extend`, { prompt: 'The boats reach the sea' })).statusCode).toBe(200);
+    const other = await readyProject();
+    for (const settings of EXPORT_SETTINGS.slice(0, 5)) expect((await exportOf(other, settings)).statusCode).toBe(200);
+    expect((await exportOf(other, EXPORT_SETTINGS[5]!)).statusCode).toBe(429);
   });
 
   it('counts simultaneous requests one after the other: six of ten start, four get 429', async () => {

@@ -7,16 +7,27 @@ function tooManyJobsMessage(limit: number): string {
 }
 
 /**
- * The user's jobs queued or running, read from what they work on (projects being generated or extended,
- * exports pending, voice-overs being spoken, caption jobs queued or running), so the count is the same whichever queue runs them.
+ * The user's jobs queued or running, read from what they work on, so the count is the same whichever queue runs
+ * them (decision 053): projects being generated, uploaded or extended; media being made by a job of their own
+ * (shots, clips uploaded into a project, voice-overs); exports pending; caption jobs queued or running. A project's
+ * own clip and an extension's new shot are 'generating' alongside their project, which already counts that job.
+ * Music uploads are bounded apart, one per user (decision 035).
  */
 async function countActiveJobs(db: Db, userId: string): Promise<number> {
-  const [projects, exports, voiceovers, captions] = await Promise.all([
+  const [projects, media, exports, captions] = await Promise.all([
     db
       .selectFrom('videoProjects')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('userId', '=', userId)
       .where('status', '=', 'generating')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mediaAssets')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('userId', '=', userId)
+      .where('status', '=', 'generating')
+      .where((eb) => eb('id', '!=', eb.ref('projectId')))
+      .where('origin', '!=', 'extension')
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('exportJobs')
@@ -25,20 +36,13 @@ async function countActiveJobs(db: Db, userId: string): Promise<number> {
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('mediaAssets')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('userId', '=', userId)
-      .where('origin', '=', 'voice')
-      .where('status', '=', 'generating')
-      .executeTakeFirstOrThrow(),
-    db
       .selectFrom('captionJobs')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('userId', '=', userId)
       .where('status', 'in', ['queued', 'running'])
       .executeTakeFirstOrThrow(),
   ]);
-  return Number(projects.count) + Number(exports.count) + Number(voiceovers.count) + Number(captions.count);
+  return Number(projects.count) + Number(media.count) + Number(exports.count) + Number(captions.count);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Queue } from '../jobs/index.ts';
 import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import { findMediaAsset, insertMediaAsset } from '../media/media-assets-repository.ts';
+import { reserveMediaPlace } from '../media/project-media-cap.ts';
 import { UNREADABLE_EDIT_MESSAGE, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { toProject } from '../projects/project-view.ts';
 import { findUserProject, updateProject } from '../projects/projects-repository.ts';
@@ -102,6 +103,7 @@ export function createExtensionService({
     const startedAt = now().toISOString();
     const owner = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+      await reserveMediaPlace(trx, user.id, projectId);
       const charged = await spendCredits(trx, user, offer.credits, 'extension', projectId, now());
       if (charged === null) throw new HttpError(402, EXTENSION_CREDITS_MESSAGE);
       const started = await updateProject(

@@ -15,6 +15,7 @@ import { findUserProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { findUserMediaAsset, insertMediaAsset, listProjectMedia } from './media-assets-repository.ts';
 import { toMediaAsset } from './media-asset-view.ts';
+import { reserveMediaPlace } from './project-media-cap.ts';
 import { type VideoToServe, videoToServe } from './watermarked-video.ts';
 
 const MEDIA_NOT_FOUND = 'Media not found';
@@ -66,6 +67,7 @@ export function createMediaAssetsService({ db, storage, queue, logger, maxActive
     const id = randomUUID();
     const { asset, owner } = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+      await reserveMediaPlace(trx, user.id, project.id);
       const charged = await spendCredits(trx, user, cost, 'shot', project.id, at);
       if (charged === null) {
         const balance = (await findUserById(trx, user.id))?.credits ?? 0;

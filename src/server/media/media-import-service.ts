@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type ImportableClip, MAX_PROJECT_MEDIA, type MediaAsset } from '../../shared/schemas/media.ts';
+import type { ImportableClip, MediaAsset } from '../../shared/schemas/media.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
@@ -9,7 +9,8 @@ import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { ObjectNotFoundError, type Storage, storageKey } from '../providers/storage/storage.ts';
 import { toMediaAsset } from './media-asset-view.ts';
-import { countLiveProjectMedia, findUserMediaAsset, insertMediaAsset, listUserVideosElsewhere } from './media-assets-repository.ts';
+import { findUserMediaAsset, insertMediaAsset, listUserVideosElsewhere } from './media-assets-repository.ts';
+import { refuseWhenProjectFull, reserveMediaPlace } from './project-media-cap.ts';
 import { watermarkedVideoKey } from './watermarked-video.ts';
 
 export const CLIP_TO_IMPORT_NOT_FOUND = 'The clip to import was not found';
@@ -52,9 +53,7 @@ export function createMediaImportService({ db, storage, logger, now = () => new 
     if (source.kind !== 'video') throw badRequest('Only a video can be imported');
     if (source.status === 'generating') throw new HttpError(409, 'The clip to import is not ready yet');
     if (source.status === 'error' || !source.fileKey) throw new HttpError(409, 'The clip to import failed and has no video');
-    if ((await countLiveProjectMedia(db, project.id)) >= MAX_PROJECT_MEDIA) {
-      throw new HttpError(409, `This project already holds ${MAX_PROJECT_MEDIA} clips, the most it can`);
-    }
+    await refuseWhenProjectFull(db, project.id);
 
     const id = randomUUID();
     const fileKey = storageKey('projects', project.id, 'media', `${id}.mp4`);
@@ -71,25 +70,28 @@ export function createMediaImportService({ db, storage, logger, now = () => new 
         if (!(error instanceof ObjectNotFoundError)) throw error;
       });
       const at = now().toISOString();
-      const asset = await insertMediaAsset(db, {
-        id,
-        projectId: project.id,
-        userId: user.id,
-        kind: 'video',
-        origin: 'imported',
-        status: 'ready',
-        errorMessage: null,
-        fileKey,
-        posterKey,
-        duration: source.duration,
-        width: source.width,
-        height: source.height,
-        fps: source.fps,
-        hasAudio: source.hasAudio,
-        prompt: source.prompt,
-        continueFrom: null,
-        createdAt: at,
-        updatedAt: at,
+      const asset = await db.transaction().execute(async (trx) => {
+        await reserveMediaPlace(trx, user.id, project.id);
+        return insertMediaAsset(trx, {
+          id,
+          projectId: project.id,
+          userId: user.id,
+          kind: 'video',
+          origin: 'imported',
+          status: 'ready',
+          errorMessage: null,
+          fileKey,
+          posterKey,
+          duration: source.duration,
+          width: source.width,
+          height: source.height,
+          fps: source.fps,
+          hasAudio: source.hasAudio,
+          prompt: source.prompt,
+          continueFrom: null,
+          createdAt: at,
+          updatedAt: at,
+        });
       });
       return { media: toMediaAsset(asset) };
     } catch (error) {

@@ -198,4 +198,53 @@ describe.each(testDatabases())('importing a clip from another project on $name',
     await refused(here, source, 409, `This project already holds ${MAX_PROJECT_MEDIA} clips, the most it can`);
     expect(await t.db.selectFrom('mediaAssets').select('id').where('projectId', '=', here).where('origin', '=', 'imported').execute()).toEqual([]);
   });
+
+  it('holds a project to its media cap whichever way they come in at once: imports, shots and a voice-over', async () => {
+    const { cookie, userId } = await signUp(t.app, { username: uniqueName('full') });
+    await t.db.updateTable('users').set({ subscription: 'pro' }).where('id', '=', userId).execute();
+    const [here, source] = [await project(userId, 'Here'), await project(userId, 'Harbour')];
+    // Ready shots made directly (their files are never read here): three places left.
+    const at = new Date().toISOString();
+    const filler = Array.from({ length: MAX_PROJECT_MEDIA - 4 }, () => ({
+      id: randomUUID(),
+      projectId: here,
+      userId,
+      kind: 'video' as const,
+      origin: 'generated' as const,
+      status: 'ready' as const,
+      fileKey: `projects/${here}/media/filler.mp4`,
+      duration: 1,
+      createdAt: at,
+      updatedAt: at,
+    }));
+    await t.db.insertInto('mediaAssets').values(filler).execute();
+    const liveMedia = async () =>
+      (await t.db.selectFrom('mediaAssets').select('id').where('projectId', '=', here).where('status', '!=', 'error').execute()).length;
+    expect(await liveMedia()).toBe(MAX_PROJECT_MEDIA - 3);
+
+    const voices = await t.app.inject({ method: 'GET', url: '/api/voices', headers: { cookie } });
+    const voiceId = voices.json<{ voices: Array<{ id: string }> }>().voices[0]!.id;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/projects/${here}${url}`, headers: { cookie }, payload });
+    const answers = await Promise.all([
+      importClip(cookie, here, source),
+      importClip(cookie, here, source),
+      importClip(cookie, here, source),
+      post('/media/generate', { prompt: 'The boat leaves', duration: 4 }),
+      post('/media/generate', { prompt: 'The boat leaves', duration: 4 }),
+      post('/media/generate', { prompt: 'The boat leaves', duration: 4 }),
+      post('/voiceovers', { script: 'The boat leaves the harbour.', voiceId }),
+    ]);
+    const refusals = answers.filter((answer) => answer.statusCode !== 201);
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    for (const refusal of refusals) {
+      expect(refusal.statusCode, refusal.body).toBe(409);
+      expect(refusal.json()).toEqual({ message: `This project already holds ${MAX_PROJECT_MEDIA} clips, the most it can` });
+    }
+    expect(await liveMedia()).toBe(MAX_PROJECT_MEDIA);
+    // An extension adds a shot too.
+    const extension = await post('/extend', { prompt: 'The boat reaches the sea' });
+    expect(extension.statusCode, extension.body).toBe(409);
+    expect(extension.json()).toEqual({ message: `This project already holds ${MAX_PROJECT_MEDIA} clips, the most it can` });
+    expect(await liveMedia()).toBe(MAX_PROJECT_MEDIA);
+  });
 });

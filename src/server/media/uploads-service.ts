@@ -23,6 +23,7 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { toMediaAsset } from './media-asset-view.ts';
 import { insertMediaAsset, updateMediaAsset } from './media-assets-repository.ts';
+import { reserveMediaPlace } from './project-media-cap.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, countUploadsInFlight, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
@@ -264,8 +265,9 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
       user,
       upload,
       { projectId, mediaId: id },
-      (trx) =>
-        insertMediaAsset(trx, {
+      async (trx) => {
+        await reserveMediaPlace(trx, user.id, projectId);
+        return insertMediaAsset(trx, {
           id,
           projectId,
           userId: user.id,
@@ -283,7 +285,8 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           continueFrom: null,
           createdAt: at,
           updatedAt: at,
-        }),
+        });
+      },
       (message) => updateMediaAsset(db, id, { status: 'error', errorMessage: message, updatedAt: at }, 'generating'),
     );
     return toMediaAsset(asset);

@@ -14,6 +14,7 @@ import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import { toMediaAsset } from '../media/media-asset-view.ts';
 import { findUserMediaAsset, insertMediaAsset } from '../media/media-assets-repository.ts';
+import { reserveMediaPlace } from '../media/project-media-cap.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { type SpeechEngines, synthesizerFor } from '../providers/speech/speech-engines.ts';
@@ -61,6 +62,7 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     const id = randomUUID();
     const { asset, owner } = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+      await reserveMediaPlace(trx, user.id, project.id);
       const charged = await charge(trx, user, VOICEOVER_COST, 'voiceover', 'A voice-over', project.id, at);
       const created = await insertMediaAsset(trx, {
         id,

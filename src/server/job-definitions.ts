@@ -14,13 +14,14 @@ import type { SpeechEngines } from './providers/speech/speech-engines.ts';
 import { createGenerateVoiceoverJob } from './speech/generate-voiceover-job.ts';
 import { createMakeCaptionsJob } from './speech/make-captions-job.ts';
 import type { SequenceSoundRenderer } from './speech/sequence-sound.ts';
+import type { StartupRenders } from './render/startup-renders.ts';
 
 /**
  * The handler of every job in the registry, built from the app's services. Handlers log through
  * their JobContext's logger, which carries the job's ids.
  */
 export function createJobDefinitions(
-  deps: GenerationDeps & { examples: ExamplesService; musicLibrary: readonly TrackDefinition[]; speech: SpeechEngines; sequenceSound: SequenceSoundRenderer },
+  deps: GenerationDeps & { examples: ExamplesService; startupRenders: StartupRenders; musicLibrary: readonly TrackDefinition[]; speech: SpeechEngines; sequenceSound: SequenceSoundRenderer },
 ): JobDefinitions {
   return {
     'generate-video': createGenerateVideoJob(deps),

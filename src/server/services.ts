@@ -18,6 +18,7 @@ import { type VideoModel, createVideoModel } from './providers/video-model/index
 import { type ModelCatalog, createModelCatalog } from './providers/catalog/model-catalog.ts';
 import { type FfmpegBinaries, locateFfmpeg } from './render/ffmpeg-binaries.ts';
 import { renderWatermarkedRendition } from './render/watermarked-rendition.ts';
+import { type StartupRenders, createStartupRenders } from './render/startup-renders.ts';
 import type { WatermarkRenderer } from './media/watermarked-video.ts';
 import { LIBRARY_TRACKS } from './music/library/library-tracks.ts';
 import type { TrackDefinition } from './music/library/track-definition.ts';
@@ -45,6 +46,8 @@ export interface Services {
   ffmpeg: FfmpegBinaries;
   /** Renders the free plan's watermarked copy of every master a job makes. */
   renderWatermark: WatermarkRenderer;
+  /** The lane the start-up renders (examples, music library) share: one at a time, at the lowest priority (decision 058). */
+  startupRenders: StartupRenders;
   /** The examples' posters and clips: one per process, shared by the routes and the render-example job. */
   examples: ExamplesService;
   /** The built-in music library's definitions: what start-up renders, the list shows as preparing, the job renders. */
@@ -67,6 +70,7 @@ export async function createServices(
   const db = overrides.db ?? createDatabase(config.database);
   await migrateToLatest(db);
   const storage = overrides.storage ?? createStorage(config);
+  const startupRenders = overrides.startupRenders ?? createStartupRenders(ffmpeg);
   // Without Debian's speech packages, the voice and the aligner that ship in npm (decision 043).
   const speech = overrides.speech ?? createSpeechEngines(config, ffmpeg, { logger, fallback: { synthesizer: new NpmSynthesizer(), aligner: new DtwAligner(ffmpeg) } });
   return {
@@ -82,7 +86,8 @@ export async function createServices(
     catalog: overrides.catalog ?? createModelCatalog(config, logger),
     textModel: overrides.textModel ?? createTextModel(config, logger),
     imageModels: overrides.imageModels ?? createImageModels(config, ffmpeg, logger),
-    examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, logger),
+    startupRenders,
+    examples: overrides.examples ?? createExamplesServiceFor(storage, ffmpeg, startupRenders, logger),
     renderWatermark: overrides.renderWatermark ?? renderWatermarkedRendition,
     musicLibrary: overrides.musicLibrary ?? LIBRARY_TRACKS,
     speech,
@@ -100,6 +105,7 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     catalog: services.catalog,
     ffmpeg: services.ffmpeg,
     examples: services.examples,
+    startupRenders: services.startupRenders,
     musicLibrary: services.musicLibrary,
     renderWatermark: services.renderWatermark,
     speech: services.speech,

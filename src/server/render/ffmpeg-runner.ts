@@ -24,6 +24,8 @@ export interface MediaToolOptions {
   timeout: number;
   maxBuffer?: number;
   signal?: AbortSignal;
+  /** Runs the tool below normal CPU priority (Linux nice 1-19), as runFfmpeg does for binaries with a niceness. */
+  niceness?: number;
 }
 
 /**
@@ -31,8 +33,14 @@ export interface MediaToolOptions {
  * runFfmpeg's parent-death signal: nothing this process starts outlives it.
  */
 export function runMediaTool(file: string, args: readonly string[], options: MediaToolOptions): Promise<{ stdout: string; stderr: string }> {
-  const [program, ...programArgs] = dyingWithThisProcess([file, ...args]);
-  return execFileAsync(program!, programArgs, { ...options, killSignal: 'SIGKILL', encoding: 'utf8' });
+  const { niceness, ...execOptions } = options;
+  const [program, ...programArgs] = dyingWithThisProcess([...atNiceness(niceness), file, ...args]);
+  return execFileAsync(program!, programArgs, { ...execOptions, killSignal: 'SIGKILL', encoding: 'utf8' });
+}
+
+/** The prefix that starts a command at `niceness` (nothing without one, or where coreutils' nice is missing). */
+function atNiceness(niceness: number | undefined): string[] {
+  return niceness && canNice ? [NICE, '-n', String(niceness)] : [];
 }
 
 /** A command line run through setpriv's parent-death signal where it exists. */
@@ -155,7 +163,7 @@ export function runFfmpeg(binaries: FfmpegBinaries, args: string[], options: Run
   return new Promise<FfmpegRunStats>((resolve, reject) => {
     const limited = cpuSeconds !== undefined && canLimitCpu;
     const program = [
-      ...(binaries.niceness && canNice ? [NICE, '-n', String(binaries.niceness)] : []),
+      ...atNiceness(binaries.niceness),
       ...(limited ? [PRLIMIT, `--cpu=${Math.ceil(cpuSeconds)}:${Math.ceil(cpuSeconds) + 1}`, '--'] : []),
       binaries.ffmpegPath,
     ];

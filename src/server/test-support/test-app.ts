@@ -11,6 +11,7 @@ import { jobLimitsFrom } from '../jobs/job-limits.ts';
 import { createLogger } from '../logger.ts';
 import { type Services, closeServices, createServices, jobDefinitionsFor } from '../services.ts';
 import type { WatermarkRenderer } from '../media/watermarked-video.ts';
+import { createStartupRenders } from '../render/startup-renders.ts';
 import { testFfmpeg } from './test-ffmpeg.ts';
 import { type TestDatabase, sqliteDatabase } from './database-targets.ts';
 
@@ -61,7 +62,10 @@ export async function createTestApp(database: TestDatabase = sqliteDatabase, opt
   const queue = options.services?.queue ?? createDatabaseQueue(db, logger, { pollMs: 25, retryDelay: () => 100, limits: jobLimitsFrom(config) });
   const configuresFfmpeg = Boolean(config.ffmpeg.ffmpegPath || config.ffmpeg.ffprobePath || options.env?.PATH !== undefined);
   const ffmpeg = options.services?.ffmpeg ?? (configuresFfmpeg ? undefined : await testFfmpeg());
-  const services = await createServices(config, logger, { renderWatermark: copyWithoutWatermark, passwords: testPasswords, ffmpeg, ...options.services, db, queue });
+  // The start-up renders (for tests that turn them on) at normal priority: at nice 19 a busy machine starves them,
+  // and their priority is startup-renders.test.ts's subject, not these tests'.
+  const startupRenders = ffmpeg && createStartupRenders(ffmpeg, 0);
+  const services = await createServices(config, logger, { renderWatermark: copyWithoutWatermark, passwords: testPasswords, ffmpeg, startupRenders, ...options.services, db, queue });
   const app = await buildApp(services, { clientDir: options.clientDir ?? null, rateLimitNamespace: options.rateLimitNamespace });
   await app.ready();
   if (options.runJobs) services.queue.start(jobDefinitionsFor(services));

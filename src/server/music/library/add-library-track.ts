@@ -30,8 +30,9 @@ export async function missingLibraryTracks(db: Db, tracks: readonly TrackDefinit
 
 /**
  * Synthesises (on a worker thread), encodes and stores one library track, then adds its row: a row never
- * points at a file not yet stored. Running it again for the same track stores the same file under the same
- * key and adds nothing. Aborting stops the synthesis or ffmpeg at once; the scratch dir goes either way.
+ * points at a file not yet stored. The thread and every ffmpeg run at the niceness of `deps.ffmpeg`. Running it
+ * again for the same track stores the same file under the same key and adds nothing. Aborting stops the
+ * synthesis or ffmpeg at once; the scratch dir goes either way.
  */
 export async function addLibraryTrack(deps: LibraryTrackDeps, definition: TrackDefinition, options: { signal?: AbortSignal; logger: Logger }): Promise<void> {
   const { db, storage, ffmpeg } = deps;
@@ -39,7 +40,7 @@ export async function addLibraryTrack(deps: LibraryTrackDeps, definition: TrackD
   await withScratchDir(`music-${definition.id}`, async (dir) => {
     const started = performance.now();
     const wavFile = path.join(dir, 'track.wav');
-    const { threadId: synthThreadId } = await synthesizeTrack(definition, wavFile, signal);
+    const synthesis = await synthesizeTrack(definition, wavFile, { signal, niceness: ffmpeg.niceness });
     const synthMs = Math.round(performance.now() - started);
     const { file, loudness } = await encodeLibraryTrack(ffmpeg, wavFile, signal);
     const { durationSeconds } = await probeAudio(ffmpeg, file);
@@ -68,7 +69,8 @@ export async function addLibraryTrack(deps: LibraryTrackDeps, definition: TrackD
         integratedLufs: loudness.integratedLufs,
         truePeakDb: loudness.truePeakDb,
         synthMs,
-        synthThreadId,
+        synthThreadId: synthesis.threadId,
+        synthNiceness: synthesis.niceness,
         totalMs: Math.round(performance.now() - started),
       },
       'music library track rendered',

@@ -80,13 +80,13 @@ describe.each(testDatabases())('the render-music-library job on $name', (databas
     const storage = Object.assign(Object.create(t.services.storage) as typeof t.services.storage, {
       putFile: async (key: string) => void puts.push(key),
     });
-    const job = createRenderMusicLibraryJob({ db: t.db, storage, ffmpeg: t.services.ffmpeg }, SHORT_LIBRARY);
+    const job = createRenderMusicLibraryJob({ db: t.db, storage, ffmpeg: t.services.ffmpeg, startupRenders: t.services.startupRenders }, SHORT_LIBRARY);
     await job.run({ trackId: SOME_TRACKS[0]!.id }, { jobId: 'again', attempt: 2, signal: new AbortController().signal, logger: t.services.logger });
     expect(puts).toEqual([]);
   });
 
   it('stops at once when aborted, leaving no row, no file and no scratch dir', async () => {
-    const job = createRenderMusicLibraryJob({ db: t.db, storage: t.services.storage, ffmpeg: t.services.ffmpeg }, SHORT_LIBRARY);
+    const job = createRenderMusicLibraryJob({ db: t.db, storage: t.services.storage, ffmpeg: t.services.ffmpeg, startupRenders: t.services.startupRenders }, SHORT_LIBRARY);
     const controller = new AbortController();
     const running = job.run({ trackId: SOME_TRACKS[0]!.id }, { jobId: 'aborted', attempt: 1, signal: controller.signal, logger: t.services.logger });
     setTimeout(() => controller.abort(new Error('stopped by the test')), 100);

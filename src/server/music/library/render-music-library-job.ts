@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { JobDefinition } from '../../jobs/job-registry.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
+import type { StartupRenders } from '../../render/startup-renders.ts';
 import { type LibraryTrackDeps, addLibraryTrack, missingLibraryTracks } from './add-library-track.ts';
 import { LIBRARY_TRACKS } from './library-tracks.ts';
 import type { TrackDefinition } from './track-definition.ts';
@@ -12,11 +13,16 @@ function libraryTrackJobId(trackId: string): string {
 }
 
 /**
- * Renders one built-in library track (decision 015). Idempotent: a track whose row exists is done, and a
- * run cut short stores the same file under the same key the next time. A track no longer in the library
+ * Renders one built-in library track (decision 015) in the start-up renders' lane: after any other start-up
+ * render of this process, at their low priority (decision 058). Idempotent: a track whose row exists is done,
+ * and a run cut short stores the same file under the same key the next time. A track no longer in the library
  * (its definition renamed to a new version since the job was queued) is skipped.
  */
-export function createRenderMusicLibraryJob(deps: LibraryTrackDeps, library: readonly TrackDefinition[] = LIBRARY_TRACKS): JobDefinition<'render-music-library'> {
+export function createRenderMusicLibraryJob(
+  deps: LibraryTrackDeps & { startupRenders: StartupRenders },
+  library: readonly TrackDefinition[] = LIBRARY_TRACKS,
+): JobDefinition<'render-music-library'> {
+  const { startupRenders } = deps;
   return {
     async run({ trackId }, { signal, logger }) {
       const definition = library.find((track) => track.id === trackId);
@@ -24,8 +30,10 @@ export function createRenderMusicLibraryJob(deps: LibraryTrackDeps, library: rea
         logger.warn('not a library track any more; nothing to render');
         return;
       }
-      const [missing] = await missingLibraryTracks(deps.db, [definition]);
-      if (missing) await addLibraryTrack(deps, missing, { signal, logger });
+      await startupRenders.run(async () => {
+        const [missing] = await missingLibraryTracks(deps.db, [definition]);
+        if (missing) await addLibraryTrack({ ...deps, ffmpeg: startupRenders.ffmpeg }, missing, { signal, logger });
+      }, signal);
     },
     // Nobody is waiting on a library track: the queue has logged why it failed, and the list goes without it.
     async fail() {},

@@ -264,8 +264,13 @@ describe('public pages', () => {
     expect(await page.getByText('Powered by Google Veo').isVisible()).toBe(true);
     await expectAccessible(page, 'landing page');
     await keepScreenshot(page, 'landing-1440');
+    // Issue 42.14: every call to create leads a visitor to sign-up, not to the Login tab or an empty dashboard.
+    expect(await page.getByRole('link', { name: 'Start Creating', exact: true }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/signup');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
-    await page.waitForURL('**/auth');
+    await page.waitForURL('**/signup');
+    await expect.poll(() => page.getByRole('heading', { name: 'Get Started' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 

@@ -7,7 +7,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: 'src/client',
-  publicDir: false,
+  // src/client/public: files served as they are at the site's root (the icons browsers ask for at /favicon.ico).
+  publicDir: 'public',
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {

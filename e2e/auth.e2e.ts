@@ -68,7 +68,7 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    expect(await (await page.request.get('/api/auth/me')).json()).toEqual({ user: null });
 
     await logInInUi(page, `${name}@studio`, 'first-password');
     await expect.poll(() => page.getByText(/\b200 credits\b/i).first().isVisible()).toBe(true);
@@ -248,8 +248,15 @@ describe('public pages', () => {
   it('forces the dark theme and fits a 390 px phone without sideways scrolling', async () => {
     for (const route of ['/', '/auth', '/forgot-password']) {
       const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+      // Issue 42.17: a signed-out page gets no error answer (Chrome logged GET /api/auth/me's 401 in the console).
+      // Answers, not console messages: a browser reached through connect() does not pass on Chrome's network log.
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${String(response.status())} ${response.url()}`);
+      });
       await page.goto(route);
       await page.waitForLoadState('networkidle');
+      expect(failed, route).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await keepScreenshot(page, `${route === '/' ? 'landing' : route.slice(1)}-390`);
@@ -262,10 +269,20 @@ describe('public pages', () => {
     await page.goto('/');
     await expect.poll(() => page.getByText('Become a Social Media Creator').isVisible()).toBe(true);
     expect(await page.getByText('Powered by Google Veo').isVisible()).toBe(true);
+    for (const icon of ['/favicon.ico', '/favicon.svg']) {
+      const response = await page.request.get(icon);
+      expect(response.status(), icon).toBe(200);
+      expect(response.headers()['content-type'], icon).toMatch(/^image\//);
+    }
     await expectAccessible(page, 'landing page');
     await keepScreenshot(page, 'landing-1440');
+    // Issue 42.14: every call to create leads a visitor to sign-up, not to the Login tab or an empty dashboard.
+    expect(await page.getByRole('link', { name: 'Start Creating', exact: true }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/signup');
     await page.getByRole('link', { name: 'Get Started' }).first().click();
-    await page.waitForURL('**/auth');
+    await page.waitForURL('**/signup');
+    await expect.poll(() => page.getByRole('heading', { name: 'Get Started' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 

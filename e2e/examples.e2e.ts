@@ -98,8 +98,8 @@ describe('examples page (issue 17, item 1)', () => {
     expect(await useButtons.first().getAttribute('href')).toMatch(/^\/signup\?next=/);
     expect(await page.getByText('Start with 200 free credits — no credit card').first().isVisible()).toBe(true);
     expect(await page.getByText(/under a minute/i).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/auth');
-    expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/auth');
+    expect(await page.getByRole('link', { name: 'Start Creating Free' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/signup');
     expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/');
     await context.close();
   });

@@ -154,6 +154,9 @@ describe('a sequence of shots, from the editor to the exported file', () => {
     expect(added.shots.slice(0, 2).map((shot) => shot.id)).toEqual([first.id, generated.id]);
     const uploaded = added.shots[2]!;
     expect(uploaded).toMatchObject({ in: 0, out: 2 });
+    // Issue 42.17: the upload is named after its file in the media bin.
+    const withUpload = (await (await page.request.get(`/api/projects/${projectId}/media`)).json()) as { media: Array<{ id: string; origin: string; title?: string }> };
+    expect(withUpload.media.find((asset) => asset.id !== projectId && asset.origin === 'uploaded')?.title).toBe('pattern');
     expect(added.joints).toEqual(['Transition into shot 2: Cut', 'Transition into shot 3: Cut']);
 
     // The gestures under test, each read back from the lane and from the Undo button.

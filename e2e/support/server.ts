@@ -44,7 +44,7 @@ async function waitForServer(baseUrl: string, server: ChildProcess): Promise<voi
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
       const response = await fetch(`${baseUrl}/api/auth/me`);
-      if (response.status === 401) return;
+      if (response.ok) return;
     } catch {
       // not listening yet
     }

@@ -7,14 +7,17 @@ import { SiteFooter } from '@/components/site-footer';
 
 export function LandingPage() {
   const { isSignedIn, isLoading } = useAuth();
+  // Signed out, Start Creating is a sign-up, not an empty dashboard. While the session is still unknown it is
+  // /signup too: the auth page sends someone already signed in on to the dashboard.
+  const startHref = isSignedIn ? '/dashboard' : '/signup';
 
   return (
     <div className="flex min-h-dvh flex-col">
       <LandingHeader isSignedIn={isSignedIn} isLoading={isLoading} />
       <main className="flex-1">
-        <HeroSection />
+        <HeroSection startHref={startHref} />
         <FeatureCards />
-        <ClosingCta />
+        <ClosingCta startHref={startHref} />
       </main>
       <SiteFooter />
     </div>

@@ -119,11 +119,15 @@ describe.each(testDatabases())('auth API on $name', (database) => {
   });
 
   describe('me and logout', () => {
-    it('answers 401 without a session or with a made-up one', async () => {
-      expect((await me()).statusCode).toBe(401);
+    // Issue 42.17: every signed-out page asks who is signed in, and a 401 there was logged in the console.
+    it('answers a visitor without a session { user: null }, and a made-up session 401 with the cookie cleared', async () => {
+      const visitor = await me();
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.json()).toEqual({ user: null });
       const forged = await me('promptreel_session=not-a-real-token');
       expect(forged.statusCode).toBe(401);
       expect(forged.json()).toEqual({ message: 'Please sign in to continue.' });
+      expect(forged.cookies.find((c) => c.name === 'promptreel_session')?.value).toBe('');
     });
 
     it('logout ends the session on the server and clears the cookie', async () => {

@@ -7,7 +7,8 @@ import {
   signupRequestSchema,
   updateEmailRequestSchema,
 } from '../../shared/schemas/auth.ts';
-import { currentUserResponseSchema } from '../../shared/schemas/user.ts';
+import { currentUserResponseSchema, meResponseSchema } from '../../shared/schemas/user.ts';
+import { unauthorized } from '../http/http-error.ts';
 import { rateLimits } from '../http/rate-limits.ts';
 import type { BackgroundTasks } from '../background-tasks.ts';
 import type { AuthService } from './auth-service.ts';
@@ -25,8 +26,13 @@ interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, secureCookies, background }) => {
-  app.get('/api/auth/me', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => {
-    return { user: toCurrentUser(requireUser(request)) };
+  // Nobody signed in is an answer, not an error (decision 057): a visitor without a session cookie hears
+  // { user: null }. A cookie whose session has ended still hears 401, and loses the cookie.
+  app.get('/api/auth/me', { schema: { response: { 200: meResponseSchema } } }, async (request, reply) => {
+    if (request.user) return { user: toCurrentUser(request.user) };
+    if (readSessionToken(request) === undefined) return { user: null };
+    clearSessionCookie(reply, secureCookies);
+    throw unauthorized();
   });
 
   // Not in SPEC §7: an account made without an e-mail can add one later (decision 030).

@@ -217,6 +217,8 @@ export interface MediaAssetsTable {
   fps: number | null;
   hasAudio: number | null;
   prompt: string | null;
+  /** An uploaded clip's name, from its file's name; null for other assets (a shot is named by its prompt). */
+  title: string | null;
   /** JSON {mediaId, at} of the frame a generated shot starts on; else null. */
   continueFrom: string | null;
   /** Credits taken for it, given back if it fails. */

@@ -15,6 +15,7 @@ export function toMediaAsset(row: MediaAssetRow): MediaAsset {
     width: row.width,
     height: row.height,
     hasAudio: row.hasAudio === null ? null : row.hasAudio === 1,
+    ...(row.title ? { title: row.title } : {}),
     ...(row.prompt ? { prompt: row.prompt } : {}),
     videoUrl: row.fileKey ? `/api/media/${row.id}/video?v=${mediaVersion(row.fileKey)}` : null,
     posterUrl: row.posterKey ? `/api/media/${row.id}/poster?v=${mediaVersion(row.posterKey)}` : null,

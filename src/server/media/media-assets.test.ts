@@ -281,8 +281,8 @@ describe('a project’s media', () => {
       expect(put.statusCode, put.body).toBe(200);
       return uploadURL as string;
     };
-    const complete = (as: string, project: string, videoURL: string) =>
-      t.app.inject({ method: 'POST', url: `/api/projects/${project}/media/complete-upload`, headers: { cookie: as }, payload: { videoURL } });
+    const complete = (as: string, project: string, videoURL: string, title?: string) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${project}/media/complete-upload`, headers: { cookie: as }, payload: { videoURL, title } });
 
     const other = await signUp(t.app, { username: uniqueName('other') });
     // Someone else's project, or someone else's upload, is refused; the ticket stays usable by its owner.
@@ -293,13 +293,17 @@ describe('a project’s media', () => {
     expect(notOurs.statusCode).toBe(400);
     expect(notOurs.json().message).toBe(NOT_OUR_URL_MESSAGE);
 
-    const accepted = await complete(cookie, projectId, mine);
+    // Issue 42.17: the clip keeps the name the client gives it (its file's), as plain text of a bounded length.
+    const tooLong = await complete(cookie, projectId, mine, 'x'.repeat(121));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Title must be at most 120 characters');
+    const accepted = await complete(cookie, projectId, mine, '  Harbour\u202e at dawn\ntake 2  ');
     expect(accepted.statusCode, accepted.body).toBe(201);
     const added = accepted.json().media as MediaAsset;
-    expect(added).toMatchObject({ kind: 'video', origin: 'uploaded', status: 'generating', videoUrl: null });
+    expect(added).toMatchObject({ kind: 'video', origin: 'uploaded', status: 'generating', videoUrl: null, title: 'Harbour at dawn take 2' });
     expect(added.duration).toBeCloseTo(2, 1);
     const ready = await readyAsset(cookie, projectId, added.id);
-    expect(ready).toMatchObject({ status: 'ready', ...fixtureClipSize('16:9'), hasAudio: true });
+    expect(ready).toMatchObject({ status: 'ready', ...fixtureClipSize('16:9'), hasAudio: true, title: 'Harbour at dawn take 2' });
     expect(ready.duration).toBeCloseTo(2, 1);
     expect((await listMedia(cookie, projectId)).map((asset) => asset.id)).toEqual([projectId, added.id]);
     const file = await download(cookie, ready.videoUrl!, 'added.mp4');

@@ -88,6 +88,7 @@ export function createMediaImportService({ db, storage, logger, now = () => new 
           fps: source.fps,
           hasAudio: source.hasAudio,
           prompt: source.prompt,
+          title: source.title,
           continueFrom: null,
           createdAt: at,
           updatedAt: at,

@@ -256,7 +256,11 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
    * Accepts an uploaded video as a new asset of the caller's project (issue 26), processed by the same bounded
    * `process-upload` job as a project's upload; the asset is 'generating' until the job stores or refuses it.
    */
-  async function completeIntoMedia(user: UserRow, projectId: string, videoURL: string): Promise<MediaAsset> {
+  async function completeIntoMedia(
+    user: UserRow,
+    projectId: string,
+    { videoURL, title }: { videoURL: string; title?: string | undefined },
+  ): Promise<MediaAsset> {
     if (!(await findUserProject(db, user.id, projectId))) throw notFound(PROJECT_NOT_FOUND);
     const { upload, header } = await claimCheckedVideo(user, videoURL);
     const id = randomUUID();
@@ -282,6 +286,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           fps: null,
           hasAudio: null,
           prompt: null,
+          title: title ?? null,
           continueFrom: null,
           createdAt: at,
           updatedAt: at,

@@ -21,6 +21,8 @@ const mediaAssetSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   hasAudio: z.boolean().nullable(),
+  /** An uploaded clip's name, from its file's name (issue 42.17). */
+  title: z.string().optional(),
   prompt: z.string().optional(),
   videoUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
@@ -52,9 +54,22 @@ export const generateMediaRequestSchema = z.object({
 });
 export type GenerateMediaRequest = z.output<typeof generateMediaRequestSchema>;
 
+/** The longest name an uploaded clip keeps. */
+export const MEDIA_TITLE_MAX = 120;
+
+/** Control characters and the marks that reorder text around them: a file's name is shown as plain text. */
+const UNPRINTABLE = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
 /** POST /api/projects/{id}/media/complete-upload, after POST /api/videos/upload and its PUT. */
 export const completeMediaUploadRequestSchema = z.object({
   videoURL: z.string({ error: 'Valid video URL is required' }).url('Valid video URL is required'),
+  /** What to call the clip (the client sends its file's name); blank or absent leaves it unnamed. */
+  title: z
+    .string({ error: 'Title must be text' })
+    .transform((title) => title.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim())
+    .pipe(z.string().max(MEDIA_TITLE_MAX, `Title must be at most ${String(MEDIA_TITLE_MAX)} characters`))
+    .optional()
+    .transform((title) => title || undefined),
 });
 
 /** POST /api/projects/{id}/media/import: a copy of one of the caller's ready videos in another of their projects. */

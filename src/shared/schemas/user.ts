@@ -15,3 +15,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const currentUserResponseSchema = z.object({ user: currentUserSchema });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
+/** GET /api/auth/me: `user` is null for a visitor without a session (decision 057). */
+export const meResponseSchema = z.object({ user: currentUserSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentUserResponseSchema, type CurrentUserResponse } from '@shared/schemas/user';
+import { meResponseSchema, type MeResponse } from '@shared/schemas/user';
 import { getQueryFn } from '@/lib/api';
 
 export const meQueryKey = ['/api/auth/me'] as const;
 
 const readMe = getQueryFn({ on401: 'returnNull' });
 
-/** Resolves to null when nobody is signed in. */
-async function getMe(
-  context: Parameters<typeof readMe>[0],
-): Promise<CurrentUserResponse | null> {
+/** `user` is null when nobody is signed in; the whole answer is null when a session has just ended (401). */
+async function getMe(context: Parameters<typeof readMe>[0]): Promise<MeResponse | null> {
   const body = await readMe(context);
-  return body === null ? null : currentUserResponseSchema.parse(body);
+  return body === null ? null : meResponseSchema.parse(body);
 }
 
 function meQueryOptions() {

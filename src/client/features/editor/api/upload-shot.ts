@@ -1,5 +1,6 @@
-import { mediaResponseSchema, type MediaAsset } from '@shared/schemas/media';
+import { MEDIA_TITLE_MAX, mediaResponseSchema, type MediaAsset } from '@shared/schemas/media';
 import { apiRequest } from '@/lib/api';
+import { titleFromFileName } from '@/lib/file-title';
 import { putUploadFile } from '@/lib/put-upload-file';
 import { requestUploadUrl } from '@/lib/request-upload-url';
 
@@ -23,8 +24,8 @@ interface UploadShotOptions {
 
 /**
  * An upload into a project's media: POST /api/videos/upload for an address, PUT the file there with progress,
- * then POST /api/projects/{id}/media/complete-upload. Answers the new asset, still `generating` while the server
- * processes it (the media list says when it is ready, or why it was refused).
+ * then POST /api/projects/{id}/media/complete-upload, named after the file. Answers the new asset, still `generating`
+ * while the server processes it (the media list says when it is ready, or why it was refused).
  */
 export async function uploadShot(projectId: string, file: File, { onProgress, signal }: UploadShotOptions): Promise<MediaAsset> {
   let videoURL: string;
@@ -35,7 +36,8 @@ export async function uploadShot(projectId: string, file: File, { onProgress, si
     throw new ShotUploadError('upload', error);
   }
   try {
-    const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/media/complete-upload`, { videoURL });
+    const title = titleFromFileName(file.name, MEDIA_TITLE_MAX);
+    const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/media/complete-upload`, { videoURL, title });
     return mediaResponseSchema.parse(await response.json()).media;
   } catch (error) {
     throw new ShotUploadError('complete', error);

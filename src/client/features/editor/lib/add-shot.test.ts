@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset } from '@shared/schemas/media';
-import { binClips, binClipTitle, importableClipTitle, isMaking, pendingOutcome, shotOffer } from './add-shot';
+import { binClips, binClipTitle, importableClipTitle, inSequenceLabel, isMaking, pendingOutcome, shotOffer, shotsPerClip } from './add-shot';
 
 const asset = (overrides: Partial<MediaAsset>): MediaAsset => ({
   id: 'a',
@@ -50,10 +50,21 @@ describe('adding a shot', () => {
     expect(binClipTitle(asset({ id: 'project-1' }), 'project-1', 1)).toBe('Original clip');
     expect(binClipTitle(asset({ prompt: 'The boat   leaves\nthe harbour' }), 'project-1', 2)).toBe('The boat leaves the harbour');
     expect(binClipTitle(asset({ origin: 'uploaded' }), 'project-1', 3)).toBe('Uploaded clip 3');
+    // Issue 42.17: an upload keeps its file's name.
+    expect(binClipTitle(asset({ origin: 'uploaded', title: 'Harbour at dawn' }), 'project-1', 3)).toBe('Harbour at dawn');
     expect(binClipTitle(asset({ prompt: 'x'.repeat(80) }), 'project-1', 2)).toHaveLength(60);
     const clip = { id: 'p2', projectId: 'p2', projectTitle: 'Harbour', origin: 'generated' as const };
     expect(importableClipTitle(clip)).toBe('Harbour');
     expect(importableClipTitle({ ...clip, id: 's1', prompt: 'Out to sea' })).toBe('Harbour: Out to sea');
     expect(importableClipTitle({ ...clip, id: 's2', origin: 'uploaded' })).toBe('Harbour: Uploaded clip');
+    expect(importableClipTitle({ ...clip, id: 's3', origin: 'uploaded', title: 'Pier at noon' })).toBe('Harbour: Pier at noon');
+  });
+
+  // Issue 42.17: the bin marks the clips the sequence already shows.
+  it('marks each clip by the number of shots that show it', () => {
+    const counts = shotsPerClip([{ mediaId: 'p' }, { mediaId: 'u' }, { mediaId: 'p' }]);
+    expect(inSequenceLabel(counts.get('p') ?? 0)).toBe('In 2 shots');
+    expect(inSequenceLabel(counts.get('u') ?? 0)).toBe('In the sequence');
+    expect(inSequenceLabel(counts.get('g') ?? 0)).toBeNull();
   });
 });

@@ -57,17 +57,36 @@ function shortened(text: string): string {
   return flat.length <= TITLE_LENGTH ? flat : `${flat.slice(0, TITLE_LENGTH - 1).trimEnd()}…`;
 }
 
+/** An upload's own name (its file's), else a generated shot's prompt, shortened. */
+function clipName(clip: Pick<MediaAsset, 'title' | 'prompt'>): string | null {
+  const name = clip.title ?? clip.prompt;
+  return name ? shortened(name) : null;
+}
+
 /**
- * A clip's name in the media bin (the "Add <name>" button): the project's own clip is "Original clip"; a shot is
- * named by its prompt, or by how it came and its place in the bin ("Uploaded clip 3").
+ * A clip's name in the media bin (the "Add <name>" button): the project's own clip is "Original clip"; an upload
+ * is named by its file, a shot by its prompt, else by how it came and its place in the bin ("Uploaded clip 3").
  */
-export function binClipTitle(asset: Pick<MediaAsset, 'id' | 'origin' | 'prompt'>, projectId: string, position: number): string {
+export function binClipTitle(asset: Pick<MediaAsset, 'id' | 'origin' | 'title' | 'prompt'>, projectId: string, position: number): string {
   if (asset.id === projectId) return 'Original clip';
-  return asset.prompt ? shortened(asset.prompt) : `${originLabel(asset.origin)} clip ${String(position)}`;
+  return clipName(asset) ?? `${originLabel(asset.origin)} clip ${String(position)}`;
 }
 
 /** A clip of another project: that project's title, and which of its clips when it is not the project's own. */
-export function importableClipTitle(clip: Pick<ImportableClip, 'id' | 'origin' | 'prompt' | 'projectId' | 'projectTitle'>): string {
+export function importableClipTitle(clip: Pick<ImportableClip, 'id' | 'origin' | 'title' | 'prompt' | 'projectId' | 'projectTitle'>): string {
   if (clip.id === clip.projectId) return clip.projectTitle;
-  return `${clip.projectTitle}: ${clip.prompt ? shortened(clip.prompt) : `${originLabel(clip.origin)} clip`}`;
+  return `${clip.projectTitle}: ${clipName(clip) ?? `${originLabel(clip.origin)} clip`}`;
+}
+
+/** How many of the sequence's shots show each clip: the media bin marks the clips already in use. */
+export function shotsPerClip(shots: readonly { mediaId: string }[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const shot of shots) counts.set(shot.mediaId, (counts.get(shot.mediaId) ?? 0) + 1);
+  return counts;
+}
+
+/** The media bin's mark on a clip the sequence already shows: "In the sequence", or in how many shots. */
+export function inSequenceLabel(shotCount: number): string | null {
+  if (shotCount <= 0) return null;
+  return shotCount === 1 ? 'In the sequence' : `In ${String(shotCount)} shots`;
 }

@@ -15,7 +15,7 @@ export function ExamplesCta() {
         </p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild variant="brand" size="lg">
-            <Link href="/auth">
+            <Link href="/signup">
               Get Started Free
               <ArrowRight aria-hidden />
             </Link>

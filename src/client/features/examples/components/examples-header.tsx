@@ -20,7 +20,7 @@ export function ExamplesHeader() {
             <Link href="/auth">Login</Link>
           </Button>
           <Button asChild variant="brand" size="sm" className="sm:h-9 sm:px-4">
-            <Link href="/auth">Get Started</Link>
+            <Link href="/signup">Get Started</Link>
           </Button>
         </nav>
       </div>

@@ -18,7 +18,7 @@ export function ExamplesHero() {
           Short clips and the prompts behind them. Tap a thumbnail to watch one, then sign up and write your own.
         </p>
         <Button asChild variant="brand" size="lg" className="mt-8">
-          <Link href="/auth">
+          <Link href="/signup">
             Start Creating Free
             <ArrowRight aria-hidden />
           </Link>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { NEW_USER_CREDITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 
-export function ClosingCta() {
+export function ClosingCta({ startHref }: { startHref: string }) {
   return (
     <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
       <div className="relative overflow-hidden rounded-3xl border border-white/10 bg-card px-6 py-14 text-center sm:px-12">
@@ -17,7 +17,7 @@ export function ClosingCta() {
         </p>
         <div className="relative mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild variant="brand" size="lg">
-            <Link href="/dashboard">
+            <Link href={startHref}>
               Start Creating Free
               <ArrowRight aria-hidden />
             </Link>

@@ -4,7 +4,8 @@ import { NEW_USER_CREDITS } from '@shared/constants';
 import { Button } from '@/components/ui/button';
 import { ReelPreview } from './reel-preview';
 
-export function HeroSection() {
+/** `startHref`: the dashboard for someone signed in, sign-up for anyone else (see the landing page). */
+export function HeroSection({ startHref }: { startHref: string }) {
   return (
     <section className="relative overflow-hidden">
       <div
@@ -29,7 +30,7 @@ export function HeroSection() {
           </p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="brand" size="lg">
-              <Link href="/dashboard">
+              <Link href={startHref}>
                 Start Creating
                 <ArrowRight aria-hidden />
               </Link>

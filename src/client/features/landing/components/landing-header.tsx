@@ -43,7 +43,7 @@ function AccountLinks({ isSignedIn }: { isSignedIn: boolean }) {
         <Link href="/auth">Login</Link>
       </Button>
       <Button asChild variant="brand">
-        <Link href="/auth">Get Started</Link>
+        <Link href="/signup">Get Started</Link>
       </Button>
     </>
   );

@@ -31,7 +31,7 @@ export function PricingHeader({ isSignedIn, isLoading, loginHref }: PricingHeade
                   <Link href={loginHref}>Login</Link>
                 </Button>
                 <Button asChild variant="brand" size="sm" className="sm:h-9 sm:px-4">
-                  <Link href="/auth">Get Started</Link>
+                  <Link href="/signup">Get Started</Link>
                 </Button>
               </>
             ))}

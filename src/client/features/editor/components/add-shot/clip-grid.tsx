@@ -1,5 +1,5 @@
-import { Film, Plus, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Check, Film, Plus, TriangleAlert } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,6 +10,8 @@ export interface ClipTileProps {
   title: string;
   /** A second line: how the clip came, or the project it is in. */
   caption: string;
+  /** Shown on the poster and read after the name: "In the sequence" for a clip already used. */
+  mark?: string | null;
   seconds: number;
   posterUrl: string | null;
   /** Still being made: shown with a spinner, not yet addable. */
@@ -21,12 +23,14 @@ export interface ClipTileProps {
 }
 
 /** One clip to add: its poster, length and caption; the whole tile is the "Add <title>" button. */
-export function ClipTile({ title, caption, seconds, posterUrl, making = false, busy = false, disabled = false, onAdd }: ClipTileProps) {
+export function ClipTile({ title, caption, mark = null, seconds, posterUrl, making = false, busy = false, disabled = false, onAdd }: ClipTileProps) {
+  const markId = useId();
   return (
     <li>
       <button
         type="button"
         aria-label={making ? `${title}, still being made` : `Add ${title}`}
+        aria-describedby={mark ? markId : undefined}
         disabled={making || disabled}
         onClick={onAdd}
         className={cn(
@@ -52,6 +56,12 @@ export function ClipTile({ title, caption, seconds, posterUrl, making = false, b
             </span>
           )}
           <span className="absolute top-1.5 left-1.5 rounded bg-black/70 px-1.5 py-0.5 text-xs tabular-nums">{formatDuration(seconds)}</span>
+          {mark && (
+            <span id={markId} className="absolute top-1.5 right-1.5 flex items-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs">
+              <Check aria-hidden className="size-3 text-emerald-400" />
+              {mark}
+            </span>
+          )}
         </span>
         <span className="line-clamp-2 px-0.5 text-sm font-medium break-words">{title}</span>
         <span className="truncate px-0.5 text-xs text-muted-foreground">{caption}</span>

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MediaAsset } from '@shared/schemas/media';
 import { errorMessage } from '@/lib/api';
-import { binClips, binClipTitle, originLabel } from '../../lib/add-shot';
+import { binClips, binClipTitle, inSequenceLabel, originLabel, shotsPerClip } from '../../lib/add-shot';
+import { useEditor } from '../../store/editor-context';
 import { ClipGrid, ClipTile } from './clip-grid';
 
 interface MediaBinTabProps {
@@ -10,9 +11,13 @@ interface MediaBinTabProps {
   onPick: (asset: MediaAsset) => void;
 }
 
-/** The project's videos: a ready one is added at once; one being made shows a spinner until it is ready. */
+/**
+ * The project's videos: a ready one is added at once; one being made shows a spinner until it is ready. Those the
+ * sequence already shows are marked.
+ */
 export function MediaBinTab({ projectId, media, onPick }: MediaBinTabProps) {
   const clips = binClips(media.data);
+  const inUse = shotsPerClip(useEditor().shown.shots);
   return (
     <ClipGrid
       label="This project’s clips"
@@ -26,6 +31,7 @@ export function MediaBinTab({ projectId, media, onPick }: MediaBinTabProps) {
           key={asset.id}
           title={binClipTitle(asset, projectId, index + 1)}
           caption={originLabel(asset.origin)}
+          mark={inSequenceLabel(inUse.get(asset.id) ?? 0)}
           seconds={asset.duration}
           posterUrl={asset.posterUrl}
           making={asset.status === 'generating'}

@@ -27,7 +27,7 @@ const serverUnitTests = [
   'src/server/providers/speech/debian-speech-tools.test.ts',
   'src/server/providers/speech/dtw.test.ts',
   'src/server/providers/speech/flite-trace.test.ts',
-  'src/server/providers/speech/number-words.test.ts',
+  'src/server/providers/speech/script-tokens.test.ts',
   'src/server/providers/speech/speech-engines.test.ts',
 ];
 const unitTests = ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', ...serverUnitTests];

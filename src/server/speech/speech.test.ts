@@ -250,7 +250,7 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('voices, voice-overs and caption
     const cases: Array<[object, number, string]> = [
       [{ script: '   ', voiceId: 'festival:slt' }, 400, 'Script is required'],
       [{ script: '— …', voiceId: 'festival:slt' }, 400, 'The script has no words to say'],
-      [{ script: 'x'.repeat(3001), voiceId: 'festival:slt' }, 400, 'The script is too long (at most 3000 characters)'],
+      [{ script: 'x'.repeat(3001), voiceId: 'festival:slt' }, 400, 'The script is too long: 3,001 characters, at most 3,000.'],
       [{ script: 'Hello.', voiceId: 'festival:nobody' }, 400, 'Unknown voice'],
     ];
     for (const [payload, status, message] of cases) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../speech/timed-word.ts';
+import { scriptLengthProblem } from '../speech/script-length.ts';
+import { scriptWords } from '../speech/timed-word.ts';
 
 /** One word with where it is spoken, in seconds. */
 export const timedWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
@@ -21,12 +22,18 @@ export type VoiceListing = z.infer<typeof voicesResponseSchema>['voices'][number
 
 const SCRIPT_REQUIRED = 'Script is required';
 
-/** A script to speak or to time: trimmed, 1..MAX_SCRIPT_CHARACTERS characters, with at least one word to say. */
+/**
+ * A script to speak or to time: trimmed, at least one word to say, at most MAX_SCRIPT_CHARACTERS characters and
+ * MAX_SPOKEN_WORDS words read aloud (`scriptLengthProblem`, the check the Voice panel shows as the creator types).
+ */
 const scriptSchema = z
   .string({ error: SCRIPT_REQUIRED })
   .trim()
   .min(1, SCRIPT_REQUIRED)
-  .max(MAX_SCRIPT_CHARACTERS, `The script is too long (at most ${MAX_SCRIPT_CHARACTERS} characters)`)
+  .superRefine((script, context) => {
+    const tooLong = scriptLengthProblem(script);
+    if (tooLong) context.addIssue({ code: 'custom', message: tooLong, abort: true });
+  })
   .refine((script) => scriptWords(script).length > 0, 'The script has no words to say');
 
 /** POST /api/projects/{id}/voiceovers. */

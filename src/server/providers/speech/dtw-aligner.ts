@@ -7,8 +7,8 @@ import type { DtwWorkerData } from './dtw-worker.ts';
 import type { FliteVoice } from './flite-wasi.ts';
 import type { FliteWorkerData } from './flite-worker.ts';
 import { SAMPLE_RATE } from './mfcc.ts';
-import { runEngine } from './npm-synthesizer.ts';
-import { checkedScriptWords } from './script-tokens.ts';
+import { asWritten, runEngine } from './npm-synthesizer.ts';
+import { spokenScriptWords } from './script-tokens.ts';
 import { SpeechError, type AlignmentRequest, type SpeechAligner, type SynthesisResult, type TimedWord } from './speech.ts';
 
 /** The longest audio aligned: a 3-minute script read slowly, with music around it. Later audio is ignored. */
@@ -35,7 +35,7 @@ export class DtwAligner implements SpeechAligner {
   ) {}
 
   async align(request: AlignmentRequest): Promise<TimedWord[]> {
-    const words = checkedScriptWords(request.text);
+    const words = spokenScriptWords(request.text);
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
@@ -48,10 +48,11 @@ export class DtwAligner implements SpeechAligner {
         for (const voice of REFERENCE_VOICES) {
           const voiceDir = path.join(dir, voice);
           await fs.mkdir(voiceDir);
-          const reading = await runEngine<SynthesisResult>('flite-worker', { dir: voiceDir, voice, words } satisfies FliteWorkerData, timeoutMs, signal);
+          const data: FliteWorkerData = { dir: voiceDir, voice, words: words.map((word) => word.spoken) };
+          const reading = await runEngine<SynthesisResult>('flite-worker', data, timeoutMs, signal);
           const pcm = path.join(voiceDir, 'reference.pcm');
           await this.decode(path.join(voiceDir, 'speech.wav'), pcm, signal);
-          references.push({ pcm, words: reading.words });
+          references.push({ pcm, words: asWritten(reading.words, words) });
         }
         return await runEngine<TimedWord[]>('dtw-worker', { references, realPcm } satisfies DtwWorkerData, timeoutMs, signal);
       } catch (error) {

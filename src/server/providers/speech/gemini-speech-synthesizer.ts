@@ -66,14 +66,14 @@ export function createGeminiSpeechSynthesizer(options: GeminiSpeechSynthesizerOp
     async synthesize(request) {
       const voice = GEMINI_VOICES.find((candidate) => candidate.id === request.voiceId);
       if (!voice) throw new SpeechError('Choose one of the Gemini voices.', 400);
-      return alignedSynthesis(aligner, request, async () => {
+      return alignedSynthesis(aligner, request, async (spoken) => {
         const call = boundedCall(timeoutMs, request.signal);
         let response: GenerateContentResponse;
         try {
           response = await ai.models.generateContent({
             model,
             // The text alone: the TTS models read every word of it, so no direction is written into it.
-            contents: [{ role: 'user', parts: [{ text: request.text }] }],
+            contents: [{ role: 'user', parts: [{ text: spoken }] }],
             config: {
               responseModalities: ['AUDIO'],
               speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: voice.name } } },

@@ -4,8 +4,8 @@ import { withScratchDir } from '../../render/scratch-dir.ts';
 import { runWorker } from '../../render/worker-thread.ts';
 import type { FliteVoice } from './flite-wasi.ts';
 import type { FliteWorkerData } from './flite-worker.ts';
-import { checkedScriptWords } from './script-tokens.ts';
-import { SpeechError, type SpeechSynthesizer, type SynthesisRequest, type SynthesisResult, type Voice } from './speech.ts';
+import { spokenScriptWords } from './script-tokens.ts';
+import { SpeechError, type SpeechSynthesizer, type SynthesisRequest, type SynthesisResult, type TimedWord, type Voice } from './speech.ts';
 
 const VOICES: ReadonlyArray<Voice & { flite: FliteVoice }> = [
   { id: 'npm:slt', name: 'Sarah (built in)', engine: 'npm', language: 'en-US', flite: 'slt' },
@@ -32,18 +32,23 @@ export class NpmSynthesizer implements SpeechSynthesizer {
   async synthesize(request: SynthesisRequest): Promise<SynthesisResult> {
     const voice = VOICES.find((candidate) => candidate.id === request.voiceId);
     if (!voice) throw new SpeechError(`Unknown voice ${request.voiceId}`, 400);
-    const words = checkedScriptWords(request.text);
+    const words = spokenScriptWords(request.text);
     return withScratchDir('npm-speech', async (dir) => {
       const result = await runEngine<SynthesisResult>(
         'flite-worker',
-        { dir, voice: voice.flite, words } satisfies FliteWorkerData,
+        { dir, voice: voice.flite, words: words.map((word) => word.spoken) } satisfies FliteWorkerData,
         this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         request.signal,
       );
       await fs.copyFile(path.join(dir, 'speech.wav'), request.outputFile);
-      return result;
+      return { ...result, words: asWritten(result.words, words) };
     });
   }
+}
+
+/** Flite's timed words carry what it said ("five dollars"); captions show the script as written ("$5"). */
+export function asWritten(timed: readonly TimedWord[], words: ReadonlyArray<{ text: string }>): TimedWord[] {
+  return timed.map((word, index) => ({ ...word, text: words[index]!.text }));
 }
 
 /**

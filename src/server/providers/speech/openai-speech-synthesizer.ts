@@ -46,7 +46,7 @@ export function createOpenAiSpeechSynthesizer(options: OpenAiSpeechSynthesizerOp
       const voice = OPENAI_VOICES.find((candidate) => candidate.id === request.voiceId);
       if (!voice) throw new SpeechError('Choose one of the OpenAI voices.', 400);
       const voiceName = voice.id.slice('openai:'.length);
-      return alignedSynthesis(aligner, request, async () => {
+      return alignedSynthesis(aligner, request, async (spoken) => {
         const call = boundedCall(timeoutMs, request.signal);
         let bytes: Buffer;
         try {
@@ -54,7 +54,7 @@ export function createOpenAiSpeechSynthesizer(options: OpenAiSpeechSynthesizerOp
             {
               model,
               voice: voiceName,
-              input: request.text,
+              input: spoken,
               response_format: 'wav',
               ...(model.startsWith('tts-1') ? {} : { instructions: READING_INSTRUCTIONS }),
             },

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { DebianSpeechPaths } from './debian-speech-tools.ts';
-import { numberReadings } from './number-words.ts';
+import { numberReadings } from '../../../shared/speech/number-words.ts';
+import { spokenText } from '../../../shared/speech/spoken-text.ts';
 import { runSpeechTool } from './speech-process.ts';
 
 /** Pronouncing dictionary: word → its pronunciations, each a list of CMU phones ("HH AH L OW"). */
@@ -74,6 +75,20 @@ export async function spokenReadings(
   paths: DebianSpeechPaths,
   signal?: AbortSignal,
 ): Promise<SpokenWord[][]> {
+  const asWritten = await writtenReadings(captionWord, dictionary, paths, signal);
+  if (!/\d/.test(captionWord)) return asWritten;
+  // The reading every voice is given ("$5.50" → five dollars and fifty cents) comes first; a person may read it otherwise.
+  const asGiven = await writtenReadings(spokenText(captionWord), dictionary, paths, signal);
+  const seen = new Set<string>();
+  return [...asGiven, ...asWritten]
+    .filter((reading) => {
+      const key = reading.map((word) => word.word).join(' ');
+      return !seen.has(key) && seen.add(key);
+    })
+    .slice(0, 4);
+}
+
+async function writtenReadings(captionWord: string, dictionary: Dictionary, paths: DebianSpeechPaths, signal?: AbortSignal): Promise<SpokenWord[][]> {
   const lower = captionWord.toLowerCase().replace(/[‘’]/g, "'");
   const pieces = lower.match(/\d+(?:[.,]\d+)*|[a-z]+(?:['-][a-z]+)*|[%&+@=\\/]/g) ?? [];
   let readings: SpokenWord[][] = [[]];

@@ -1,7 +1,13 @@
-import { MAX_SCRIPT_CHARACTERS, type TimedWord, scriptWords } from '../../../shared/speech/timed-word.ts';
+import { scriptLengthProblem } from '../../../shared/speech/script-length.ts';
+import { spokenToken } from '../../../shared/speech/spoken-text.ts';
+import { type TimedWord, scriptWords } from '../../../shared/speech/timed-word.ts';
 import { SpeechError } from './speech.ts';
 
-/** The script's white-space separated tokens, each with the index of the caption word (`scriptWords`) it belongs to. */
+/**
+ * The script as an engine is to say it: `tokens` are the white-space separated pieces it is given (numbers
+ * written out by `spokenToken`, so no engine reads a digit), each with the index of the caption word
+ * (`scriptWords`, as the creator wrote it) it belongs to.
+ */
 export interface ScriptTokens {
   words: string[];
   tokens: string[];
@@ -10,9 +16,8 @@ export interface ScriptTokens {
 
 /** The script's caption words (`scriptWords`), or a 400 for a script no engine can take: every engine checks through this. */
 export function checkedScriptWords(script: string): string[] {
-  if (script.length > MAX_SCRIPT_CHARACTERS) {
-    throw new SpeechError(`The script is too long: at most ${MAX_SCRIPT_CHARACTERS} characters.`, 400);
-  }
+  const tooLong = scriptLengthProblem(script);
+  if (tooLong) throw new SpeechError(tooLong, 400);
   const words = scriptWords(script);
   if (words.length === 0) throw new SpeechError('The script has no words to speak.', 400);
   return words;
@@ -21,14 +26,26 @@ export function checkedScriptWords(script: string): string[] {
 /** Splits as `scriptWords` does, keeping which caption word each token went into; a 400 for a script no voice can take. */
 export function scriptTokens(script: string): ScriptTokens {
   const words = checkedScriptWords(script);
-  const tokens = script.split(/\s+/).filter(Boolean);
+  const tokens: string[] = [];
+  const wordOfToken: number[] = [];
   let word = -1;
-  const wordOfToken = tokens.map((token) => {
-    if (/[\p{L}\p{N}]/u.test(token)) word += 1;
-    // Punctuation before the first word belongs to it, as scriptWords puts it there.
-    return Math.max(word, 0);
-  });
+  for (const written of script.split(/\s+/).filter(Boolean)) {
+    if (/[\p{L}\p{N}]/u.test(written)) word += 1;
+    for (const spoken of spokenToken(written)) {
+      tokens.push(spoken);
+      // Punctuation before the first word belongs to it, as scriptWords puts it there.
+      wordOfToken.push(Math.max(word, 0));
+    }
+  }
   return { words, tokens, wordOfToken };
+}
+
+/** The script's caption words, each with what an engine is to say for it ("$5" → "five dollars"); a 400 as `scriptTokens`. */
+export function spokenScriptWords(script: string): Array<{ text: string; spoken: string }> {
+  const { words, tokens, wordOfToken } = scriptTokens(script);
+  const spoken = words.map(() => [] as string[]);
+  tokens.forEach((token, index) => spoken[wordOfToken[index]!]!.push(token));
+  return words.map((text, index) => ({ text, spoken: spoken[index]!.join(' ') }));
 }
 
 /** A span in seconds, or undefined for something the engine did not say (an emoji, a symbol). */

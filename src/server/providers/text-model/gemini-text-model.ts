@@ -18,7 +18,8 @@ import { UNUSABLE_ANSWER_MESSAGE, describeFailure, redactor, type ProviderLogger
 import { answerText, geminiFailure, refusalOf } from './gemini-support.ts';
 import { EXAMPLE_FORMATS } from '../../../shared/ai/suggestion-examples.ts';
 import { AiModelError, type ChatTurn, type ScriptContext, type TextModel } from './text-model.ts';
-import { type DraftProblem, SPOKEN_WORDS_PER_SECOND, draftProblem, scriptWordLimit, scriptWordTarget } from './voiceover-script.ts';
+import { type DraftProblem, draftProblem, scriptWordLimit, scriptWordTarget } from './voiceover-script.ts';
+import { SPOKEN_WORDS_PER_SECOND } from '../../../shared/speech/script-length.ts';
 
 export interface GeminiTextModelOptions {
   backend: GoogleBackend;

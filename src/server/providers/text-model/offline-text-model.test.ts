@@ -15,7 +15,8 @@ import {
 import { MAX_SCRIPT_CHARACTERS, scriptWords } from '../../../shared/speech/timed-word.ts';
 import type { ScriptContext } from './text-model.ts';
 import { promptSubject } from './video-facts.ts';
-import { SPOKEN_WORDS_PER_SECOND, draftProblem, scriptWordLimit } from './voiceover-script.ts';
+import { draftProblem, scriptWordLimit } from './voiceover-script.ts';
+import { SPOKEN_WORDS_PER_SECOND } from '../../../shared/speech/script-length.ts';
 
 /** mulberry32: a seeded random in [0, 1). */
 function seeded(seed: number): () => number {

@@ -1,9 +1,8 @@
+import { SPOKEN_WORDS_PER_SECOND, scriptLengthProblem } from '../../../shared/speech/script-length.ts';
+import { spokenWordCount } from '../../../shared/speech/spoken-text.ts';
 import { MAX_SCRIPT_CHARACTERS } from '../../../shared/speech/timed-word.ts';
 import { checkedScriptWords } from '../speech/script-tokens.ts';
 import { SpeechError } from '../speech/speech.ts';
-
-/** Words a narrator says in a second at an easy pace: every drafted script is sized with it. */
-export const SPOKEN_WORDS_PER_SECOND = 2.5;
 
 /**
  * What a draft aims for, of the words that fit: room to breathe between sentences, and for a model that
@@ -31,16 +30,15 @@ export type DraftProblem = 'empty' | 'too-long' | 'unspoken';
 
 /**
  * Why a drafted script cannot be used as it is, or undefined: the rules every speech engine checks a script with
- * (`checkedScriptWords`), no more words than `scriptWordLimit(seconds)`, and nothing a voice would not say.
+ * (`checkedScriptWords`), no more words read aloud than `scriptWordLimit(seconds)`, and nothing a voice would not say.
  */
 export function draftProblem(script: string, seconds: number): DraftProblem | undefined {
-  let words: string[];
   try {
-    words = checkedScriptWords(script);
+    checkedScriptWords(script);
   } catch (error) {
     if (!(error instanceof SpeechError)) throw error;
-    return script.length > MAX_SCRIPT_CHARACTERS ? 'too-long' : 'empty';
+    return scriptLengthProblem(script) ? 'too-long' : 'empty';
   }
-  if (words.length > scriptWordLimit(seconds)) return 'too-long';
+  if (spokenWordCount(script) > scriptWordLimit(seconds)) return 'too-long';
   return UNSPOKEN.test(script) ? 'unspoken' : undefined;
 }

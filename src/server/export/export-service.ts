@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type ExportJobResponse, type ExportSettings, FOUR_K_PRO_ONLY } from '../../shared/schemas/export.ts';
 import { outputDuration } from '../../shared/editor/editor-state.ts';
+import { outputLengthProblem } from '../../shared/editor/output-length.ts';
 import type { Db } from '../db/database.ts';
 import type { ExportJobRow, UserRow } from '../db/schema.ts';
 import { estimateSeconds } from '../estimates/job-timings.ts';
-import { HttpError, forbidden, notFound } from '../http/http-error.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
@@ -44,6 +45,10 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     if (!project) throw notFound(PROJECT_NOT_FOUND);
     if (project.status !== 'ready') throw new HttpError(409, 'The video is still being generated');
     if (settings.resolution === '4K' && user.subscription !== 'pro') throw forbidden(FOUR_K_PRO_ONLY);
+    const stored = readStoredEditorDocument(project.editorState, { projectId });
+    // An edit saved before outputs had a limit is refused here (the job refuses one queued before, too).
+    const tooLong = stored.kind === 'edit' ? outputLengthProblem(stored.state) : undefined;
+    if (tooLong) throw badRequest(tooLong);
     // The schema's key order, so equal settings are equal strings; the platform, when there is one, is part of them.
     const { resolution, format, quality, platform, captions = 'burned' } = settings;
     const settingsJson = JSON.stringify({ resolution, format, quality, platform, captions });
@@ -58,7 +63,6 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
       return { id, owner };
     });
     if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
-    const stored = readStoredEditorDocument(project.editorState, { projectId });
     const outputSeconds = stored.kind === 'edit' ? outputDuration(stored.state) : project.duration;
     return { jobId: started.id, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
   }

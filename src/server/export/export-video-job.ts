@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defaultEditorState, outputDuration } from '../../shared/editor/editor-state.ts';
+import { outputLengthProblem } from '../../shared/editor/output-length.ts';
 import { UNREADABLE_EDIT_MESSAGE, readProjectEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { type ExportSettings, exportSettingsSchema } from '../../shared/schemas/export.ts';
 import { findUserById } from '../auth/users-repository.ts';
@@ -59,6 +60,8 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
     if (stored.kind === 'unreadable') throw new UserFacingError(UNREADABLE_EDIT_MESSAGE);
     const log = context.logger.child({ projectId: project.id });
     const editorState = stored.kind === 'edit' ? stored.state : defaultEditorState(project.id, project.duration);
+    const tooLong = outputLengthProblem(editorState);
+    if (tooLong) throw new UserFacingError(tooLong);
     const sourceProject = { id: project.id, userId: project.userId, videoKey: project.videoKey };
 
     await withScratchDir('export', async (dir) => {

@@ -218,6 +218,18 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('export API', () => {
     expect(await exportWithTrack('mine')).toMatchObject(unavailable);
   });
 
+  it('refuses to export a sequence longer than 10 minutes, saved before outputs had a limit, with a plain 400', async () => {
+    // 151 shots of the 4 s clip would be refused at save (40 shots at most); an old edit of the project's own clip
+    // stretched to 601 s (its row said 601 s long) is what reaches the export.
+    const shots = Array.from({ length: 40 }, (_, index) => ({ ...newShot(`shot-${index}`, c.projectId, 4), out: 15.025 }));
+    await c.t.db.updateTable('videoProjects').set({ editorState: encodeEditorDocument({ ...clipEdit(c.projectId, 4), shots }) }).where('id', '=', c.projectId).execute();
+    const refused = await start({ resolution: '720p', format: 'mp4', quality: 'low' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'A video can be at most 10 minutes long; this sequence runs 10:01. Trim or remove shots.' });
+    const rows = await c.t.db.selectFrom('exportJobs').select('id').where('projectId', '=', c.projectId).execute();
+    expect(rows).toEqual([]);
+  });
+
   it('refuses to export an edit it cannot read, saying so plainly', async () => {
     const unreadable = JSON.stringify({ ...JSON.parse(editorDocumentFixture(1)), version: 99 });
     await c.t.db.updateTable('videoProjects').set({ editorState: unreadable }).where('id', '=', c.projectId).execute();

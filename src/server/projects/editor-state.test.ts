@@ -122,6 +122,18 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     expect(row.editorState).toBeNull();
   });
 
+  it('refuses a sequence longer than 10 minutes with 400 and says how long it runs; 10 minutes saves', async () => {
+    // A 300 s upload cut into 40 whole shots would be 12,000 s of output (issue 42).
+    await t.db.updateTable('videoProjects').set({ duration: 300 }).where('id', '=', projectId).execute();
+    const shots = (count: number) => Array.from({ length: count }, (_, index) => ({ ...clip.shots[0]!, id: `shot-${index}`, out: 300 }));
+    const refused = await patch({ editorState: { ...edited, shots: shots(40) } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('A video can be at most 10 minutes long; this sequence runs 3:20:00. Trim or remove shots.');
+    const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
+    expect(row.editorState).toBeNull();
+    expect((await patch({ editorState: { ...edited, shots: shots(2) } })).statusCode).toBe(200);
+  });
+
   it('keeps overlay text as data, markup and all', async () => {
     const text = '<img src=x onerror=alert(1)> & "quotes"';
     const saved = await patch({ editorState: { ...edited, textOverlays: [{ ...edited.textOverlays[0], text }] } });

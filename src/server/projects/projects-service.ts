@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
 import type { EditorState } from '../../shared/editor/editor-state.ts';
+import { outputLengthProblem } from '../../shared/editor/output-length.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
 import type { createProjectRequestSchema } from '../../shared/schemas/project.ts';
@@ -195,14 +196,15 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   /**
    * The rules an edit is saved by: the project must be ready, the document must decode (any version; it is
-   * stored as the current one), every shot must cut one of the project's videos within its length, and a saved
-   * edit the codec cannot read is never replaced.
+   * stored as the current one), its output must fit MAX_OUTPUT_SECONDS, every shot must cut one of the project's
+   * videos within its length, and a saved edit the codec cannot read is never replaced.
    */
   async function checkedEdit(user: UserRow, projectId: string, editorState: unknown): Promise<{ project: VideoProjectRow; state: EditorState }> {
     const project = await ownProject(user, projectId);
     if (project.status !== 'ready') throw stillGenerating();
     const decoded = decodeEditorDocument(editorState, { projectId });
     if (!decoded.ok) throw badRequest(decoded.reason);
+    refuseOverlongOutput(decoded.state);
     await checkShots(project, decoded.state.shots);
     if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     return { project, state: decoded.state };
@@ -258,3 +260,9 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
+
+/** A sequence longer than a video may be (MAX_OUTPUT_SECONDS) is refused at save, as it is at export (issue 42). */
+function refuseOverlongOutput(state: EditorState): void {
+  const problem = outputLengthProblem(state);
+  if (problem) throw badRequest(problem);
+}

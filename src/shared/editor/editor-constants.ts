@@ -66,6 +66,11 @@ export const DEFAULT_TRANSITION_SECONDS = 0.5;
 /** A sequence holds at most this many shots and audio clips: bounds the export's inputs (one ffmpeg run). */
 export const MAX_SHOTS = 40;
 export const MAX_AUDIO_CLIPS = 20;
+/**
+ * The longest a sequence's output may run, saved or exported (decision 052): TikTok's upload API takes 10 minutes,
+ * Shorts 3, Reels 15; captions are made from at most 10 minutes of sound.
+ */
+export const MAX_OUTPUT_SECONDS = 600;
 
 /** How a text overlay comes in and goes out (each with its own duration). */
 export const TEXT_ANIMATIONS = ['none', 'fade', 'pop', 'slide-up', 'typewriter'] as const;

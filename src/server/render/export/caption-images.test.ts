@@ -70,4 +70,30 @@ describe('the captions’ pictures', () => {
     expect(setpts).not.toContain('if(');
     expect(command.images[0]?.pictures).toHaveLength(119);
   });
+
+  it('plans in work proportional to the changes, not to the output’s frames (issue 42: a long output froze the server)', () => {
+    // Every read of a word's time is counted: the plan's work. The same 300 one-word lines, 0.1 s apart (three
+    // frames) and 10 s apart (300 frames): a plan that walked every frame against every line read about 100
+    // times as much for the long one.
+    const reads = (spacing: number) => {
+      let count = 0;
+      const lines = Array.from({ length: 300 }, (_, index) => {
+        const start = 1 + index * spacing;
+        const word = { text: 'word', emphasis: false, end: start + 0.05 };
+        Object.defineProperty(word, 'start', { enumerable: true, get: () => (count++, start) });
+        return { id: `l${index}`, words: [word as CaptionTrack['lines'][number]['words'][number]] };
+      });
+      const duration = 2 + 300 * spacing;
+      const [image] = planTextImages({ ...defaultEditorState('clip', duration), captions: { lines, style: DEFAULT_CAPTION_STYLE } }, {
+        frame: FRAME, timing: { fps: 30, trimStart: 0 }, duration, watermark: false, captions: true, workDir: '/tmp/job',
+      });
+      return { count, pictures: image?.pictures.length };
+    };
+    const short = reads(0.1);
+    const long = reads(10);
+    // Short: each word until the next starts; long: each word, then nothing from 0.4 s after it (the last ends the captions).
+    expect(short.pictures).toBe(300);
+    expect(long.pictures).toBe(599);
+    expect(long.count).toBeLessThan(3 * short.count);
+  });
 });

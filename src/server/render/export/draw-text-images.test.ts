@@ -4,7 +4,7 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EditorState, defaultEditorState, newTextOverlay } from '../../../shared/editor/editor-state.ts';
-import { type TextImageOptions, drawTextImages, planTextImages } from './overlay-images.ts';
+import { type TextImageOptions, drawTextImages } from './overlay-images.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -16,8 +16,7 @@ async function drawn(editorState: EditorState, name: string) {
   const workDir = path.join(dir, name);
   await fs.mkdir(workDir);
   const options: TextImageOptions = { frame: { width: 360, height: 640 }, timing: { fps: 30, trimStart: 0 }, duration: 2, watermark: true, workDir };
-  const images = planTextImages(editorState, options);
-  const { threadId: drawnOn } = await drawTextImages(images, { editorState, options });
+  const { images, threadId: drawnOn } = await drawTextImages({ editorState, options });
   return { drawnOn, planned: images.reduce((sum, image) => sum + image.pictures.length, 0), written: (await fs.readdir(workDir)).length };
 }
 

@@ -10,13 +10,13 @@ import { exportFrameRate } from '../frame-rate.ts';
 import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
 import type { TransitionFilters } from '../ffmpeg-binaries.ts';
 import { type JoinFrame, pictureTransitionWithoutXfade } from './transition-fallback.ts';
-import { exportPlatform } from '../../../shared/export-platforms.ts';
+import { type ExportPlatform, exportPlatform } from '../../../shared/export-platforms.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
 import { type ExportSpec, exportEncoding } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
-import { MAX_ANIMATION_FPS, type TextImage, type TextImageOptions, planTextImages } from './overlay-images.ts';
+import { MAX_ANIMATION_FPS, type PlacedTextImage, type TextImageOptions, placed, planTextImages } from './overlay-images.ts';
 
 /** How the source's YUV turns into RGB: its tags, or what Chromium assumes for an untagged video. */
 interface SourceColor {
@@ -64,6 +64,8 @@ export interface ExportInput {
   loudnessGainDb?: number;
   /** Which transition filters the ffmpeg that runs it has (FfmpegBinaries.filters); absent: both. */
   filters?: TransitionFilters;
+  /** The text's pictures as drawTextImages planned (and drew) them from exportTextImageOptions; absent: planned here. */
+  textImages?: PlacedTextImage[];
 }
 
 export interface ExportCommand {
@@ -81,9 +83,7 @@ export interface ExportCommand {
    */
   files: Array<{ path: string; contents: string }>;
   /** The text as pictures (PNGs in workDir) that ffmpeg lays over the video: drawTextImages writes them before running. */
-  images: TextImage[];
-  /** What `images` were planned with, for drawTextImages to plan them again on a worker thread. */
-  textImageOptions: TextImageOptions;
+  images: PlacedTextImage[];
 }
 
 /** gblur's recursive filter approaches a Gaussian with more passes: 3 keeps a hard edge within ~6 levels of CSS blur. */
@@ -133,7 +133,7 @@ function seconds(value: number): string {
 }
 
 /** Numbered PNGs read by image2 as named: no globbing, one decoder thread (each picture is small). */
-function imageInputArgs(image: TextImage): string[] {
+function imageInputArgs(image: PlacedTextImage): string[] {
   return ['-threads', '1', '-f', 'image2', '-pattern_type', 'sequence', '-start_number', '0', '-i', image.file];
 }
 
@@ -144,7 +144,7 @@ const NESTED_RUNS = 40;
  * setpts's expression that stamps picture N with its `shownFrom`: runs of pictures one frame apart
  * (an entrance, an exit) as one linear piece each, the rest one by one.
  */
-function showTimes(pictures: TextImage['pictures'], fps: number): string {
+function showTimes(pictures: PlacedTextImage['pictures'], fps: number): string {
   const runs: Array<{ first: number; count: number; from: number }> = [];
   pictures.forEach((picture, index) => {
     const run = runs.at(-1);
@@ -165,7 +165,7 @@ function showTimes(pictures: TextImage['pictures'], fps: number): string {
  * Lays one overlay's pictures over the frame, only while it is shown ([from, to) on the output
  * timeline); each picture stays until the next one's time (overlay keeps the latest frame).
  */
-function overlayImage(image: TextImage, input: number, base: string, output: string, fps: number, duration: number): string[] {
+function overlayImage(image: PlacedTextImage, input: number, base: string, output: string, fps: number, duration: number): string[] {
   const whole = image.from <= 0 && image.to >= duration;
   const place = filter('overlay', [
     ['x', image.box.left],
@@ -202,6 +202,39 @@ function pictureJoin(shot: ShotInput, link: JoinLink, frame: JoinFrame, xfade: b
 }
 
 /**
+ * The output's frame rate, and whether the shots are converted to it. A variable or too slow rate is converted first
+ * (exportFrameRate): its frames then land on k/fps exactly. Shots are joined at one rate, the first shot's: every
+ * shot of a sequence of several is converted to it.
+ */
+function outputRate(shots: ShotInput[], platform: ExportPlatform | undefined): { outputFps: number; resample: boolean } {
+  const rate = exportFrameRate(shots[0]!.probe, platform?.minFrameRate);
+  return { outputFps: rate.fps > 0 ? rate.fps : UNKNOWN_FRAME_RATE, resample: rate.resample || shots.length > 1 };
+}
+
+function outputFrame(shots: ShotInput[], spec: ExportSpec, platform: ExportPlatform | undefined) {
+  return exportFrameSize(shots[0]!.probe, spec.resolution, Math.min(platform?.maxWidth ?? Infinity, spec.maxWidth ?? Infinity));
+}
+
+/**
+ * What the export's text is planned with (planTextImages): the output's frame and length, and the rate animations
+ * are drawn at — once per output frame, at most MAX_ANIMATION_FPS, one picture per frame they change in.
+ */
+export function exportTextImageOptions(input: Pick<ExportInput, 'sources' | 'workDir'>, editorState: EditorState, spec: ExportSpec): TextImageOptions {
+  const { shots, durationSeconds } = planShots(input.sources, editorState);
+  if (!(durationSeconds > 0)) throw new Error('Nothing to export: the trimmed clip is empty');
+  const platform = spec.platform ? exportPlatform(spec.platform) : undefined;
+  const { outputFps, resample } = outputRate(shots, platform);
+  return {
+    frame: outputFrame(shots, spec, platform),
+    timing: { fps: Math.min(MAX_ANIMATION_FPS, outputFps), trimStart: resample ? 0 : shots[0]!.in },
+    duration: durationSeconds,
+    watermark: spec.watermark,
+    captions: spec.captions !== 'none',
+    workDir: input.workDir,
+  };
+}
+
+/**
  * The one ffmpeg invocation that turns a sequence and its saved editor state into the exported file
  * (STYLE §7): each shot cut accurately from its asset and fitted into the output frame (the first shot's
  * shape) with the preview's colour maths in RGB, the shots joined by their transitions, blur, the text overlays
@@ -213,10 +246,9 @@ function pictureJoin(shot: ShotInput, link: JoinLink, frame: JoinFrame, xfade: b
 export function buildExportCommand(input: ExportInput, editorState: EditorState, spec: ExportSpec): ExportCommand {
   const { shots, durationSeconds } = planShots(input.sources, editorState);
   if (!(durationSeconds > 0)) throw new Error('Nothing to export: the trimmed clip is empty');
-  const first = shots[0]!;
 
   const platform = spec.platform ? exportPlatform(spec.platform) : undefined;
-  const frame = exportFrameSize(first.probe, spec.resolution, Math.min(platform?.maxWidth ?? Infinity, spec.maxWidth ?? Infinity));
+  const frame = outputFrame(shots, spec, platform);
   const scale = referenceScale(frame.width, frame.height);
   const functions = parseCssFilter(cssFilter(editorState.colorGrading, editorState.visualEffect, scale));
   const firstBlur = functions.findIndex((fn) => fn.kind === 'blur');
@@ -229,22 +261,9 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     return file;
   };
 
-  // Animations are drawn once per output frame (up to a bound): one picture per frame they change in.
-  // A variable or too slow rate is converted first (exportFrameRate): its frames then land on k/fps exactly.
-  // Shots are joined at one rate, the first shot's: every shot of a sequence of several is converted to it.
-  const rate = exportFrameRate(first.probe, platform?.minFrameRate);
-  const outputFps = rate.fps > 0 ? rate.fps : UNKNOWN_FRAME_RATE;
-  const resample = rate.resample || shots.length > 1;
+  const { outputFps, resample } = outputRate(shots, platform);
   const fps = Math.min(MAX_ANIMATION_FPS, outputFps);
-  const textImageOptions: TextImageOptions = {
-    frame,
-    timing: { fps, trimStart: resample ? 0 : first.in },
-    duration: durationSeconds,
-    watermark: spec.watermark,
-    captions: spec.captions !== 'none',
-    workDir: input.workDir,
-  };
-  const images = planTextImages(editorState, textImageOptions);
+  const images = input.textImages ?? placed(planTextImages(editorState, exportTextImageOptions(input, editorState, spec)));
 
   // Each shot into the output frame, in RGB with the grade; a sequence's shots also to one rate and exactly their length.
   const shotChain = (shot: ShotInput): string[] => {
@@ -324,5 +343,5 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     '-f', spec.format,
     input.outputFile,
   ];
-  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files, images, textImageOptions };
+  return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files, images };
 }

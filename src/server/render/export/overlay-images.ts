@@ -18,6 +18,7 @@ import { type Box, type Frame, layoutOverlay } from '../../../shared/editor/text
 import type { LayerFactory, TextDrawingContext } from '../../../shared/editor/text/text-context.ts';
 import { runWorker } from '../worker-thread.ts';
 import { planCaptionImage } from './caption-images.ts';
+import { frameGrid } from './frame-grid.ts';
 import { registerCanvasFonts } from './canvas-fonts.ts';
 
 /** Animation frames are drawn at the output's frame rate, at most this many a second. */
@@ -63,21 +64,9 @@ function union(boxes: Box[]): Box {
   return { left, top, width: right - left, height: bottom - top };
 }
 
-/**
- * The output frames in [from, to): the source's frames land at n/fps - trimStart on the output
- * timeline (accurate seek), so an animation is drawn for the very times its frames are shown.
- */
-function frameTimesIn(from: number, to: number, timing: { fps: number; trimStart: number }): number[] {
-  const step = 1 / timing.fps;
-  const phase = (((-timing.trimStart % step) + step) % step);
-  const times: number[] = [];
-  for (let n = Math.ceil((from - phase) / step - 1e-6); phase + n * step < to - 1e-6; n++) times.push(phase + n * step);
-  return times;
-}
-
 export interface TextImageOptions {
   frame: Frame;
-  /** The rate animations are drawn at (the output's, at most MAX_ANIMATION_FPS) and the trim's In point (see frameTimesIn). */
+  /** The rate animations are drawn at (the output's, at most MAX_ANIMATION_FPS) and the trim's In point (see frame-grid.ts). */
   timing: { fps: number; trimStart: number };
   /** The output's length in seconds. */
   duration: number;
@@ -91,6 +80,7 @@ export interface TextImageOptions {
  * The pictures of one overlay: a picture per output frame while it moves, one for its steady state.
  * Each is shown from half a frame before the frame it was drawn for, so whichever frame ffmpeg decodes
  * at each moment, it shows the picture drawn nearest to it; the first is there from the overlay's start.
+ * Only the frames of its entrance and exit are visited, however long it stays.
  */
 function overlayPictures(
   overlay: EditorState['textOverlays'][number],
@@ -100,16 +90,15 @@ function overlayPictures(
   const seconds = animationSeconds(overlay);
   const steadyFrom = overlay.start + seconds.enter;
   const steadyTo = overlay.end - seconds.exit;
-  const times = frameTimesIn(shown.from, shown.to, timing);
+  const grid = frameGrid(timing);
+  const { first, end } = grid.span(shown.from, shown.to);
   const half = 0.5 / timing.fps;
   const pictures: TextImage['pictures'] = [];
-  let steadyDrawn = false;
-  for (const t of times) {
-    const steady = t >= steadyFrom && t < steadyTo;
-    if (steady && steadyDrawn) continue;
-    steadyDrawn ||= steady;
-    pictures.push({ drawnFor: t, shownFrom: pictures.length === 0 ? Math.min(shown.from, t - half) : t - half });
-  }
+  const push = (t: number) => pictures.push({ drawnFor: t, shownFrom: pictures.length === 0 ? Math.min(shown.from, t - half) : t - half });
+  let n = first;
+  for (; n < end && grid.time(n) < steadyFrom; n++) push(grid.time(n));
+  if (n < end && grid.time(n) < steadyTo) push(grid.time(n));
+  for (n = Math.max(n, grid.firstAtOrAfter(steadyTo)); n < end; n++) push(grid.time(n));
   return pictures;
 }
 
@@ -158,10 +147,9 @@ export function planTextImages(editorState: EditorState, options: TextImageOptio
   if (options.captions && editorState.captions) {
     const captions = planCaptionImage(ctx, editorState.captions, {
       frame,
-      fps: options.timing.fps,
+      grid: frameGrid(options.timing),
       duration,
       workDir,
-      frameTimesIn: (from, to) => frameTimesIn(from, to, options.timing),
     });
     if (captions) images.push(captions);
   }
@@ -211,23 +199,42 @@ export async function rasterizeTextImages(images: TextImage[], signal?: AbortSig
   await Promise.all(Array.from({ length: ENCODES_IN_FLIGHT }, worker));
 }
 
-/** Up to this many pictures are drawn on the calling thread: a watermark and a few still captions take milliseconds, less than starting a thread. */
+/** Up to this many pictures are drawn on the calling thread: a watermark and a few still texts take milliseconds, less than starting a thread. */
 const DRAWN_IN_PLACE = 4;
 
+/** Where and when a planned image's pictures are shown, without its drawing: what ffmpeg's graph needs, and what a worker thread can post back. */
+export type PlacedTextImage = Omit<TextImage, 'draw'>;
+
+export function placed(images: TextImage[]): PlacedTextImage[] {
+  return images.map(({ draw: _draw, ...rest }) => rest);
+}
+
 /**
- * Draws the plan's pictures (`images`, planned from `editorState` and `options`): a few in place, more on a
- * worker thread (text-images-worker.ts, which plans the same pictures again), so animated text at 4K never
- * holds this process's event loop. Resolves with the id of the thread that drew them.
+ * Whether an edit's text is few enough to plan on the calling thread: no burned-in captions and at most
+ * DRAWN_IN_PLACE overlays (a plan of those visits only their animations' frames). Anything more is planned on the
+ * worker thread that draws it, so a long edit full of captions and overlays never holds the event loop (issue 42).
+ */
+function plannedInPlace({ editorState, options }: { editorState: EditorState; options: TextImageOptions }): boolean {
+  const captions = options.captions === true && (editorState.captions?.lines.length ?? 0) > 0;
+  return !captions && editorState.textOverlays.length <= DRAWN_IN_PLACE;
+}
+
+/**
+ * Plans and draws an edit's text pictures (planTextImages, then rasterizeTextImages), and answers the plan for
+ * ffmpeg's graph. A few pictures are planned and drawn in place; more, or a plan that may be large, on a worker
+ * thread (text-images-worker.ts), so neither the plan nor animated text at 4K holds this process's event loop.
+ * Resolves with the plan and the id of the thread that drew it.
  */
 export async function drawTextImages(
-  images: TextImage[],
   plan: { editorState: EditorState; options: TextImageOptions },
   signal?: AbortSignal,
-): Promise<{ threadId: number }> {
-  const pictures = images.reduce((sum, image) => sum + image.pictures.length, 0);
-  if (pictures <= DRAWN_IN_PLACE) {
-    await rasterizeTextImages(images, signal);
-    return { threadId };
+): Promise<{ images: PlacedTextImage[]; threadId: number }> {
+  if (plannedInPlace(plan)) {
+    const images = planTextImages(plan.editorState, plan.options);
+    if (images.reduce((sum, image) => sum + image.pictures.length, 0) <= DRAWN_IN_PLACE) {
+      await rasterizeTextImages(images, signal);
+      return { images: placed(images), threadId };
+    }
   }
   return runWorker(import.meta.url, 'text-images-worker', plan, signal);
 }

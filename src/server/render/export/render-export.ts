@@ -7,7 +7,7 @@ import type { ExportSources } from './export-shots.ts';
 import { withScratchDir } from '../scratch-dir.ts';
 import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
-import { type ExportInput, buildExportCommand } from './export-filter-graph.ts';
+import { type ExportInput, buildExportCommand, exportTextImageOptions } from './export-filter-graph.ts';
 import { type ExportSpec, exportCpuBudgetSeconds, loudnessPassCpuBudgetSeconds } from './export-spec.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { drawTextImages } from './overlay-images.ts';
@@ -61,7 +61,7 @@ export async function probeSources(
 /**
  * Renders a project's sequence with its editor state into the exported file in one ffmpeg run (an edit with
  * music first gets an audio-only measuring run, measureMixGain). The
- * text is drawn first (on a worker thread when it moves), with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
+ * text is planned and drawn first (on a worker thread unless it is a few still pictures), with the preview's own drawing code on a Skia canvas, into PNGs that ffmpeg lays
  * over the picture; they and the filter graph live in a scratch dir that is always removed. A failed
  * render rejects with FfmpegError carrying ffmpeg's reason, command, stderr tail and the filter graph;
  * the partial output is removed. Each ffmpeg run has a processor-time budget from the output's length and
@@ -73,9 +73,9 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
   await withScratchDir('promptreel-export', async (workDir) => {
     const input = { sources, outputFile, workDir, music, voice, filters: binaries.filters };
     const loudnessGainDb = await measureMixGain(binaries, input, editorState, signal);
-    const command = buildExportCommand({ ...input, loudnessGainDb }, editorState, spec);
+    const { images } = await drawTextImages({ editorState, options: exportTextImageOptions(input, editorState, spec) }, signal);
+    const command = buildExportCommand({ ...input, loudnessGainDb, textImages: images }, editorState, spec);
     await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
-    await drawTextImages(command.images, { editorState, options: command.textImageOptions }, signal);
     try {
       await runFfmpeg(binaries, command.args, {
         expectedDurationSeconds: command.durationSeconds,

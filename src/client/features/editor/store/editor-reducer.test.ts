@@ -210,6 +210,21 @@ describe('the video lane', () => {
     expect(alone.past).toHaveLength(0);
   });
 
+  it('deletes the first shot as one undo step: the voice-over is left as it was and comes back with the length', () => {
+    const twoShots = run([
+      { type: 'addShot', afterId: 'shot-1', mediaId: 'asset-2', seconds: 6, newId: 'shot-2' },
+      { type: 'placeVoice', mediaId: 'voice-a', seconds: 12, newId: 'v1' },
+    ]);
+    const deleted = run([{ type: 'removeShot', id: 'shot-1' }], twoShots);
+    expect(ids(deleted)).toEqual(['shot-2']);
+    expect(deleted.present.audioClips).toEqual(twoShots.present.audioClips);
+    expect(canUndo(deleted)).toBe(true);
+    const undone = run([{ type: 'undo' }], deleted);
+    expect(undone.present).toEqual(twoShots.present);
+    expect(canRedo(undone)).toBe(true);
+    expect(run([{ type: 'redo' }], undone).present).toEqual(deleted.present);
+  });
+
   it('adds a shot of a whole clip after a given shot or first, cut in at full volume, as one undo step', () => {
     const split = run([{ type: 'splitShot', at: 3, newId: 'shot-2' }]);
     const added = run([{ type: 'addShot', afterId: 'shot-1', mediaId: 'asset-9', seconds: 6.0004, newId: 'new' }], split);

@@ -15,6 +15,7 @@ import { findUserProject } from '../projects/projects-repository.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { findUserMediaAsset, insertMediaAsset, listProjectMedia } from './media-assets-repository.ts';
 import { toMediaAsset } from './media-asset-view.ts';
+import { sequenceRequestColumn } from './shot-placement.ts';
 import { type VideoToServe, videoToServe } from './watermarked-video.ts';
 
 const MEDIA_NOT_FOUND = 'Media not found';
@@ -87,6 +88,7 @@ export function createMediaAssetsService({ db, storage, queue, logger, maxActive
         hasAudio: null,
         prompt: input.prompt,
         continueFrom: input.continueFrom ? JSON.stringify(input.continueFrom) : null,
+        sequenceRequest: sequenceRequestColumn(input.addToSequence),
         charged,
         createdAt: at.toISOString(),
         updatedAt: at.toISOString(),

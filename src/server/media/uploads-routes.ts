@@ -31,7 +31,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       schema: { params: projectParamsSchema, body: completeMediaUploadRequestSchema, response: { 201: mediaResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send({ media: await uploads.completeIntoMedia(requireUser(request), request.params.id, request.body.videoURL) }),
+      reply.status(201).send({ media: await uploads.completeIntoMedia(requireUser(request), request.params.id, request.body.videoURL, request.body.addToSequence) }),
   );
 
   // The PUT body is the file itself: streamed to storage, never buffered or parsed.

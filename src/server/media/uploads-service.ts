@@ -23,6 +23,7 @@ import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { toMediaAsset } from './media-asset-view.ts';
 import { insertMediaAsset, updateMediaAsset } from './media-assets-repository.ts';
+import { type SequenceRequest, sequenceRequestColumn } from './shot-placement.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, countUploadsInFlight, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
@@ -255,7 +256,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
    * Accepts an uploaded video as a new asset of the caller's project (issue 26), processed by the same bounded
    * `process-upload` job as a project's upload; the asset is 'generating' until the job stores or refuses it.
    */
-  async function completeIntoMedia(user: UserRow, projectId: string, videoURL: string): Promise<MediaAsset> {
+  async function completeIntoMedia(user: UserRow, projectId: string, videoURL: string, addToSequence?: SequenceRequest): Promise<MediaAsset> {
     if (!(await findUserProject(db, user.id, projectId))) throw notFound(PROJECT_NOT_FOUND);
     const { upload, header } = await claimCheckedVideo(user, videoURL);
     const id = randomUUID();
@@ -281,6 +282,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           hasAudio: null,
           prompt: null,
           continueFrom: null,
+          sequenceRequest: sequenceRequestColumn(addToSequence),
           createdAt: at,
           updatedAt: at,
         }),

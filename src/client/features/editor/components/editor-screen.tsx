@@ -7,6 +7,7 @@ import { EditorAudioProvider, useEditorAudioSetup } from '../hooks/editor-audio'
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
+import { usePlacedShots } from '../hooks/use-placed-shots';
 import { useSequencePlayer } from '../hooks/use-sequence-player';
 import { useToolSheet } from '../hooks/use-tool-sheet';
 import { newId } from '../lib/ids';
@@ -32,7 +33,7 @@ interface EditorScreenProps {
 export function EditorScreen({ project, media }: EditorScreenProps) {
   const clipSeconds = media.find((asset) => asset.id === project.id)?.duration ?? project.duration;
   return (
-    <EditorProvider projectId={project.id} editorState={project.editorState} duration={clipSeconds} readOnly={project.status === 'generating'}>
+    <EditorProvider projectId={project.id} editorState={project.editorState} duration={clipSeconds} placedShots={project.placedShots} readOnly={project.status === 'generating'}>
       <EditorLayout project={project} media={media} />
     </EditorProvider>
   );
@@ -47,7 +48,8 @@ export function EditorScreen({ project, media }: EditorScreenProps) {
 function EditorLayout({ project, media }: EditorScreenProps) {
   const { store, shown, dispatch, readOnly, held, editingId, setEditingId } = useEditor();
   const fonts = useEditorFonts();
-  const autosave = useAutosave(project.id, store.present);
+  const autosave = useAutosave(project.id, store.present, store.placedShotsSeen);
+  usePlacedShots(media);
   const playback = useSequencePlayer(shown.shots);
   // Every shot plays its clip's own file (a free user's watermarked copy): SPEC's proxy is the first shot's clip.
   const sourceOf = useCallback(

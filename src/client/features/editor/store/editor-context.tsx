@@ -27,12 +27,14 @@ interface EditorProviderProps {
   projectId: string;
   editorState: EditorState | null;
   duration: number;
+  /** The project's `placedShots`, read with `editorState`. */
+  placedShots: number;
   readOnly?: boolean;
   children: ReactNode;
 }
 
-export function EditorProvider({ projectId, editorState, duration, readOnly = false, children }: EditorProviderProps) {
-  const [store, apply] = useReducer(editorReducer, { projectId, editorState, duration }, initEditorStore);
+export function EditorProvider({ projectId, editorState, duration, placedShots, readOnly = false, children }: EditorProviderProps) {
+  const [store, apply] = useReducer(editorReducer, { projectId, editorState, duration, placedShots }, initEditorStore);
   const [editingId, setEditing] = useState<string | null>(null);
   const [showSafeZones, setShowSafeZones] = useState(false);
   // One gate for every way of editing (panels, drags on the stage and timeline, typing in place, hotkeys, AI suggestions).

@@ -1,8 +1,10 @@
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
 import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
 import { trimOf, withTrim } from '@shared/editor/sequence-controls';
+import type { PlacedShot } from '@shared/editor/shot-edits';
 import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
 import { commandFor, type EditAction } from './edit-actions';
+import { placeShotsCommand } from './placed-shots';
 import { rebaseChange, replaceStateCommand } from './replace-state';
 import type { SuggestionPreview } from './suggestion-preview';
 
@@ -22,6 +24,8 @@ export interface EditorStore {
   duration: number;
   /** A suggestion shown but not kept: while there is one, the edit waits (suggestion-preview.ts). */
   preview: SuggestionPreview | null;
+  /** How many of the shots the server placed in the saved edit this one has taken in (placed-shots.ts); saves send it. */
+  placedShotsSeen: number;
 }
 
 export type EditorAction =
@@ -37,6 +41,8 @@ export type EditorAction =
    * `base` are kept. It ends a preview: what was kept replaces what was shown.
    */
   | { type: 'replaceState'; label: string; base: EditorState; state: EditorState }
+  /** Shots the server appended to the saved edit (up to its `seen`th placement) join this one, where it put them. */
+  | { type: 'placeShots'; shots: PlacedShot[]; seen: number }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -48,12 +54,14 @@ interface EditorStoreInit {
   projectId: string;
   editorState: EditorState | null;
   duration: number;
+  /** The project's `placedShots` read with `editorState`: every shot placed up to there is in it (or was removed). */
+  placedShots?: number;
 }
 
 /** The store for a project: its saved edit, or the untouched clip when it was never edited. */
-export function initEditorStore({ projectId, editorState, duration }: EditorStoreInit): EditorStore {
+export function initEditorStore({ projectId, editorState, duration, placedShots = 0 }: EditorStoreInit): EditorStore {
   const present = editorState ? withTrimInClip(editorState, duration) : defaultEditorState(projectId, duration);
-  return { present, past: [], future: [], selectedId: null, duration, preview: null };
+  return { present, past: [], future: [], selectedId: null, duration, preview: null, placedShotsSeen: placedShots };
 }
 
 export function editorReducer(store: EditorStore, action: EditorAction): EditorStore {
@@ -77,6 +85,9 @@ export function editorReducer(store: EditorStore, action: EditorAction): EditorS
       const next = rebased(store, action.base, action.state);
       return keepSelection(apply({ ...store, preview: null }, replaceStateCommand(action.label, store.present, next)));
     }
+    case 'placeShots':
+      if (action.seen <= store.placedShotsSeen) return store;
+      return { ...apply(store, placeShotsCommand(store.present, action.shots)), placedShotsSeen: action.seen };
     case 'removeOverlay': {
       const next = apply(store, removeOverlayCommand(store.present, action.id));
       return next.selectedId === action.id ? { ...next, selectedId: null } : next;

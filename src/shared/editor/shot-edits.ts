@@ -1,5 +1,5 @@
 import { MAX_SHOTS, RANGES, type TransitionKind } from './editor-constants.ts';
-import { type Shot, newShot, roundSeconds } from './editor-state.ts';
+import { type Shot, clampTrim, newShot, roundSeconds } from './editor-state.ts';
 import { frameAt, layoutSequence } from './time-map.ts';
 
 /**
@@ -51,6 +51,16 @@ export function insertShot(shots: readonly Shot[], afterIndex: number, shot: Sho
   if (shots.some((candidate) => candidate.id === shot.id)) return null;
   if (shot.out - shot.in < MIN_SHOT_SECONDS) return null;
   return [...shots.slice(0, afterIndex + 1), shot, ...shots.slice(afterIndex + 1)];
+}
+
+/** Every shot cut within its own clip (`clipSeconds`, by media id); a shot of a clip not listed is left as it is. */
+export function holdShotsToClips(shots: readonly Shot[], clipSeconds: Readonly<Record<string, number>>): Shot[] {
+  return shots.map((shot) => {
+    const length = Object.hasOwn(clipSeconds, shot.mediaId) ? clipSeconds[shot.mediaId] : undefined;
+    if (length === undefined) return shot;
+    const { start, end } = clampTrim({ start: shot.in, end: shot.out }, length);
+    return start === shot.in && end === shot.out ? shot : { ...shot, in: start, out: end };
+  });
 }
 
 /** A shot the server appends to the edit when its clip is ready (the Add shot dialog's promise): its asset, length and place. */

@@ -32,8 +32,17 @@ interface EditorScreenProps {
 /** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
 export function EditorScreen({ project, media }: EditorScreenProps) {
   const clipSeconds = media.find((asset) => asset.id === project.id)?.duration ?? project.duration;
+  // Each shot is held to its own clip's length, not the project's (a longer shot placed first keeps its cut).
+  const clips = Object.fromEntries(media.filter((asset) => asset.kind === 'video' && asset.status === 'ready').map((asset) => [asset.id, asset.duration]));
   return (
-    <EditorProvider projectId={project.id} editorState={project.editorState} duration={clipSeconds} placedShots={project.placedShots} readOnly={project.status === 'generating'}>
+    <EditorProvider
+      projectId={project.id}
+      editorState={project.editorState}
+      duration={clipSeconds}
+      placedShots={project.placedShots}
+      clipSeconds={clips}
+      readOnly={project.status === 'generating'}
+    >
       <EditorLayout project={project} media={media} />
     </EditorProvider>
   );

@@ -33,6 +33,16 @@ describe('loading', () => {
     expect(canUndo(store)).toBe(false);
   });
 
+  it('holds every shot to its own clip: a longer shot placed first keeps its length when the editor reopens', () => {
+    const long = newShot('long', 'asset-long', 20);
+    const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), shots: [long, { ...newShot('own', PROJECT_ID, DURATION), out: 9 }] };
+    const store = initEditorStore({ projectId: PROJECT_ID, editorState: saved, duration: DURATION, clipSeconds: { 'asset-long': 20 } });
+    expect(store.present.shots.map(({ id, in: from, out }) => ({ id, from, out }))).toEqual([
+      { id: 'long', from: 0, out: 20 },
+      { id: 'own', from: 0, out: 8 },
+    ]);
+  });
+
   it('edits a sequence of several shots as its first: the trim and the sound, keeping the others', () => {
     const later = { ...newShot('shot-2', 'asset-2', 20), in: 2, out: 12 };
     const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), shots: [newShot('shot-1', PROJECT_ID, DURATION), later] };

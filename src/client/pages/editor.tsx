@@ -8,6 +8,7 @@ import { useProjectMedia } from '@/features/editor/api/get-project-media';
 import { useVideoAvailability } from '@/features/editor/api/get-video-availability';
 import { EditorScreen } from '@/features/editor/components/editor-screen';
 import { EditorStatus } from '@/features/editor/components/editor-status';
+import { editorSessionKey } from '@/features/editor/lib/editor-session';
 import { ApiError, errorMessage } from '@/lib/api';
 
 const statusIcon = 'size-10 text-muted-foreground';
@@ -95,6 +96,5 @@ export function EditorPage({ params }: { params: { id: string } }) {
   if (!media.data) return <PageSpinner />;
 
   // A free user's video has the watermark burned in (the copy the proxy streams), so the page draws none.
-  // A new video (an extension finished) opens a fresh editor on it and on the edit the server lengthened.
-  return <EditorScreen key={`${data.id}:${data.videoUrl}`} project={{ ...data, videoUrl: data.videoUrl }} media={media.data} />;
+  return <EditorScreen key={editorSessionKey(data)} project={{ ...data, videoUrl: data.videoUrl }} media={media.data} />;
 }

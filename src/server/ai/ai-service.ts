@@ -120,7 +120,9 @@ export function createAiService({ db, ffmpeg, storage, textModel, imageModels, p
     const decoded = decodeEditorDocument(document, { projectId: project.id });
     if (!decoded.ok) throw badRequest(decoded.reason);
     const current = decoded.state;
-    const applied = applySuggestion(suggestion, current, project, randomUUID);
+    // Each shot is cut within its own clip (the project's `duration` is the output's length).
+    const clips = Object.fromEntries((await listProjectMedia(db, project.id)).filter((asset) => asset.kind === 'video' && asset.status === 'ready').map((asset) => [asset.id, asset.duration]));
+    const applied = applySuggestion(suggestion, current, { title: project.title, duration: clips[project.id] ?? project.duration, clips }, randomUUID);
     const saved = project.editorState;
     // Keeping the saved state (not an equal one) keeps its overlays' ids.
     const editorState = saved && sameEdit(applied, saved) ? saved : applied;

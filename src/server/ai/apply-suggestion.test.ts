@@ -86,6 +86,14 @@ describe('applySuggestion', () => {
     expect(sequenceSound(applySuggestion(suggest('audio', 'Lower the background sound'), base, video, ids))).toEqual({ volume: 0.6, muted: false });
   });
 
+  it('holds the hook to its own clip, however long the project’s clip is', () => {
+    const long = { ...newShot('long', 'asset-long', 20) };
+    const sequence: EditorState = { ...base, shots: [long, base.shots[0]!] };
+    const clips = { 'asset-long': 20 };
+    expect(trimOf(applySuggestion(suggest('trim', 'Cut the slow start', '2s–18s'), sequence, { ...video, duration: 8, clips }, ids))).toEqual({ start: 2, end: 18 });
+    expect(trimOf(applySuggestion(suggest('trim', 'Keep the best 16 seconds'), sequence, { ...video, duration: 8, clips }, ids))).toEqual({ start: 0, end: 16 });
+  });
+
   it('on a sequence of shots: trims the first shot (the hook), sets every shot’s sound, and times text on the output', () => {
     const second = { ...newShot('shot-2', 'asset-2', 6), volume: 0.8, transition: { kind: 'crossfade' as const, duration: 1 } };
     const sequence: EditorState = { ...base, shots: [...base.shots, second] };

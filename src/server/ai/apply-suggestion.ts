@@ -93,6 +93,20 @@ function chooseAudio(suggestion: Suggestion): { volume?: number; muted: boolean 
   return { volume: /lower|quiet|background|soft/i.test(suggestion.description) ? 0.6 : 0.8, muted: false };
 }
 
+/** What a suggestion is applied to besides the edit: the title, and the length of each clip the shots cut. */
+interface SuggestedVideo {
+  title: string;
+  /** Seconds: the length of a clip not named in `clips` (the project's own, or a context's one clip). */
+  duration: number;
+  /** The length of other clips the shots cut, by media id. */
+  clips?: Readonly<Record<string, number>>;
+}
+
+/** The length of the clip a shot cuts: each shot is held to its own. */
+function clipSeconds(video: SuggestedVideo, shot: Shot): number {
+  return video.clips && Object.hasOwn(video.clips, shot.mediaId) ? video.clips[shot.mediaId]! : video.duration;
+}
+
 /**
  * Carries out a suggestion on an editor state by rule (not by asking a model), so the preview and
  * the export render the result the same way. The concrete value comes from the suggestion's
@@ -103,7 +117,7 @@ function chooseAudio(suggestion: Suggestion): { volume?: number; muted: boolean 
 export function applySuggestion(
   suggestion: Suggestion,
   state: EditorState,
-  video: { title: string; duration: number },
+  video: SuggestedVideo,
   newId: () => string,
 ): EditorState {
   const next: EditorState = structuredClone(state);
@@ -125,8 +139,8 @@ export function applySuggestion(
       next.visualEffect = chooseEffect(suggestion, state.visualEffect);
       break;
     case 'trim':
-      // As the editor's trim: the first shot (the hook), cut within the project's clip (`video.duration` s long).
-      next.shots = withTrim(next.shots, chooseTrim(suggestion, firstShot(next), video.duration));
+      // As the editor's trim: the first shot (the hook), cut within its own clip.
+      next.shots = withTrim(next.shots, chooseTrim(suggestion, firstShot(next), clipSeconds(video, firstShot(next))));
       break;
     case 'grade':
       next.colorGrading = chooseGrade(suggestion);

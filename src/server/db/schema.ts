@@ -86,6 +86,8 @@ export interface VideoProjectsTable {
   extensionMethod: string | null;
   /** The provider's copy of the clip as JSON {uri, expiresAt} (ProviderVideo), for Veo's extension; else null. */
   providerVideo: string | null;
+  /** How many shots the server has appended to the saved edit (shot-placement.ts); a client's save says how many it has seen. */
+  placedShots: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -227,6 +229,10 @@ export interface MediaAssetsTable {
   words: string | null;
   /** The voice a voice-over is spoken with (`engine:name`); null for other assets. */
   voiceId: string | null;
+  /** JSON {afterShotId} when the shot was asked to join the sequence once ready (shot-placement.ts); else null. */
+  sequenceRequest: Generated<string | null>;
+  /** Which of the project's placed shots it is (`placedShots` when it was appended); null until then. */
+  placedNumber: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
 }

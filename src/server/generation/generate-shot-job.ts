@@ -6,6 +6,7 @@ import type { MediaAssetRow, VideoProjectRow } from '../db/schema.ts';
 import type { JobContext, JobDefinition } from '../jobs/job-registry.ts';
 import { UserFacingError, withPlainFailures } from '../jobs/plain-failures.ts';
 import { findMediaAsset, recordMediaFacts, updateMediaAsset } from '../media/media-assets-repository.ts';
+import { placeRequestedShot } from '../media/shot-placement.ts';
 import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
@@ -173,14 +174,16 @@ export function createGenerateShotJob(deps: GenerationDeps): JobDefinition<'gene
         { status: 'ready', fileKey: made.fileKey, posterKey: made.posterKey, duration: made.duration, errorMessage: null, updatedAt: now().toISOString() },
         'generating',
       );
-      if (moved) await recordMediaFacts(trx, mediaId, made.probe);
-      return moved;
+      if (!moved) return undefined;
+      await recordMediaFacts(trx, mediaId, made.probe);
+      return { placed: await placeRequestedShot(trx, asset, made.duration, now()) };
     });
     if (!ready) {
       await storage.delete([made.fileKey, made.posterKey, made.watermarkedKey]);
       return;
     }
-    context.logger.info({ duration: made.duration }, 'shot ready');
+    if (asset.sequenceRequest && !ready.placed) context.logger.warn({ mediaId }, 'the shot is in the media bin but could not be added to the edit');
+    context.logger.info({ duration: made.duration, placed: ready.placed }, 'shot ready');
   }
 
   return {

@@ -2,6 +2,7 @@ import type { MediaAsset } from '../../shared/schemas/media.ts';
 import type { TimedWord } from '../../shared/speech/timed-word.ts';
 import type { MediaAssetRow } from '../db/schema.ts';
 import { mediaVersion } from '../projects/project-view.ts';
+import { sequenceRequestOf } from './shot-placement.ts';
 
 /** An asset as the API shows it: files behind owner-only URLs named after the stored file, keys never exposed. */
 export function toMediaAsset(row: MediaAssetRow): MediaAsset {
@@ -20,6 +21,7 @@ export function toMediaAsset(row: MediaAssetRow): MediaAsset {
     videoUrl: row.fileKey ? `/api/media/${row.id}/video?v=${mediaVersion(row.fileKey)}` : null,
     posterUrl: row.posterKey ? `/api/media/${row.id}/poster?v=${mediaVersion(row.posterKey)}` : null,
     ...(row.words ? { words: JSON.parse(row.words) as TimedWord[] } : {}),
+    ...(row.sequenceRequest ? { sequence: { ...sequenceRequestOf(row.sequenceRequest), placed: row.placedNumber } } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { findUserMediaAsset, insertMediaAsset, listProjectMedia } from './media-assets-repository.ts';
 import { toMediaAsset } from './media-asset-view.ts';
 import { reserveMediaPlace } from './project-media-cap.ts';
+import { sequenceRequestColumn } from './shot-placement.ts';
 import { type VideoToServe, videoToServe } from './watermarked-video.ts';
 
 const MEDIA_NOT_FOUND = 'Media not found';
@@ -89,6 +90,7 @@ export function createMediaAssetsService({ db, storage, queue, logger, maxActive
         hasAudio: null,
         prompt: input.prompt,
         continueFrom: input.continueFrom ? JSON.stringify(input.continueFrom) : null,
+        sequenceRequest: sequenceRequestColumn(input.addToSequence),
         charged,
         createdAt: at.toISOString(),
         updatedAt: at.toISOString(),

@@ -25,6 +25,7 @@ import {
   isPixelRateAccepted,
 } from './upload-checks.ts';
 import { findMediaAsset, recordMediaFacts, updateMediaAsset } from './media-assets-repository.ts';
+import { placeRequestedShot } from './shot-placement.ts';
 import { deleteUploadRows, failUploadProject, findMediaUpload, findProjectUpload } from './uploads-repository.ts';
 
 /** The job of an upload: into a project (its own clip) or into one of its media assets; the id is the target's. */
@@ -148,8 +149,11 @@ export function createProcessUploadJob(deps: GenerationDeps): JobDefinition<'pro
         db.transaction().execute(async (trx) => {
           const changes = { status: 'ready' as const, fileKey: videoKey, posterKey: thumbnailKey, duration: Math.round(stored.durationSeconds * 100) / 100, errorMessage: null, updatedAt: now().toISOString() };
           const ready = await updateMediaAsset(trx, mediaId, changes, 'generating');
-          if (ready) await recordMediaFacts(trx, mediaId, stored);
-          return ready;
+          if (!ready) return false;
+          await recordMediaFacts(trx, mediaId, stored);
+          const asset = await findMediaAsset(trx, mediaId);
+          if (asset) await placeRequestedShot(trx, asset, changes.duration, now());
+          return true;
         }),
     };
   }

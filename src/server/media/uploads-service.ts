@@ -24,6 +24,7 @@ import { withScratchDir } from '../render/scratch-dir.ts';
 import { toMediaAsset } from './media-asset-view.ts';
 import { insertMediaAsset, updateMediaAsset } from './media-assets-repository.ts';
 import { reserveMediaPlace } from './project-media-cap.ts';
+import { type SequenceRequest, sequenceRequestColumn } from './shot-placement.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, countUploadsInFlight, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
@@ -259,7 +260,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
   async function completeIntoMedia(
     user: UserRow,
     projectId: string,
-    { videoURL, title }: { videoURL: string; title?: string | undefined },
+    { videoURL, title, addToSequence }: { videoURL: string; title?: string | undefined; addToSequence?: SequenceRequest | undefined },
   ): Promise<MediaAsset> {
     if (!(await findUserProject(db, user.id, projectId))) throw notFound(PROJECT_NOT_FOUND);
     const { upload, header } = await claimCheckedVideo(user, videoURL);
@@ -288,6 +289,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           prompt: null,
           title: title ?? null,
           continueFrom: null,
+          sequenceRequest: sequenceRequestColumn(addToSequence),
           createdAt: at,
           updatedAt: at,
         });

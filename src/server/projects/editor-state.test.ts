@@ -89,8 +89,8 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     await patch({ editorState: edited });
     const one = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { cookie: owner.cookie } })).json();
     const list = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: owner.cookie } })).json();
-    const { editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince, ...summary } = one;
-    expect({ editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince }).toEqual({
+    const { editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince, placedShots, ...summary } = one;
+    expect({ editorState, editorStateError, provider, model, resolution, generationProgress, extendingSince, placedShots }).toEqual({
       editorState: ofProject(edited),
       editorStateError: null,
       provider: 'veo',
@@ -98,6 +98,7 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
       resolution: '720p',
       generationProgress: 0,
       extendingSince: null,
+      placedShots: 0,
     });
     expect(list).toEqual([{ ...summary, generatingShots: 0 }]);
     // Both say the output's length: the one shot cut to 1–7.5 s of the 8 s clip.

@@ -18,6 +18,7 @@ export function toProject(row: VideoProjectRow, stored: StoredEditorDocument = r
     // last update is when the extension started.
     extendingSince: row.status === 'generating' && row.videoKey !== null ? row.updatedAt : null,
     ...editorStateView(stored),
+    placedShots: row.placedShots,
   };
 }
 

@@ -46,7 +46,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService; 
   app.patch(
     '/api/projects/:id',
     { schema: { params: projectParamsSchema, body: updateEditorStateRequestSchema, response: { 200: projectSchema } } },
-    async (request) => projects.saveEditorState(requireUser(request), request.params.id, request.body.editorState),
+    async (request) => projects.saveEditorState(requireUser(request), request.params.id, request.body.editorState, undefined, request.body.placedShotsSeen),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '
 import { failExtensionIn } from '../generation/extend-video-job.ts';
 import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
 import { assetJobRef, failAssetIn } from '../media/asset-jobs.ts';
+import { keepShotsPlacedSince } from '../media/shot-placement.ts';
 import { countGeneratingShots, listProjectMedia } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { watermarkedVideoKey } from '../media/watermarked-video.ts';
@@ -235,25 +236,29 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
   /**
    * The one way an edit is saved (the editor's PATCH and auto-apply), by checkedEdit's rules. `alongside` runs in
    * the save's transaction (auto-apply charges there): a refused save charges nothing, a refused
-   * charge saves nothing.
+   * charge saves nothing. With `placedShotsSeen` (the editor's saves), a shot the server placed since is kept
+   * (keepShotsPlacedSince).
    */
   async function saveEditorState(
     user: UserRow,
     projectId: string,
     editorState: unknown,
     alongside?: (trx: Db) => Promise<void>,
+    placedShotsSeen?: number,
   ): Promise<Project> {
     const { project, state } = await checkedEdit(user, projectId, editorState);
-    const changes = { ...editorDocumentColumns(state), updatedAt: now().toISOString() };
     const save = async (trx: Db) => {
       await alongside?.(trx);
+      const kept = placedShotsSeen === undefined ? { state, placedShots: project.placedShots } : await keepShotsPlacedSince(trx, projectId, state, placedShotsSeen);
+      const changes = { ...editorDocumentColumns(kept.state), updatedAt: now().toISOString() };
       // Only while still ready: an extension that started since the read must not have the edit land under it.
       if (!(await updateProject(trx, projectId, changes, 'ready'))) {
         throw (await findProject(trx, projectId)) ? stillGenerating() : notFound(PROJECT_NOT_FOUND);
       }
+      return { ...kept, changes };
     };
-    await (alongside ? db.transaction().execute(save) : save(db));
-    return toProject({ ...project, ...changes }, { kind: 'edit', state });
+    const saved = alongside || placedShotsSeen !== undefined ? await db.transaction().execute(save) : await save(db);
+    return toProject({ ...project, ...saved.changes, placedShots: saved.placedShots }, { kind: 'edit', state: saved.state });
   }
 
   return { create, list, get, remove, checkEditorState, saveEditorState };

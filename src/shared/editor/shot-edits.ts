@@ -1,5 +1,5 @@
 import { MAX_SHOTS, RANGES, type TransitionKind } from './editor-constants.ts';
-import { type Shot, roundSeconds } from './editor-state.ts';
+import { type Shot, clampTrim, newShot, roundSeconds } from './editor-state.ts';
 import { frameAt, layoutSequence } from './time-map.ts';
 
 /**
@@ -51,6 +51,42 @@ export function insertShot(shots: readonly Shot[], afterIndex: number, shot: Sho
   if (shots.some((candidate) => candidate.id === shot.id)) return null;
   if (shot.out - shot.in < MIN_SHOT_SECONDS) return null;
   return [...shots.slice(0, afterIndex + 1), shot, ...shots.slice(afterIndex + 1)];
+}
+
+/** Every shot cut within its own clip (`clipSeconds`, by media id); a shot of a clip not listed is left as it is. */
+export function holdShotsToClips(shots: readonly Shot[], clipSeconds: Readonly<Record<string, number>>): Shot[] {
+  return shots.map((shot) => {
+    const length = Object.hasOwn(clipSeconds, shot.mediaId) ? clipSeconds[shot.mediaId] : undefined;
+    if (length === undefined) return shot;
+    const { start, end } = clampTrim({ start: shot.in, end: shot.out }, length);
+    return start === shot.in && end === shot.out ? shot : { ...shot, in: start, out: end };
+  });
+}
+
+/** A shot the server appends to the edit when its clip is ready (the Add shot dialog's promise): its asset, length and place. */
+export interface PlacedShot {
+  mediaId: string;
+  seconds: number;
+  /** The shot it was asked to follow; when that one is gone, it goes last. */
+  afterShotId: string | null;
+  /** Known to the server and the editor alike (`shot-<mediaId>`), so both place it once. */
+  shotId: string;
+}
+
+/**
+ * Puts a shot whose clip just became ready after the shot it was asked to follow, or last, coming in with a cut.
+ * Null when a shot of that clip is already there (the creator placed it, or it was placed before) or the sequence
+ * is full.
+ */
+export function placeShot(shots: readonly Shot[], placed: PlacedShot): Shot[] | null {
+  if (shots.some((shot) => shot.mediaId === placed.mediaId || shot.id === placed.shotId)) return null;
+  const anchor = placed.afterShotId === null ? -1 : shots.findIndex((shot) => shot.id === placed.afterShotId);
+  return insertShot(shots, anchor < 0 ? shots.length - 1 : anchor, newShot(placed.shotId, placed.mediaId, roundSeconds(placed.seconds)));
+}
+
+/** The id of the shot the server places for an asset. */
+export function placedShotId(mediaId: string): string {
+  return `shot-${mediaId}`;
 }
 
 /** Moves a shot to position `to` (0 is first), the others keeping their order. */

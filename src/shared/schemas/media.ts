@@ -28,6 +28,11 @@ const mediaAssetSchema = z.object({
   posterUrl: z.string().nullable(),
   /** A voice-over's words, in seconds into its audio, once it is ready (issue 27). */
   words: z.array(timedWordSchema).optional(),
+  /**
+   * A clip asked to join the sequence when ready: the shot it follows, and which of the project's placed shots it
+   * became (null until the server appended it to the saved edit).
+   */
+  sequence: z.object({ afterShotId: z.string().nullable(), placed: z.number().int().nullable() }).optional(),
 });
 export type MediaAsset = z.infer<typeof mediaAssetSchema>;
 
@@ -38,6 +43,13 @@ export const mediaListResponseSchema = z.object({ media: z.array(mediaAssetSchem
 export const mediaResponseSchema = z.object({ media: mediaAssetSchema });
 
 const SHOT_DURATION_MESSAGE = 'Duration must be 4, 6 or 8 seconds';
+
+/** Appends the clip to the saved edit as soon as it is ready, after the shot named (last, if that one is gone by then). */
+const addToSequenceSchema = z
+  .object({
+    afterShotId: z.string({ error: 'addToSequence.afterShotId must be a shot id or null' }).min(1).max(64, 'addToSequence.afterShotId is too long').nullable(),
+  })
+  .optional();
 
 /** POST /api/projects/{id}/media/generate: a shot from a prompt, optionally starting on a frame of another asset. */
 export const generateMediaRequestSchema = z.object({
@@ -51,6 +63,7 @@ export const generateMediaRequestSchema = z.object({
       at: z.number({ error: 'continueFrom.at must be a number of seconds' }).finite().min(0, 'continueFrom.at must be 0 or more').optional(),
     })
     .optional(),
+  addToSequence: addToSequenceSchema,
 });
 export type GenerateMediaRequest = z.output<typeof generateMediaRequestSchema>;
 
@@ -70,6 +83,7 @@ export const completeMediaUploadRequestSchema = z.object({
     .pipe(z.string().max(MEDIA_TITLE_MAX, `Title must be at most ${String(MEDIA_TITLE_MAX)} characters`))
     .optional()
     .transform((title) => title || undefined),
+  addToSequence: addToSequenceSchema,
 });
 
 /** POST /api/projects/{id}/media/import: a copy of one of the caller's ready videos in another of their projects. */

@@ -57,6 +57,8 @@ export const projectSchema = z.object({
   editorState: editorStateSchema.nullable(),
   /** Why a saved edit cannot be opened (then `editorState` is null and the editor does not start over it). */
   editorStateError: z.string().nullable(),
+  /** How many shots the server has appended to the saved edit as they became ready; the editor's saves say how many of them it has seen. */
+  placedShots: z.number().int(),
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
@@ -75,6 +77,7 @@ const projectSummarySchema = projectSchema
     resolution: true,
     generationProgress: true,
     extendingSince: true,
+    placedShots: true,
   })
   .extend({
     /** While it generates: how long this server's recent generations of its length took, once it has done a few. */
@@ -110,5 +113,11 @@ export type GenerationInfo = z.infer<typeof generationInfoSchema>;
  */
 export const editorDocumentSchema = z.record(z.string(), z.unknown());
 
-/** PATCH /api/projects/{id}. */
-export const updateEditorStateRequestSchema = z.object({ editorState: editorDocumentSchema }).strict();
+/**
+ * PATCH /api/projects/{id}. `placedShotsSeen`: how many of the shots the server placed (Project's `placedShots`) the
+ * edit was made with; a shot placed after those is kept even though the edit lacks it. Without it the edit is
+ * saved as sent.
+ */
+export const updateEditorStateRequestSchema = z
+  .object({ editorState: editorDocumentSchema, placedShotsSeen: z.number({ error: 'placedShotsSeen must be a number' }).int().min(0).optional() })
+  .strict();

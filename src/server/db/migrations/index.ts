@@ -16,6 +16,7 @@ import * as mediaAssets from './2026-11-28T1200-media-assets.ts';
 import * as outputDuration from './2026-11-28T1800-output-duration.ts';
 import * as firstShotMedia from './2026-11-28T2000-first-shot-media.ts';
 import * as speech from './2026-11-29T0900-speech.ts';
+import * as shotPlacement from './2026-12-07T2100-shot-placement.ts';
 import * as mediaAssetTitle from './2026-12-07T2130-media-asset-title.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1800-output-duration': outputDuration,
   '2026-11-28T2000-first-shot-media': firstShotMedia,
   '2026-11-29T0900-speech': speech,
+  '2026-12-07T2100-shot-placement': shotPlacement,
   '2026-12-07T2130-media-asset-title': mediaAssetTitle,
 };

@@ -13,11 +13,13 @@ interface StartExportInput {
    * be waiting out its delay, so without this the file could miss the last change.
    */
   editorState: EditorState;
+  /** The store's count of the shots the server placed that the edit has taken in. */
+  placedShotsSeen: number;
 }
 
 /** POST /api/projects/{id}/export: queues a render of the saved edit; answers the job's id and the server's estimate. */
-async function startExport(queryClient: QueryClient, { projectId, settings, editorState }: StartExportInput): Promise<StartedExport> {
-  await saveEditorState(queryClient, projectId, editorState);
+async function startExport(queryClient: QueryClient, { projectId, settings, editorState, placedShotsSeen }: StartExportInput): Promise<StartedExport> {
+  await saveEditorState(queryClient, projectId, editorState, placedShotsSeen);
   const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/export`, settings);
   return startExportResponseSchema.parse(await response.json());
 }

@@ -12,6 +12,8 @@ interface ExtendVideoInput {
   prompt: string;
   /** The edit on screen, saved first: a generating project takes no saves, so a pending autosave would be lost. */
   editorState: EditorState;
+  /** The store's count of the shots the server placed that the edit has taken in. */
+  placedShotsSeen: number;
 }
 
 export function useExtendVideo(mutationConfig: MutationConfig<(input: ExtendVideoInput) => Promise<Project>> = {}) {
@@ -19,8 +21,8 @@ export function useExtendVideo(mutationConfig: MutationConfig<(input: ExtendVide
   const { onSuccess, ...rest } = mutationConfig;
   return useMutation({
     ...rest,
-    mutationFn: async ({ projectId, prompt, editorState }: ExtendVideoInput): Promise<Project> => {
-      await saveEditorState(queryClient, projectId, editorState);
+    mutationFn: async ({ projectId, prompt, editorState, placedShotsSeen }: ExtendVideoInput): Promise<Project> => {
+      await saveEditorState(queryClient, projectId, editorState, placedShotsSeen);
       const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/extend`, { prompt });
       return projectSchema.parse(await response.json());
     },

@@ -20,6 +20,8 @@ export class ShotUploadError extends Error {
 interface UploadShotOptions {
   onProgress: (percent: number) => void;
   signal: AbortSignal;
+  /** The shot the clip joins the sequence after once it is ready (null: last). */
+  afterShotId: string | null;
 }
 
 /**
@@ -27,7 +29,7 @@ interface UploadShotOptions {
  * then POST /api/projects/{id}/media/complete-upload, named after the file. Answers the new asset, still `generating`
  * while the server processes it (the media list says when it is ready, or why it was refused).
  */
-export async function uploadShot(projectId: string, file: File, { onProgress, signal }: UploadShotOptions): Promise<MediaAsset> {
+export async function uploadShot(projectId: string, file: File, { onProgress, signal, afterShotId }: UploadShotOptions): Promise<MediaAsset> {
   let videoURL: string;
   try {
     videoURL = await requestUploadUrl();
@@ -37,7 +39,7 @@ export async function uploadShot(projectId: string, file: File, { onProgress, si
   }
   try {
     const title = titleFromFileName(file.name, MEDIA_TITLE_MAX);
-    const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/media/complete-upload`, { videoURL, title });
+    const response = await apiRequest('POST', `/api/projects/${encodeURIComponent(projectId)}/media/complete-upload`, { videoURL, title, addToSequence: { afterShotId } });
     return mediaResponseSchema.parse(await response.json()).media;
   } catch (error) {
     throw new ShotUploadError('complete', error);

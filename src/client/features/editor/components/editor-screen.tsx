@@ -7,6 +7,7 @@ import { EditorAudioProvider, useEditorAudioSetup } from '../hooks/editor-audio'
 import { useAutosave } from '../hooks/use-autosave';
 import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
+import { usePlacedShots } from '../hooks/use-placed-shots';
 import { useSequencePlayer } from '../hooks/use-sequence-player';
 import { useToolSheet } from '../hooks/use-tool-sheet';
 import { newId } from '../lib/ids';
@@ -31,8 +32,17 @@ interface EditorScreenProps {
 /** The editor for one ready project; its state starts from what was saved, or the untouched clip. */
 export function EditorScreen({ project, media }: EditorScreenProps) {
   const clipSeconds = media.find((asset) => asset.id === project.id)?.duration ?? project.duration;
+  // Each shot is held to its own clip's length, not the project's (a longer shot placed first keeps its cut).
+  const clips = Object.fromEntries(media.filter((asset) => asset.kind === 'video' && asset.status === 'ready').map((asset) => [asset.id, asset.duration]));
   return (
-    <EditorProvider projectId={project.id} editorState={project.editorState} duration={clipSeconds} readOnly={project.status === 'generating'}>
+    <EditorProvider
+      projectId={project.id}
+      editorState={project.editorState}
+      duration={clipSeconds}
+      placedShots={project.placedShots}
+      clipSeconds={clips}
+      readOnly={project.status === 'generating'}
+    >
       <EditorLayout project={project} media={media} />
     </EditorProvider>
   );
@@ -47,7 +57,8 @@ export function EditorScreen({ project, media }: EditorScreenProps) {
 function EditorLayout({ project, media }: EditorScreenProps) {
   const { store, shown, dispatch, readOnly, held, editingId, setEditingId } = useEditor();
   const fonts = useEditorFonts();
-  const autosave = useAutosave(project.id, store.present);
+  const autosave = useAutosave(project.id, store.present, store.placedShotsSeen);
+  usePlacedShots(media);
   const playback = useSequencePlayer(shown.shots);
   // Every shot plays its clip's own file (a free user's watermarked copy): SPEC's proxy is the first shot's clip.
   const sourceOf = useCallback(

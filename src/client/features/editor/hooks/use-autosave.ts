@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { EditorState } from '@shared/editor/editor-state';
-import { saveEditorState, saveEditorStateOnLeave } from '../api/save-editor-state';
+import { saveEditorState, saveEditorStateOnLeave, type EditorSave } from '../api/save-editor-state';
 import { createAutosaver } from '../lib/autosaver';
 
 const SAVE_DELAY_MS = 800;
@@ -9,13 +9,15 @@ const RETRY_DELAYS_MS = [2000, 5000, 10_000, 30_000];
 
 /**
  * Saves the editor state shortly after each change, and once more on the way out (another route,
- * or the tab closing or going to the background) if the server may not have the latest yet.
+ * or the tab closing or going to the background) if the server may not have the latest yet. Each save says how
+ * many of the shots the server placed the state has taken in (`placedShotsSeen`), so one placed since is kept.
  */
-export function useAutosave(projectId: string, state: EditorState) {
+export function useAutosave(projectId: string, editorState: EditorState, placedShotsSeen: number) {
   const queryClient = useQueryClient();
+  const state = useMemo((): EditorSave => ({ editorState, placedShotsSeen }), [editorState, placedShotsSeen]);
   const [saver] = useState(() =>
-    createAutosaver<EditorState>({
-      save: (value) => saveEditorState(queryClient, projectId, value),
+    createAutosaver<EditorSave>({
+      save: (value) => saveEditorState(queryClient, projectId, value.editorState, value.placedShotsSeen),
       saveOnLeave: (value) => {
         saveEditorStateOnLeave(queryClient, projectId, value);
       },

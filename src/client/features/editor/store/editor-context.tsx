@@ -27,12 +27,16 @@ interface EditorProviderProps {
   projectId: string;
   editorState: EditorState | null;
   duration: number;
+  /** The project's `placedShots`, read with `editorState`. */
+  placedShots: number;
+  /** The length of each of the project's ready clips, by media id: each shot is held to its own. */
+  clipSeconds: Readonly<Record<string, number>>;
   readOnly?: boolean;
   children: ReactNode;
 }
 
-export function EditorProvider({ projectId, editorState, duration, readOnly = false, children }: EditorProviderProps) {
-  const [store, apply] = useReducer(editorReducer, { projectId, editorState, duration }, initEditorStore);
+export function EditorProvider({ projectId, editorState, duration, placedShots, clipSeconds, readOnly = false, children }: EditorProviderProps) {
+  const [store, apply] = useReducer(editorReducer, { projectId, editorState, duration, placedShots, clipSeconds }, initEditorStore);
   const [editingId, setEditing] = useState<string | null>(null);
   const [showSafeZones, setShowSafeZones] = useState(false);
   // One gate for every way of editing (panels, drags on the stage and timeline, typing in place, hotkeys, AI suggestions).

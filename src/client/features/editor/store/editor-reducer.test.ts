@@ -33,6 +33,16 @@ describe('loading', () => {
     expect(canUndo(store)).toBe(false);
   });
 
+  it('holds every shot to its own clip: a longer shot placed first keeps its length when the editor reopens', () => {
+    const long = newShot('long', 'asset-long', 20);
+    const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), shots: [long, { ...newShot('own', PROJECT_ID, DURATION), out: 9 }] };
+    const store = initEditorStore({ projectId: PROJECT_ID, editorState: saved, duration: DURATION, clipSeconds: { 'asset-long': 20 } });
+    expect(store.present.shots.map(({ id, in: from, out }) => ({ id, from, out }))).toEqual([
+      { id: 'long', from: 0, out: 20 },
+      { id: 'own', from: 0, out: 8 },
+    ]);
+  });
+
   it('edits a sequence of several shots as its first: the trim and the sound, keeping the others', () => {
     const later = { ...newShot('shot-2', 'asset-2', 20), in: 2, out: 12 };
     const saved: EditorState = { ...defaultEditorState(PROJECT_ID, DURATION), shots: [newShot('shot-1', PROJECT_ID, DURATION), later] };
@@ -208,6 +218,21 @@ describe('the video lane', () => {
     const alone = run([{ type: 'removeShot', id: 'shot-1' }]);
     expect(ids(alone)).toEqual(['shot-1']);
     expect(alone.past).toHaveLength(0);
+  });
+
+  it('deletes the first shot as one undo step: the voice-over is left as it was and comes back with the length', () => {
+    const twoShots = run([
+      { type: 'addShot', afterId: 'shot-1', mediaId: 'asset-2', seconds: 6, newId: 'shot-2' },
+      { type: 'placeVoice', mediaId: 'voice-a', seconds: 12, newId: 'v1' },
+    ]);
+    const deleted = run([{ type: 'removeShot', id: 'shot-1' }], twoShots);
+    expect(ids(deleted)).toEqual(['shot-2']);
+    expect(deleted.present.audioClips).toEqual(twoShots.present.audioClips);
+    expect(canUndo(deleted)).toBe(true);
+    const undone = run([{ type: 'undo' }], deleted);
+    expect(undone.present).toEqual(twoShots.present);
+    expect(canRedo(undone)).toBe(true);
+    expect(run([{ type: 'redo' }], undone).present).toEqual(deleted.present);
   });
 
   it('adds a shot of a whole clip after a given shot or first, cut in at full volume, as one undo step', () => {

@@ -1,8 +1,9 @@
 import { MAX_OVERLAYS } from '@shared/editor/editor-constants';
-import { clampTrim, defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
-import { trimOf, withTrim } from '@shared/editor/sequence-controls';
+import { defaultEditorState, type EditorState, type TextOverlay } from '@shared/editor/editor-state';
+import { holdShotsToClips, type PlacedShot } from '@shared/editor/shot-edits';
 import { addOverlayCommand, mergeCommands, removeOverlayCommand, type EditorCommand } from './editor-commands';
 import { commandFor, type EditAction } from './edit-actions';
+import { placeShotsCommand } from './placed-shots';
 import { rebaseChange, replaceStateCommand } from './replace-state';
 import type { SuggestionPreview } from './suggestion-preview';
 
@@ -18,10 +19,14 @@ export interface EditorStore {
   future: HistoryEntry[];
   /** The selection is not an edit: it is neither saved nor undone. */
   selectedId: string | null;
-  /** The length of the project's clip, which bounds the trim (the first shot's cut of it). */
+  /** The length of the project's own clip. */
   duration: number;
+  /** The length of each clip the shots cut, by media id, as the editor opened: each shot is held to its own. */
+  clipSeconds: Readonly<Record<string, number>>;
   /** A suggestion shown but not kept: while there is one, the edit waits (suggestion-preview.ts). */
   preview: SuggestionPreview | null;
+  /** How many of the shots the server placed in the saved edit this one has taken in (placed-shots.ts); saves send it. */
+  placedShotsSeen: number;
 }
 
 export type EditorAction =
@@ -37,6 +42,8 @@ export type EditorAction =
    * `base` are kept. It ends a preview: what was kept replaces what was shown.
    */
   | { type: 'replaceState'; label: string; base: EditorState; state: EditorState }
+  /** Shots the server appended to the saved edit (up to its `seen`th placement) join this one, where it put them. */
+  | { type: 'placeShots'; shots: PlacedShot[]; seen: number }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -48,12 +55,17 @@ interface EditorStoreInit {
   projectId: string;
   editorState: EditorState | null;
   duration: number;
+  /** The project's `placedShots` read with `editorState`: every shot placed up to there is in it (or was removed). */
+  placedShots?: number;
+  /** The lengths of the project's other clips, by media id (the project's own is `duration` long). */
+  clipSeconds?: Readonly<Record<string, number>>;
 }
 
 /** The store for a project: its saved edit, or the untouched clip when it was never edited. */
-export function initEditorStore({ projectId, editorState, duration }: EditorStoreInit): EditorStore {
-  const present = editorState ? withTrimInClip(editorState, duration) : defaultEditorState(projectId, duration);
-  return { present, past: [], future: [], selectedId: null, duration, preview: null };
+export function initEditorStore({ projectId, editorState, duration, placedShots = 0, clipSeconds = {} }: EditorStoreInit): EditorStore {
+  const clips = { ...clipSeconds, [projectId]: duration };
+  const present = editorState ? withShotsInClips(editorState, clips) : defaultEditorState(projectId, duration);
+  return { present, past: [], future: [], selectedId: null, duration, clipSeconds: clips, preview: null, placedShotsSeen: placedShots };
 }
 
 export function editorReducer(store: EditorStore, action: EditorAction): EditorStore {
@@ -77,6 +89,9 @@ export function editorReducer(store: EditorStore, action: EditorAction): EditorS
       const next = rebased(store, action.base, action.state);
       return keepSelection(apply({ ...store, preview: null }, replaceStateCommand(action.label, store.present, next)));
     }
+    case 'placeShots':
+      if (action.seen <= store.placedShotsSeen) return store;
+      return { ...apply(store, placeShotsCommand(store.present, action.shots)), placedShotsSeen: action.seen };
     case 'removeOverlay': {
       const next = apply(store, removeOverlayCommand(store.present, action.id));
       return next.selectedId === action.id ? { ...next, selectedId: null } : next;
@@ -94,13 +109,13 @@ export function canRedo(store: EditorStore): boolean {
   return !store.preview && store.future.length > 0;
 }
 
-/** `state`, a change made elsewhere from `base`, on top of the edits made here since, with its trim inside the clip. */
+/** `state`, a change made elsewhere from `base`, on top of the edits made here since, with each shot inside its clip. */
 function rebased(store: EditorStore, base: EditorState, state: EditorState): EditorState {
-  return withTrimInClip(rebaseChange(base, state, store.present), store.duration);
+  return withShotsInClips(rebaseChange(base, state, store.present), store.clipSeconds);
 }
 
-function withTrimInClip(state: EditorState, duration: number): EditorState {
-  return { ...state, shots: withTrim(state.shots, clampTrim(trimOf(state), duration)) };
+function withShotsInClips(state: EditorState, clipSeconds: Readonly<Record<string, number>>): EditorState {
+  return { ...state, shots: holdShotsToClips(state.shots, clipSeconds) };
 }
 
 function apply(store: EditorStore, command: EditorCommand | null, gesture?: string): EditorStore {

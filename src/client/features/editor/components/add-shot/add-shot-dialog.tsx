@@ -30,11 +30,15 @@ interface AddShotDialogProps {
   onAdd: (mediaId: string, seconds: number) => void;
 }
 
+/** Closes the dialog once a clip it waited for is ready: the server placed it in the edit (usePlacedShots says so). */
+type OnPlaced = () => void;
+
 type TabName = 'generate' | 'upload' | 'media' | 'other-projects';
 
 /**
  * Adds a shot from a prompt, an upload, the project's media bin or another project's clip (issue 26). Closing it
- * while a shot is generated or processed leaves that going: the clip shows in the Media tab when it is ready.
+ * while a shot is generated or processed leaves that going: the server appends the clip to the edit when it is
+ * ready (decision 056), and it shows in the Media tab.
  */
 export function AddShotDialog({ projectId, open, onOpenChange, afterShot, onAdd }: AddShotDialogProps) {
   return (
@@ -53,13 +57,16 @@ export function AddShotDialog({ projectId, open, onOpenChange, afterShot, onAdd 
             toast({ title: 'Shot added' });
             onOpenChange(false);
           }}
+          onPlaced={() => {
+            onOpenChange(false);
+          }}
         />
       </DialogContent>
     </Dialog>
   );
 }
 
-function AddShotBody({ projectId, afterShot, onAdd }: Pick<AddShotDialogProps, 'projectId' | 'afterShot' | 'onAdd'>) {
+function AddShotBody({ projectId, afterShot, onAdd, onPlaced }: Pick<AddShotDialogProps, 'projectId' | 'afterShot' | 'onAdd'> & { onPlaced: OnPlaced }) {
   const [tab, setTab] = useState<TabName>('generate');
   const [pending, setPending] = useState<Pending | null>(null);
   const media = useProjectMedia(projectId);
@@ -71,11 +78,12 @@ function AddShotBody({ projectId, afterShot, onAdd }: Pick<AddShotDialogProps, '
       <PendingShot
         pending={pending}
         media={media.data}
-        onReady={(seconds) => {
+        onReady={() => {
           setPending(null);
           // Every reader of the project's media (the timeline's too) learns the clip is ready, and its real length.
           void queryClient.invalidateQueries({ queryKey: projectMediaKey(projectId) });
-          onAdd(pending.mediaId, seconds);
+          // The server has appended it to the edit, and the editor takes it from the media list (usePlacedShots).
+          onPlaced();
         }}
         onBack={() => {
           setPending(null);
@@ -117,7 +125,7 @@ function AddShotBody({ projectId, afterShot, onAdd }: Pick<AddShotDialogProps, '
         <GenerateShotForm projectId={projectId} afterShot={afterShot} onStarted={started('generate')} />
       </TabsContent>
       <TabsContent value="upload" forceMount className="data-[state=inactive]:hidden">
-        <UploadShotForm projectId={projectId} onStarted={started('upload')} />
+        <UploadShotForm projectId={projectId} afterShotId={afterShot?.id ?? null} onStarted={started('upload')} />
       </TabsContent>
       <TabsContent value="media">
         <MediaBinTab projectId={projectId} media={media} onPick={(asset) => onAdd(asset.id, asset.duration)} />
@@ -129,7 +137,7 @@ function AddShotBody({ projectId, afterShot, onAdd }: Pick<AddShotDialogProps, '
   );
 }
 
-/** Closing the dialog while a clip is still being made says where it will be, since nothing else on screen does. */
+/** Closing the dialog while a clip is still being made says what will become of it, since nothing else on screen does. */
 function useNoticeWhenLeftWaiting(pending: Pending | null, media: readonly MediaAsset[] | undefined) {
   const waitingFor = pending && pendingOutcome(media, pending.mediaId).state === 'waiting' ? pending : null;
   const waiting = useRef<Pending | null>(null);
@@ -142,7 +150,7 @@ function useNoticeWhenLeftWaiting(pending: Pending | null, media: readonly Media
       if (!left) return;
       toast({
         title: left.source === 'generate' ? 'Your shot is still generating' : 'Your video is still processing',
-        description: 'It will be in the Media tab of Add shot when it is ready.',
+        description: 'It joins the sequence when it is ready, even if you leave the editor.',
       });
     },
     [],

@@ -45,7 +45,8 @@ export function GenerateShotForm({ projectId, afterShot, onStarted }: GenerateSh
       setPromptError('Prompt is required');
       return;
     }
-    const request: GenerateMediaRequest = { prompt: text, duration: seconds };
+    // The server appends it to the edit when it is ready, whether or not this dialog is still open.
+    const request: GenerateMediaRequest = { prompt: text, duration: seconds, addToSequence: { afterShotId: afterShot?.id ?? null } };
     if (afterShot && continuing) request.continueFrom = { mediaId: afterShot.mediaId, at: afterShot.out };
     generate.mutate({ projectId, request });
   };

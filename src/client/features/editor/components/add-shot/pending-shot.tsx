@@ -25,7 +25,7 @@ const EXPECTED_MS = 60_000;
 interface PendingShotProps {
   pending: Pending;
   media: readonly MediaAsset[] | undefined;
-  onReady: (seconds: number) => void;
+  onReady: () => void;
   onBack: () => void;
 }
 
@@ -41,7 +41,7 @@ export function PendingShot({ pending, media, onReady, onBack }: PendingShotProp
   useEffect(() => {
     if (readySeconds === null || settled.current) return;
     settled.current = true;
-    onReady(readySeconds);
+    onReady();
   }, [readySeconds, onReady]);
 
   useEffect(() => {
@@ -97,7 +97,7 @@ function Waiting({ label, children }: { label: string; children: ReactNode }) {
       </p>
       {children}
       <p className="text-xs text-muted-foreground">
-        It is added to the sequence as soon as it is ready. You can close this dialog: it keeps going and shows in the Media tab.
+        It is added to the sequence as soon as it is ready. You can close this dialog or leave the editor: it keeps going and shows in the Media tab too.
       </p>
     </div>
   );

@@ -23,8 +23,11 @@ function showUploadError(error: unknown): void {
   toast({ variant: 'destructive', title: 'Upload failed', description: errorMessage(error.cause, fallback) });
 }
 
-/** A video of the creator's own, into the project's media; the dialog then waits while the server processes it. */
-export function UploadShotForm({ projectId, onStarted }: { projectId: string; onStarted: (asset: MediaAsset) => void }) {
+/**
+ * A video of the creator's own, into the project's media; the dialog then waits while the server processes it, and the
+ * server appends it to the edit after `afterShotId` when it is ready.
+ */
+export function UploadShotForm({ projectId, afterShotId, onStarted }: { projectId: string; afterShotId: string | null; onStarted: (asset: MediaAsset) => void }) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -44,7 +47,7 @@ export function UploadShotForm({ projectId, onStarted }: { projectId: string; on
       const controller = new AbortController();
       controllerRef.current = controller;
       setProgress(0);
-      return uploadShot(projectId, chosen, { onProgress: setProgress, signal: controller.signal });
+      return uploadShot(projectId, chosen, { onProgress: setProgress, signal: controller.signal, afterShotId });
     },
     onSuccess: async (asset) => {
       await queryClient.invalidateQueries({ queryKey: projectMediaKey(projectId) });

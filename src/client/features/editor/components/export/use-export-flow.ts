@@ -65,7 +65,7 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
     exportVideo() {
       // Callbacks on mutate() are dropped by reset(): an export forgotten while the request runs stays forgotten.
       start.mutate(
-        { projectId: project.id, settings, editorState: store.present },
+        { projectId: project.id, settings, editorState: store.present, placedShotsSeen: store.placedShotsSeen },
         {
           onSuccess: ({ jobId: id, estimatedSeconds }) => {
             setJobId(id);

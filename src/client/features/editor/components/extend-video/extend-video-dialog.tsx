@@ -61,7 +61,7 @@ export function ExtendVideoDialog({ project, outputSeconds, open, onOpenChange }
           className="grid gap-4"
           onSubmit={(event) => {
             void form.handleSubmit(({ prompt }) => {
-              extend.mutate({ projectId: project.id, prompt, editorState: store.present });
+              extend.mutate({ projectId: project.id, prompt, editorState: store.present, placedShotsSeen: store.placedShotsSeen });
             })(event);
           }}
         >

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import type { MediaAsset } from '@shared/schemas/media';
+import { toast } from '@/components/ui/use-toast';
+import { placementsSince } from '../store/placed-shots';
+import { useEditor } from '../store/editor-context';
+
+/**
+ * A clip asked to join the sequence (the Add shot dialog) is appended to the saved edit by the server when it is
+ * ready (decision 056), with the dialog open or not. The media list, read every few seconds while a clip is made,
+ * says so; the shot then joins the edit on screen as one undoable step, before an autosave could leave it out. While
+ * the edit is held (an extension, a previewed suggestion) it waits, and joins when the edit is free again.
+ */
+export function usePlacedShots(media: readonly MediaAsset[]): void {
+  const { store, held, dispatch } = useEditor();
+  const seen = store.placedShotsSeen;
+  useEffect(() => {
+    if (held) return;
+    const placed = placementsSince(media, seen);
+    if (!placed) return;
+    dispatch({ type: 'placeShots', ...placed });
+    toast({ title: placed.shots.length === 1 ? 'Shot added' : `${String(placed.shots.length)} shots added`, description: 'It is in the sequence now, where you asked for it.' });
+  }, [media, seen, held, dispatch]);
+}

@@ -121,7 +121,8 @@ const audioClipFields = {
  * (one of the project's media assets) on the voice lane. `start`/`end` are seconds on the output timeline;
  * `sourceIn`/`sourceOut` the piece of the source used. With `loop` the piece repeats until `end`; without it the
  * clip stops when the piece runs out, if that comes first (see `musicSpan`). `volume` is its level in the mix beside
- * the shots' own sound; `duck` lowers a music clip while the shots' sound or a voice is loud.
+ * the shots' own sound. `duck` on a music clip lowers it while the shots' sound is loud or a voice speaks; on a voice
+ * clip (version 6) it lowers the shots' own sound while the voice speaks (voice-ducking.ts, decision 051).
  */
 const audioClipSchema = z
   .discriminatedUnion('lane', [

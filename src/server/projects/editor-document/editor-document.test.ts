@@ -83,6 +83,13 @@ describe('the editor document codec', () => {
     expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, captions: null } });
   });
 
+  it('upgrades version 5: the same edit, its voice-over now lowering the shots’ sound while it speaks', () => {
+    const saved = JSON.parse(editorDocumentFixture(5));
+    const [music, voice] = saved.audioClips;
+    expect(voice.duck).toBe(false);
+    expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, audioClips: [music, { ...voice, duck: true }] } });
+  });
+
   it('refuses a voice clip that names a track, a music clip that names a media asset, and a caption word that ends before it starts', () => {
     const current = JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION));
     const [music, voice] = current.audioClips;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * clip's own sound and no music. Frozen: these are the rules documents were saved under, whatever
  * today's constants say.
  */
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export const range = (min: number, max: number) => z.number().min(min).max(max);
 const animation = z.object({ kind: z.enum(['none', 'fade', 'pop', 'slide-up', 'typewriter']), duration: range(0.1, 3) }).strict();
 

@@ -6,7 +6,7 @@ import { overlayV2, range } from './version-2.ts';
  * clips, and version 2's overlays, effect and grade. Frozen: these are the rules documents were saved under,
  * whatever today's constants say.
  */
-const shotV4 = z
+export const shotV4 = z
   .object({
     id: z.string().min(1).max(64),
     mediaId: z.string().min(1).max(64),

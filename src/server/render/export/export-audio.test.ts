@@ -225,18 +225,30 @@ describe('the export’s audio with a voice lane', () => {
     expect(filterGraph).not.toMatch(/^\[1:a:0\][^\n]*aloop/m);
   });
 
-  it('sums the voice with the shots’ sound and ducks the music under that sum', () => {
+  it('lowers the shots’ sound (the voice clip’s duck) and the ducking music while the voice speaks; the compressor hears the shots alone', () => {
     const { filterGraph } = buildExportCommand(withVoice(), withMusic(voice(), music()), spec);
-    expect(filterGraph).toMatch(/^\[shots\]\[voice0\]amerge=inputs=2,pan=stereo\|c0=c0\+c2\|c1=c1\+c3,aformat=[^\n]*\[speech\];?$/m);
-    expect(filterGraph).toContain('[speech]asplit=2[clip-split][key]');
-    // Ducking under the voice alone: the shots are silent.
-    const silentShots = buildExportCommand(withVoice({ probe: probe({ audioCodec: null }) }), withMusic(voice(), music()), spec);
-    expect(silentShots.filterGraph).toContain('sidechaincompress');
+    // The voice's piece sounds from 2 s to 4 s: down from 1.85 s, held, back up by 4.4 s (VOICE_DUCKING), every 10 ms.
+    const underVoice = "asetnsamples=n=480:p=0,volume=volume=\\'pow(10\\,-18*min(1\\,clip(min((t-(1.85))/0.15\\,(4.4-t)/0.4)\\,0\\,1))/20)\\':eval=frame";
+    expect(filterGraph).toContain(`[shots]${underVoice}[shots-under-voice]`);
+    expect(filterGraph).toContain(`[ducking]${underVoice}[ducking-under-voice]`);
+    expect(filterGraph).toContain('[shots-under-voice]asplit=2[clip-split][key]');
+    expect(filterGraph).toMatch(/^\[clip\]\[voice0\]\[ducked\]amerge=inputs=3[^\n]*\[mix\];?$/m);
+    // The creator turned the shots' ducking off: the music still ducks under the voice.
+    const shotsKept = buildExportCommand(withVoice(), withMusic(voice({ duck: false }), music()), spec).filterGraph;
+    expect(shotsKept).not.toContain('[shots-under-voice]');
+    expect(shotsKept).toContain('[ducking-under-voice]');
+    // Silent shots: no compressor, the voice's ducking alone.
+    const silentShots = buildExportCommand(withVoice({ probe: probe({ audioCodec: null }) }), withMusic(voice(), music()), spec).filterGraph;
+    expect(silentShots).not.toContain('sidechaincompress');
+    expect(silentShots).not.toContain('[shots-under-voice]');
+    expect(silentShots).toMatch(/^\[shots\]\[voice0\]\[ducking-under-voice\]amerge=inputs=3[^\n]*\[mix\];?$/m);
+    // A music clip without duck is never lowered.
+    expect(buildExportCommand(withVoice(), withMusic(voice(), music({ duck: false })), spec).filterGraph).not.toContain('ducking-under-voice');
   });
 
   it('mixes a voice without music and normalises it; leaves out a clip whose recording was not downloaded', () => {
     const command = buildExportCommand({ ...withVoice(), loudnessGainDb: 2 }, withMusic(voice()), spec);
-    expect(command.filterGraph).toMatch(/^\[shots\]\[voice0\]amerge=inputs=2[^\n]*\[mix\];?$/m);
+    expect(command.filterGraph).toMatch(/^\[shots-under-voice\]\[voice0\]amerge=inputs=2[^\n]*\[mix\];?$/m);
     expect(command.filterGraph).toContain('[mix]volume=volume=2dB,alimiter');
     expect(buildLoudnessPassCommand(withVoice(), withMusic(voice()))).not.toBeNull();
     const missing = buildExportCommand(input(), withMusic(voice()), spec);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type EditorState, musicClips, voiceClips } from '../../../shared/editor/editor-state.ts';
 import { musicSpan } from '../../../shared/editor/music-placement.ts';
+import { voiceDuckingSpans } from '../../../shared/editor/voice-ducking.ts';
 import { formatNumber } from './css-color-math.ts';
 import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
 import type { TransitionFilters } from '../ffmpeg-binaries.ts';
@@ -64,7 +65,8 @@ function shotsSound(shots: ShotInput[], acrossfade: boolean): string[] {
 /**
  * The sequence's sound: the shots' sound joined, the voice lane's clips placed over it, and the music lane's clips
  * mixed under both (each a piece of its source, placed, faded and ducked as the preview plays it: music-mix.ts; a
- * voice clip as a music clip without a loop). Without music or voice the shots' sound is not measured or
+ * voice clip as a music clip without a loop). While the voice speaks, the music that ducks and, where the voice
+ * clip's `duck` is on, the shots' sound are lowered (voiceDuckingSpans, decision 051). Without music or voice the shots' sound is not measured or
  * normalised, only limited.
  */
 export function planAudio(input: AudioInput, editorState: EditorState, shots: ShotInput[], durationSeconds: number): AudioPlan {
@@ -85,14 +87,18 @@ export function planAudio(input: AudioInput, editorState: EditorState, shots: Sh
     return { inputArgs, inputCount, mixed: false, graph: (after) => [...sound, `[shots]${after.length > 0 ? after.join(',') : 'anull'}[a]`], output: '[a]' };
   }
   const shotsSounding = shots.some((shot) => Boolean(shot.probe.audioCodec) && shot.volume > 0);
-  const voiceSounding = voice.some((clip) => clip.volume > 0);
+  const recordingSeconds = (mediaId: string) => input.voice?.get(mediaId)?.durationSeconds;
+  const underVoice = {
+    music: voiceDuckingSpans(editorState, durationSeconds, 'music', recordingSeconds),
+    shots: shotsSounding ? voiceDuckingSpans(editorState, durationSeconds, 'shots', recordingSeconds) : [],
+  };
   return {
     inputArgs,
     inputCount,
     mixed: true,
     graph: (after) => [
       ...sound,
-      ...musicMixGraph({ clipAudio: '[shots]', clipSounds: shotsSounding || voiceSounding, music: placed, voice }, after.length > 0 ? '[mix]' : '[a]'),
+      ...musicMixGraph({ clipAudio: '[shots]', clipSounds: shotsSounding, music: placed, voice, underVoice }, after.length > 0 ? '[mix]' : '[a]'),
       ...(after.length > 0 ? [`[mix]${after.join(',')}[a]`] : []),
     ],
     output: '[a]',

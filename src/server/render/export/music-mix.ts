@@ -1,5 +1,6 @@
 import type { MusicSpan } from '../../../shared/editor/music-placement.ts';
 import { DUCKING } from '../../../shared/editor/ducking.ts';
+import { type SpeechSpan, VOICE_DUCKING } from '../../../shared/editor/voice-ducking.ts';
 import { formatNumber } from './css-color-math.ts';
 import { filter } from './filter-syntax.ts';
 
@@ -61,11 +62,13 @@ export interface PlacedMusic {
 export interface MusicMix {
   /** The shots' sound, joined, at their volumes, in the mix's format. */
   clipAudio: string;
-  /** Whether the shots' sound or the voice may duck the music: some shot has sound and is heard, or a voice clip is. */
+  /** Whether the shots' sound may duck the music through the compressor: some shot has sound and is heard. */
   clipSounds: boolean;
   music: PlacedMusic[];
   /** The voice lane's clips: placed as music clips are (without a loop), summed with the shots' sound. */
   voice?: PlacedMusic[];
+  /** Where the voice lowers the ducking music, and where it lowers the shots' sound (voiceDuckingSpans). */
+  underVoice?: { music: readonly SpeechSpan[]; shots: readonly SpeechSpan[] };
 }
 
 /** Seconds as a whole number of samples at the mix's rate. */
@@ -123,38 +126,71 @@ function sumLine(inputs: string[], output: string): string {
   return `${inputs.join('')}amerge=inputs=${inputs.length},pan=stereo|c0=${left}|c1=${right},${MIX_FORMAT}${output}`;
 }
 
+/** The ducking frames are this many samples (10 ms): the gain is evaluated once a frame. */
+const DUCKING_FRAME_SAMPLES = 480;
+
+/**
+ * The ducking under the voice (voiceDuckingGainAt, the preview's curve) as ffmpeg's `volume`, evaluated at the start
+ * of every 10 ms frame: a flat sum of one clipped ramp per span (the spans are merged, so at most one is non-zero),
+ * never nested, so any number of spans stays inside the expression parser's depth.
+ */
+export function voiceDuckingFilters(spans: readonly SpeechSpan[]): string[] {
+  if (spans.length === 0) return [];
+  const attack = formatNumber(VOICE_DUCKING.attackSeconds);
+  const release = formatNumber(VOICE_DUCKING.releaseSeconds);
+  const ramps = spans.map(
+    ({ from, to }) =>
+      `clip(min((t-(${formatNumber(from - VOICE_DUCKING.attackSeconds)}))/${attack},(${formatNumber(to + VOICE_DUCKING.releaseSeconds)}-t)/${release}),0,1)`,
+  );
+  const gain = `pow(10,-${formatNumber(VOICE_DUCKING.depthDb)}*min(1,${ramps.join('+')})/20)`;
+  return [filter('asetnsamples', [['n', DUCKING_FRAME_SAMPLES], ['p', 0]]), filter('volume', [['volume', gain], ['eval', 'frame']])];
+}
+
 /**
  * Graph lines that mix the shots' sound, the voice lane's clips and the music lane's clips into `output`, 48 kHz
- * stereo. The shots' sound and the voice are summed first: that sum is what the music ducks under. The music clips
- * that duck go, summed, through one compressor keyed by it (its gain follows the key alone, so one compressor over
- * their sum is each clip ducked alike).
+ * stereo. While the voice speaks the shots' sound and the music clips that duck are lowered (voiceDuckingFilters);
+ * the ducking music clips also go, summed, through one compressor keyed by the shots' sound (its gain follows the key
+ * alone, so one compressor over their sum is each clip ducked alike). The voice itself is never lowered.
  */
 export function musicMixGraph(mix: MusicMix, output: string): string[] {
   const voice = mix.voice ?? [];
+  const underVoice = mix.underVoice ?? { music: [], shots: [] };
   const lines = [
     ...voice.map((clip, index) => `${clip.audio}${musicChain(clip).join(',')}[voice${index}]`),
     ...mix.music.map((music, index) => `${music.audio}${musicChain(music).join(',')}[music${index}]`),
   ];
   const voices = voice.map((_, index) => `[voice${index}]`);
-  const ducks = (music: PlacedMusic) => mix.clipSounds && music.duck;
+  let clip = mix.clipAudio;
+  if (underVoice.shots.length > 0) {
+    lines.push(`${clip}${voiceDuckingFilters(underVoice.shots).join(',')}[shots-under-voice]`);
+    clip = '[shots-under-voice]';
+  }
+  const ducks = (music: PlacedMusic) => music.duck && (mix.clipSounds || underVoice.music.length > 0);
   const ducking = mix.music.flatMap((music, index) => (ducks(music) ? [`[music${index}]`] : []));
   const plain = mix.music.flatMap((music, index) => (ducks(music) ? [] : [`[music${index}]`]));
   if (ducking.length === 0) {
-    lines.push(sumLine([mix.clipAudio, ...voices, ...plain], output));
+    lines.push(sumLine([clip, ...voices, ...plain], output));
     return lines;
   }
-  const speech = voices.length > 0 ? '[speech]' : mix.clipAudio;
-  if (voices.length > 0) lines.push(sumLine([mix.clipAudio, ...voices], speech));
-  lines.push(
-    `${speech}asplit=2[clip-split][key]`,
-    sumLine(ducking, '[ducking]'),
-    `[ducking]${COMPRESSOR_FORMAT}[ducking-dbl]`,
-    // The compressor and asplit leave the channel layout open: amerge needs it said again on both inputs.
-    `[key]${COMPRESSOR_FORMAT}[key-dbl]`,
-    `[ducking-dbl][key-dbl]${duckingCompressor},${MIX_FORMAT}[ducked]`,
-    `[clip-split]${MIX_FORMAT}[clip]`,
-    sumLine(['[clip]', '[ducked]', ...plain], output),
-  );
+  lines.push(sumLine(ducking, '[ducking]'));
+  let ducked = '[ducking]';
+  if (underVoice.music.length > 0) {
+    lines.push(`${ducked}${voiceDuckingFilters(underVoice.music).join(',')}[ducking-under-voice]`);
+    ducked = '[ducking-under-voice]';
+  }
+  if (mix.clipSounds) {
+    lines.push(
+      `${clip}asplit=2[clip-split][key]`,
+      `${ducked}${COMPRESSOR_FORMAT}[ducking-dbl]`,
+      // The compressor and asplit leave the channel layout open: amerge needs it said again on both inputs.
+      `[key]${COMPRESSOR_FORMAT}[key-dbl]`,
+      `[ducking-dbl][key-dbl]${duckingCompressor},${MIX_FORMAT}[ducked]`,
+      `[clip-split]${MIX_FORMAT}[clip]`,
+    );
+    clip = '[clip]';
+    ducked = '[ducked]';
+  }
+  lines.push(sumLine([clip, ...voices, ducked, ...plain], output));
   return lines;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorState, MusicClip, VoiceClip } from '../../../shared/editor/editor-state.ts';
 import { clipEdit } from '../../test-support/clip-edit.ts';
 import { decodeMono, toneClip, toneDb, toneM4a } from '../../test-support/tone-levels.ts';
+import { VOICE_DUCKING, voiceDuckingGainAt, voiceDuckingSpans } from '../../../shared/editor/voice-ducking.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { renderExport } from './render-export.ts';
 import { renderSequenceSound } from './render-sequence-sound.ts';
@@ -31,6 +32,7 @@ describe('the voice lane, measured in exports and in the sequence’s sound', ()
   let voice: { file: string; durationSeconds: number };
   let talk: { file: string; durationSeconds: number };
   let music: { file: string; durationSeconds: number };
+  let quietTalk: string;
   beforeAll(async () => {
     binaries = await testFfmpeg();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'voice-lane-test-'));
@@ -39,15 +41,17 @@ describe('the voice lane, measured in exports and in the sequence’s sound', ()
     voice = await toneM4a(binaries, file('voice.m4a'), 'sine=f=1000:r=48000:d=2');
     talk = await toneM4a(binaries, file('talk.m4a'), 'aevalsrc=0.14*sin(2*PI*300*t):s=48000:d=2');
     music = await toneM4a(binaries, file('music.m4a'), 'sine=f=2000:r=48000:d=6');
+    // A shot's own 300 Hz sound under the compressor's threshold (-37 dBFS RMS): only the voice lowers the music over it.
+    quietTalk = await toneClip(binaries, file('quiet-talk.mp4'), 3, '0.02*sin(2*PI*300*t)');
   });
   afterAll(async () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  async function exportWith(name: string, editorState: EditorState, voiceFile: { file: string; durationSeconds: number }) {
+  async function exportWith(name: string, editorState: EditorState, voiceFile: { file: string; durationSeconds: number }, clip = silent) {
     const outputFile = file(name);
     await renderExport(binaries, {
-      sourceFiles: new Map([['clip', silent]]),
+      sourceFiles: new Map([['clip', clip]]),
       outputFile,
       editorState,
       spec: SPEC,
@@ -77,6 +81,33 @@ describe('the voice lane, measured in exports and in the sequence’s sound', ()
     const plain = await ducking(false);
     expect(ducked).toBeGreaterThanOrEqual(6);
     expect(Math.abs(plain)).toBeLessThan(1);
+  });
+
+  it('lowers the music and the shots’ sound under the voice along the curve the preview plays (voiceDuckingGainAt)', async () => {
+    const state = edit(3, [musicClip({ duck: true }), voiceClip({ duck: true })]);
+    const samples = await decodeMono(binaries, await exportWith('under-voice.mp4', state, voice, quietTalk), RATE);
+    const spans = voiceDuckingSpans(state, 3, 'shots', () => voice.durationSeconds);
+    // Each 20 ms window's level against the same window before anything ducks, and what the shared curve says.
+    const window = 0.02;
+    const worst = { music: 0, shots: 0 };
+    for (let t = 0.5; t < 2.8; t += window) {
+      let power = 0;
+      for (let step = 0; step < 20; step++) power += voiceDuckingGainAt(spans, t + ((step + 0.5) * window) / 20) ** 2 / 20;
+      const expected = 10 * Math.log10(power);
+      worst.music = Math.max(worst.music, Math.abs(toneDb(samples, RATE, 2000, t, window) - toneDb(samples, RATE, 2000, 0.2, window) - expected));
+      worst.shots = Math.max(worst.shots, Math.abs(toneDb(samples, RATE, 300, t, window) - toneDb(samples, RATE, 300, 0.2, window) - expected));
+    }
+    console.info(`the export's ducking off the shared curve by at most ${worst.music.toFixed(2)} dB (music), ${worst.shots.toFixed(2)} dB (shots)`);
+    // Held in the middle of the voice: the whole depth.
+    expect(toneDb(samples, RATE, 2000, 1.3, 0.4) - toneDb(samples, RATE, 2000, 0.2, 0.4)).toBeCloseTo(-VOICE_DUCKING.depthDb, 0);
+    expect(toneDb(samples, RATE, 300, 1.3, 0.4) - toneDb(samples, RATE, 300, 0.2, 0.4)).toBeCloseTo(-VOICE_DUCKING.depthDb, 0);
+    // Along the ramps, within the 10 ms the export evaluates its gain at.
+    expect(worst.music).toBeLessThan(1.5);
+    expect(worst.shots).toBeLessThan(1.5);
+
+    // With the voice clip's duck off the shots' sound is left as it is.
+    const kept = await decodeMono(binaries, await exportWith('shots-kept.mp4', edit(3, [voiceClip({ duck: false })]), voice, quietTalk), RATE);
+    expect(Math.abs(toneDb(kept, RATE, 300, 1.3, 0.4) - toneDb(kept, RATE, 300, 0.2, 0.4))).toBeLessThan(0.5);
   });
 
   it('renders the sequence’s sound alone as a 16 kHz mono WAV of the output’s length, the voice where it is placed', async () => {

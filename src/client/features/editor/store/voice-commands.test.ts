@@ -10,10 +10,18 @@ describe('the voice lane in the editor', () => {
   it('puts a voice-over under the sequence from its start, as one undo step, in a valid document', () => {
     const store = run([{ type: 'placeVoice', mediaId: 'voice-a', seconds: 4.2, newId: 'v1' }]);
     expect(voiceClips(store.present)).toEqual([
-      { id: 'v1', lane: 'voice', source: { mediaId: 'voice-a' }, start: 0, end: 4.2, sourceIn: 0, sourceOut: 4.2, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false },
+      { id: 'v1', lane: 'voice', source: { mediaId: 'voice-a' }, start: 0, end: 4.2, sourceIn: 0, sourceOut: 4.2, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: true },
     ]);
     expect(editorStateSchema.safeParse(store.present).success).toBe(true);
     expect(voiceClips(run([{ type: 'undo' }], store).present)).toEqual([]);
+  });
+
+  it('turns the shots’ ducking under the voice off and on again, one undo step each', () => {
+    const placed = run([{ type: 'placeVoice', mediaId: 'voice-a', seconds: 4, newId: 'v1' }]);
+    const off = run([{ type: 'changeVoice', change: { duck: false } }], placed);
+    expect(voiceClips(off.present)[0]?.duck).toBe(false);
+    expect(off.past.at(-1)?.command.label).toBe('Change ducking under the voice');
+    expect(voiceClips(run([{ type: 'undo' }], off).present)[0]?.duck).toBe(true);
   });
 
   it('a regenerated voice-over takes the old one’s place and keeps where it starts; removing it empties the lane', () => {

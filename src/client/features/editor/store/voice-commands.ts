@@ -4,11 +4,12 @@ import { sectionCommand, type EditorCommand } from './editor-commands';
 import type { TimingEdit } from './overlay-timing';
 import { clamp, finite } from './number-bounds';
 
-/** How the voice-over sounds: its level and fades. */
+/** How the voice-over sounds: its level and fades, and whether the shots' own sound is lowered while it speaks. */
 export interface VoiceChange {
   volume?: number;
   fadeIn?: number;
   fadeOut?: number;
+  duck?: boolean;
 }
 
 /**
@@ -22,12 +23,17 @@ export type VoiceAction =
   | { type: 'changeVoice'; change: VoiceChange; gesture?: string };
 
 const TIMING_LABELS: Record<TimingEdit['edge'], string> = { move: 'Move voice-over', start: 'Trim voice-over start', end: 'Trim voice-over end' };
-const CHANGE_LABELS: Record<keyof VoiceChange, string> = { volume: 'Change voice volume', fadeIn: 'Change voice fade in', fadeOut: 'Change voice fade out' };
+const CHANGE_LABELS: Record<keyof VoiceChange, string> = {
+  volume: 'Change voice volume',
+  fadeIn: 'Change voice fade in',
+  fadeOut: 'Change voice fade out',
+  duck: 'Change ducking under the voice',
+};
 
-/** A voice-over from its start to its end, at full volume, from the output's start. */
+/** A voice-over from its start to its end, at full volume, from the output's start, the shots' sound ducking under it. */
 function newVoiceClip(id: string, mediaId: string, seconds: number): VoiceClip {
   const length = roundSeconds(seconds);
-  return { id, lane: 'voice', source: { mediaId }, start: 0, end: length, sourceIn: 0, sourceOut: length, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false };
+  return { id, lane: 'voice', source: { mediaId }, start: 0, end: length, sourceIn: 0, sourceOut: length, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: true };
 }
 
 export function voiceCommand(action: VoiceAction, state: EditorState): EditorCommand | null {
@@ -82,6 +88,7 @@ function changeVoiceCommand(state: EditorState, voice: VoiceClip, change: VoiceC
   if (change.volume !== undefined && Number.isFinite(change.volume)) next.volume = clampToRange(change.volume, RANGES.volume);
   if (change.fadeIn !== undefined && Number.isFinite(change.fadeIn)) next.fadeIn = clampToRange(change.fadeIn, RANGES.musicFade);
   if (change.fadeOut !== undefined && Number.isFinite(change.fadeOut)) next.fadeOut = clampToRange(change.fadeOut, RANGES.musicFade);
+  if (change.duck !== undefined) next.duck = change.duck;
   const first = (Object.keys(change) as (keyof VoiceChange)[])[0];
   return first ? replaceClip(CHANGE_LABELS[first], state, voice, next) : null;
 }

@@ -1,11 +1,12 @@
 import { Music, RefreshCw, Trash2 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { AudioClip } from '@shared/editor/editor-state';
 import type { MusicTrack } from '@shared/schemas/music';
 import { Button } from '@/components/ui/button';
 import type { MusicChange } from '../../store/music-edits';
 import { useEditor } from '../../store/editor-context';
 import { formatTrackLength } from '../../lib/music-library';
+import { SettingToggle } from '../setting-toggle';
 import { SoundSliders } from '../sound-sliders';
 import { TrackTimeField } from './track-time-field';
 
@@ -29,7 +30,7 @@ export function MusicSettings({ music, track, hasSpeech, onChangeTrack }: MusicS
     <div className="grid gap-4">
       <ChosenTrack title={track.title} artist={track.artist} length={formatTrackLength(track.duration)} />
       <SoundSliders levels={music} labels={{ volume: 'Music volume', fadeIn: 'Fade in', fadeOut: 'Fade out' }} onChange={change} />
-      <Toggle
+      <SettingToggle
         id={`${ids}-loop`}
         label="Loop to fill"
         hint="Repeat the piece until the music's end on the timeline."
@@ -38,7 +39,7 @@ export function MusicSettings({ music, track, hasSpeech, onChangeTrack }: MusicS
           change({ loop });
         }}
       />
-      <Toggle
+      <SettingToggle
         id={`${ids}-duck`}
         label="Duck under speech"
         hint={hasSpeech ? 'Lower the music while the video or the voice-over speaks.' : 'The video has no sound and no voice-over to duck under.'}
@@ -113,38 +114,5 @@ export function RemoveMusicButton() {
       <Trash2 aria-hidden />
       Remove music
     </Button>
-  );
-}
-
-interface ToggleProps {
-  id: string;
-  label: string;
-  hint: ReactNode;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (checked: boolean) => void;
-}
-
-function Toggle({ id, label, hint, checked, disabled, onChange }: ToggleProps) {
-  return (
-    <div className="grid grid-cols-[auto_1fr] items-start gap-x-2 gap-y-0.5">
-      <input
-        id={id}
-        type="checkbox"
-        className="peer mt-0.5 size-4 cursor-pointer accent-fuchsia-500 disabled:cursor-not-allowed"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => {
-          onChange(event.target.checked);
-        }}
-      />
-      <label htmlFor={id} className="text-sm font-medium peer-disabled:opacity-60">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="col-start-2 text-xs text-muted-foreground">
-        {hint}
-      </p>
-    </div>
   );
 }

@@ -1,14 +1,17 @@
 import { Trash2 } from 'lucide-react';
+import { useId } from 'react';
 import type { VoiceClip } from '@shared/editor/editor-state';
 import { Button } from '@/components/ui/button';
 import { formatDuration } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
 import type { VoiceChange } from '../../store/voice-commands';
+import { SettingToggle } from '../setting-toggle';
 import { SoundSliders } from '../sound-sliders';
 
-/** The voice-over on the voice lane: how long it is, its level and fades, and taking it away. */
+/** The voice-over on the voice lane: how long it is, its level and fades, the shots' ducking under it, and taking it away. */
 export function PlacedVoice({ voice }: { voice: VoiceClip }) {
   const { dispatch } = useEditor();
+  const id = useId();
   const change = (next: VoiceChange, gesture?: string) => {
     dispatch({ type: 'changeVoice', change: next, gesture });
   };
@@ -22,6 +25,15 @@ export function PlacedVoice({ voice }: { voice: VoiceClip }) {
         </Button>
       </div>
       <SoundSliders levels={voice} labels={{ volume: 'Voice volume', fadeIn: 'Voice fade in', fadeOut: 'Voice fade out' }} onChange={change} />
+      <SettingToggle
+        id={`${id}-duck`}
+        label="Lower the video's sound"
+        hint="Duck the shots' own sound while the voice-over speaks (music ducks with its own setting)."
+        checked={voice.duck}
+        onChange={(duck) => {
+          change({ duck });
+        }}
+      />
     </div>
   );
 }

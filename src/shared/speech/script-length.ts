@@ -23,3 +23,19 @@ export function scriptLengthProblem(script: string): string | undefined {
   }
   return undefined;
 }
+
+/** About how long a voice takes to say the script, in seconds, at SPOKEN_WORDS_PER_SECOND. */
+export function estimatedSpokenSeconds(script: string): number {
+  return spokenWordCount(script) / SPOKEN_WORDS_PER_SECOND;
+}
+
+/**
+ * How many seconds the script would run past the end of a video `videoSeconds` long, when that is well past it:
+ * more than a fifth of the video and at least two seconds (a script a little long still fits a slower pace).
+ * Undefined when it fits or the video has no length yet.
+ */
+export function scriptOverrunSeconds(script: string, videoSeconds: number): number | undefined {
+  if (!(videoSeconds > 0)) return undefined;
+  const overrun = estimatedSpokenSeconds(script) - videoSeconds;
+  return overrun > Math.max(2, videoSeconds / 5) ? overrun : undefined;
+}

@@ -1,20 +1,20 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { voiceClips } from '@shared/editor/editor-state';
-import { MAX_SCRIPT_CHARACTERS } from '@shared/speech/timed-word';
+import { outputDuration, voiceClips } from '@shared/editor/editor-state';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../../api/get-current-user';
 import { useProjectMedia } from '../../api/get-project-media';
 import { useCreateVoiceover, useDraftVoiceoverScript, useVoices } from '../../api/voices';
 import { newId } from '../../lib/ids';
+import { scriptHints } from '../../lib/script-hints';
 import { useEditor } from '../../store/editor-context';
 import { PlacedVoice } from './placed-voice';
+import { ScriptBox } from './script-box';
 import { ScriptLabelRow } from './script-label-row';
 
 /** Credits a voice-over costs a free user (decision 042). */
@@ -74,6 +74,8 @@ export function VoiceSection() {
   const failure = create.isError ? errorMessage(create.error, create.error.message || 'The voice-over could not be made.') : null;
   const draft = useDraftVoiceoverScript();
   const writing = draft.isPending;
+  const hints = scriptHints(script, outputDuration(store.present));
+  const cannotSpeak = script.trim() === '' || hints.problem !== null;
 
   return (
     <form
@@ -81,7 +83,7 @@ export function VoiceSection() {
       aria-busy={generating}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!chosen || script.trim() === '' || generating || writing) return;
+        if (!chosen || cannotSpeak || generating || writing) return;
         stop.current = new AbortController();
         create.mutate(
           { projectId, request: { script, voiceId: chosen }, signal: stop.current.signal },
@@ -97,17 +99,7 @@ export function VoiceSection() {
           failure={draft.isError ? errorMessage(draft.error, 'The script could not be written. Please try again.') : null}
           onWrite={() => draft.mutate(projectId, { onSuccess: setScript })}
         />
-        <Textarea
-          id="voice-script"
-          value={script}
-          maxLength={MAX_SCRIPT_CHARACTERS}
-          placeholder="What the voice says over your video."
-          onChange={(event) => setScript(event.target.value)}
-          disabled={generating || writing}
-        />
-        <span className="text-right text-xs text-muted-foreground">
-          {script.length}/{MAX_SCRIPT_CHARACTERS}
-        </span>
+        <ScriptBox script={script} hints={hints} disabled={generating || writing} onChange={setScript} />
       </div>
       <div className="grid gap-1.5">
         <Label>Voice</Label>
@@ -146,7 +138,7 @@ export function VoiceSection() {
           {failure}
         </p>
       )}
-      <Button type="submit" disabled={!chosen || script.trim() === '' || generating || writing}>
+      <Button type="submit" disabled={!chosen || cannotSpeak || generating || writing}>
         {placed ? 'Regenerate voice-over' : 'Generate voice-over'}
         {user?.subscription !== 'pro' && <span className="text-xs opacity-80">· {VOICEOVER_CREDITS} credits</span>}
       </Button>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
-import type { EditorState } from '../../shared/editor/editor-state.ts';
+import { type EditorState, voiceClips } from '../../shared/editor/editor-state.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
 import type { createProjectRequestSchema } from '../../shared/schemas/project.ts';
@@ -26,6 +26,7 @@ import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.t
 import { captionsJobId, failCaptionJobIn } from '../speech/make-captions-job.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, editorDocumentColumns, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
+import { checkShotLengths, checkVoiceLane } from './saved-edit-media.ts';
 import {
   deleteProjectRow,
   findProject,
@@ -195,7 +196,8 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
 
   /**
    * The rules an edit is saved by: the project must be ready, the document must decode (any version; it is
-   * stored as the current one), every shot must cut one of the project's videos within its length, and a saved
+   * stored as the current one), every shot must cut one of the project's videos within its length and last at
+   * least the editor's shortest piece, the voice lane must play ready voice-overs of this project, and a saved
    * edit the codec cannot read is never replaced.
    */
   async function checkedEdit(user: UserRow, projectId: string, editorState: unknown): Promise<{ project: VideoProjectRow; state: EditorState }> {
@@ -204,6 +206,8 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const decoded = decodeEditorDocument(editorState, { projectId });
     if (!decoded.ok) throw badRequest(decoded.reason);
     await checkShots(project, decoded.state.shots);
+    checkShotLengths(decoded.state.shots);
+    if (voiceClips(decoded.state).length > 0) checkVoiceLane(decoded.state, await listProjectMedia(db, project.id));
     if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     return { project, state: decoded.state };
   }

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEditorState, newTextOverlay } from '../../shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION } from '../../shared/editor/editor-constants.ts';
+import type { MediaAssetRow } from '../db/schema.ts';
+import { insertMediaAsset } from '../media/media-assets-repository.ts';
 import { editorDocumentFixture } from '../test-support/editor-document-fixtures.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
@@ -133,6 +136,56 @@ describe.each(testDatabases())('saving the editor state on $name', (database) =>
     const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(row.editorState).toBeNull();
     expect((await patch({ editorState: { ...edited, shots: shots(2) } })).statusCode).toBe(200);
+  });
+
+  it('refuses a sequence of 0-length shots with a plain message: it could never be exported', async () => {
+    const still = { ...edited.shots[0]!, in: 3, out: 3 };
+    const response = await patch({ editorState: { ...edited, shots: [still, { ...still, id: 's2' }] } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Shot 1 is too short: a shot lasts at least 0.1 s' });
+    const row = await t.db.selectFrom('videoProjects').select('editorState').where('id', '=', projectId).executeTakeFirstOrThrow();
+    expect(row.editorState).toBeNull();
+  });
+
+  it('refuses a voice-lane clip that is not a ready voice-over of this project', async () => {
+    const at = new Date().toISOString();
+    const asset = async (project: string, overrides: Partial<MediaAssetRow>) => {
+      const id = randomUUID();
+      await insertMediaAsset(t.db, {
+        id,
+        projectId: project,
+        userId: owner.userId,
+        kind: 'audio',
+        origin: 'voice',
+        status: 'ready',
+        fileKey: `projects/${project}/media/${id}.m4a`,
+        duration: 3,
+        createdAt: at,
+        updatedAt: at,
+        ...overrides,
+      });
+      return id;
+    };
+    const elsewhere = (await insertReadyProject(t.db, owner.userId)).id;
+    const voiceOn = (mediaId: string) => ({
+      editorState: {
+        ...edited,
+        audioClips: [{ id: 'v', lane: 'voice', source: { mediaId }, start: 0, end: 3, sourceIn: 0, sourceOut: 3, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false }],
+      },
+    });
+    const notOurs = 'The voice lane names a clip that is not a voice-over of this project';
+    for (const [mediaId, message] of [
+      [await asset(elsewhere, {}), notOurs],
+      [await asset(projectId, { kind: 'video', origin: 'generated' }), notOurs],
+      ['no-such-media', notOurs],
+      [await asset(projectId, { status: 'generating', fileKey: null }), 'The voice-over on the voice lane is not ready yet'],
+      [await asset(projectId, { status: 'error', fileKey: null }), 'The voice-over on the voice lane failed: make it again or remove it'],
+    ] as const) {
+      const response = await patch(voiceOn(mediaId));
+      expect(response.statusCode, mediaId).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    expect((await patch(voiceOn(await asset(projectId, {})))).statusCode).toBe(200);
   });
 
   it('keeps overlay text as data, markup and all', async () => {

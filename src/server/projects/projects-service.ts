@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generationCost, segmentCount } from '../../shared/generation.ts';
-import type { EditorState } from '../../shared/editor/editor-state.ts';
+import { type EditorState, voiceClips } from '../../shared/editor/editor-state.ts';
 import { outputLengthProblem } from '../../shared/editor/output-length.ts';
 import type { Project, ProjectSummary } from '../../shared/schemas/project.ts';
 import type { z } from 'zod';
@@ -28,6 +28,7 @@ import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.t
 import { captionsJobId, failCaptionJobIn } from '../speech/make-captions-job.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, editorDocumentColumns, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
+import { checkShotLengths, checkVoiceLane } from './saved-edit-media.ts';
 import {
   deleteProjectRow,
   findProject,
@@ -198,7 +199,8 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
   /**
    * The rules an edit is saved by: the project must be ready, the document must decode (any version; it is
    * stored as the current one), its output must fit MAX_OUTPUT_SECONDS, every shot must cut one of the project's
-   * videos within its length, and a saved edit the codec cannot read is never replaced.
+   * videos within its length and last at least the editor's shortest piece, the voice lane must play ready
+   * voice-overs of this project, and a saved edit the codec cannot read is never replaced.
    */
   async function checkedEdit(user: UserRow, projectId: string, editorState: unknown): Promise<{ project: VideoProjectRow; state: EditorState }> {
     const project = await ownProject(user, projectId);
@@ -207,6 +209,8 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     if (!decoded.ok) throw badRequest(decoded.reason);
     refuseOverlongOutput(decoded.state);
     await checkShots(project, decoded.state.shots);
+    checkShotLengths(decoded.state.shots);
+    if (voiceClips(decoded.state).length > 0) checkVoiceLane(decoded.state, await listProjectMedia(db, project.id));
     if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     return { project, state: decoded.state };
   }

@@ -14,6 +14,7 @@ import type { SpeechEngines } from '../providers/speech/speech-engines.ts';
 import { SpeechError } from '../providers/speech/speech.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { findCaptionJob, updateCaptionJob } from './caption-jobs-repository.ts';
+import { overlongForCaptions } from './captioned-length.ts';
 import type { SequenceSoundRenderer } from './sequence-sound.ts';
 
 const CAPTIONS_FAILED = 'The captions could not be made — please try again.';
@@ -83,6 +84,8 @@ export function createMakeCaptionsJob(deps: CaptionsJobDeps): JobDefinition<'mak
     if (!project) return;
     await updateCaptionJob(db, job.id, { status: 'running', updatedAt: now().toISOString() }, ['queued', 'running']);
     const state = savedEdit(project, context.logger);
+    const overlong = overlongForCaptions(state);
+    if (overlong) throw new UserFacingError(overlong);
     const words = await withScratchDir('captions', async (dir) => {
       const wav = path.join(dir, 'sequence.wav');
       try {

@@ -21,6 +21,7 @@ import { type SpeechEngines, synthesizerFor } from '../providers/speech/speech-e
 import { findUserCaptionJob, insertCaptionJob } from './caption-jobs-repository.ts';
 import { failVoiceover, voiceoverJobId } from './generate-voiceover-job.ts';
 import { NO_ALIGNER_MESSAGE, NO_TRANSCRIBER_MESSAGE, NO_VOICE_WORDS_MESSAGE, captionsJobId, failCaptionJob, savedEdit } from './make-captions-job.ts';
+import { overlongForCaptions } from './captioned-length.ts';
 import { voiceLaneWords } from './voice-lane-words.ts';
 
 /** Credits a free user pays (decision 042); pro users pay nothing, captions from a voice-over or a script are free. */
@@ -98,18 +99,22 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     return { media: toMediaAsset(asset) };
   }
 
+  /** The project's saved edit, or 409 with the sentence its owner reads when it cannot be opened. */
+  function readableEdit(project: VideoProjectRow) {
+    try {
+      return savedEdit(project, logger);
+    } catch (error) {
+      if (error instanceof UserFacingError) throw conflict(error.message);
+      throw error;
+    }
+  }
+
   /** A voice-over's words where the saved edit plays it on the voice lane. */
   async function voiceCaptions(user: UserRow, project: VideoProjectRow, mediaId: string): Promise<TimedWord[]> {
     const asset = await findUserMediaAsset(db, user.id, mediaId);
     if (asset?.projectId !== project.id || asset.origin !== 'voice') throw notFound('Voice-over not found');
     if (asset.status !== 'ready' || !asset.words) throw conflict('The voice-over is not ready yet');
-    let state;
-    try {
-      state = savedEdit(project, logger);
-    } catch (error) {
-      if (error instanceof UserFacingError) throw conflict(error.message);
-      throw error;
-    }
+    const state = readableEdit(project);
     const clips = voiceClips(state).filter((clip) => clip.source.mediaId === mediaId);
     if (clips.length === 0) throw badRequest('Put the voice-over on the timeline first');
     return voiceLaneWords(JSON.parse(asset.words) as TimedWord[], clips);
@@ -134,6 +139,9 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     }
     if (input.source === 'script' && !speech.aligner) throw new HttpError(503, NO_ALIGNER_MESSAGE);
     if (input.source === 'transcribe' && !speech.transcriber) throw new HttpError(503, NO_TRANSCRIBER_MESSAGE);
+    // Known from the edit; the job checks again, as the edit may grow before it runs.
+    const overlong = overlongForCaptions(readableEdit(project));
+    if (overlong) throw badRequest(overlong);
     const owner = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
       const charged =

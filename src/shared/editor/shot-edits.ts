@@ -9,7 +9,7 @@ import { frameAt, layoutSequence } from './time-map.ts';
  */
 
 /** A shot is at least this long: three frames at 30 fps, a piece the lane can still show and grab. */
-const MIN_SHOT_SECONDS = 0.1;
+export const MIN_SHOT_SECONDS = 0.1;
 
 const CUT = { kind: 'cut', duration: 0.5 } as const;
 

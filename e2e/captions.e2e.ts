@@ -143,6 +143,11 @@ describe('captions from a voice-over, from the editor to the exported file', () 
 
     // "Write it for me" fills the empty box with a draft sized to the 3 s clip; the creator's own script then replaces it.
     const scriptBox = page.getByRole('textbox', { name: 'Script', exact: true });
+    // Issue 42.17: with the box empty, Generate is greyed out and says why.
+    const generate = page.getByRole('button', { name: 'Generate voice-over' });
+    expect(await generate.isDisabled()).toBe(true);
+    expect(await generate.getAttribute('aria-describedby')).toBe('voice-script-hint');
+    expect(await page.locator('#voice-script-hint').innerText()).toBe('Write a script first, or let “Write it for me” draft one.');
     await page.getByRole('button', { name: 'Write it for me' }).click();
     await expect.poll(() => scriptBox.inputValue(), { timeout: 30_000 }).not.toBe('');
     expect((await scriptBox.inputValue()).split(/\s+/).length, 'a draft a 3 s clip has time to speak').toBeLessThanOrEqual(7);

@@ -686,6 +686,10 @@ describe('exporting from the editor', () => {
     await expectAccessible(page, 'export');
     // 5.5 s: long enough for every platform, so no warning about the length.
     expect(await dialog.getByRole('note').count()).toBe(0);
+    // Issue 42.17: before it starts, the dialog says an export is free and how long it takes.
+    expect(await dialog.getByText('Exporting is free: it uses no credits.', { exact: false }).innerText()).toMatch(
+      /Rendering takes about \d+ seconds for this 6 s video at 1080p\.$/,
+    );
 
     // The presets: five platforms at 1080p MP4 High, and 4K Pro locked on the free plan.
     for (const name of ['TikTok', 'Instagram Reels', 'YouTube Shorts', 'Snapchat Spotlight', 'Facebook Reels']) {

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '../../api/get-current-user';
 import { CaptionExportFields } from './caption-export-fields';
+import { exportCostNote } from './export-estimate';
 import { describeSettings, lengthWarning } from './export-phase';
 import { ExportPresets } from './export-presets';
 import { ExportSettingsFields } from './export-settings-fields';
@@ -60,6 +61,7 @@ export function ExportDialog({ project, flow, open, onOpenChange }: ExportDialog
             <p className="text-xs text-muted-foreground">
               Output: {String(size.width)} × {String(size.height)} px{!isPro && ' · with the PromptReel watermark (free plan)'}
             </p>
+            <p className="text-sm">{exportCostNote(flow.outputSeconds, settings.resolution)}</p>
             {warning && (
               <p role="note" className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
                 <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />

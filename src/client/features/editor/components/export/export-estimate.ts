@@ -24,3 +24,13 @@ export function exportEstimate(outputSeconds: number, resolution: ExportSettings
   const minutes = Math.round(seconds / 60);
   return minutes <= 1 ? 'about a minute' : `about ${minutes} minutes`;
 }
+
+/** "Rendering takes about a minute for this 25 s video at 1080p.": the export dialog's note and its toast. */
+export function renderTimeSentence(outputSeconds: number, resolution: ExportSettings['resolution'], measuredSeconds: number | null = null): string {
+  return `Rendering takes ${exportEstimate(outputSeconds, resolution, measuredSeconds)} for this ${String(Math.round(outputSeconds))} s video at ${resolution}.`;
+}
+
+/** What the export dialog says before the creator starts one (issue 42.17): what it costs, and how long it takes. */
+export function exportCostNote(outputSeconds: number, resolution: ExportSettings['resolution']): string {
+  return `Exporting is free: it uses no credits. ${renderTimeSentence(outputSeconds, resolution)}`;
+}

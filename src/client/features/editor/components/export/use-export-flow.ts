@@ -8,7 +8,7 @@ import { useExportJob } from '../../api/export-job';
 import { useStartExport } from '../../api/export-video';
 import { rememberExport, rememberedExport } from '../../lib/remembered-export';
 import { useEditor } from '../../store/editor-context';
-import { exportEstimate } from './export-estimate';
+import { renderTimeSentence } from './export-estimate';
 import { DEFAULT_PRESET, chosenPreset, exportPhase, requestMessage, type ExportPreset } from './export-phase';
 
 /**
@@ -72,7 +72,7 @@ export function useExportFlow(project: Pick<Project, 'id'>) {
             const length = outputDuration(store.present);
             toast({
               title: 'Export started',
-              description: `Rendering takes ${exportEstimate(length, settings.resolution, estimatedSeconds ?? null)} for this ${Math.round(length)} s video at ${settings.resolution}. Keep editing: the header shows its progress.`,
+              description: `${renderTimeSentence(length, settings.resolution, estimatedSeconds ?? null)} Keep editing: the header shows its progress.`,
             });
           },
           onError: (error) => {

@@ -20,6 +20,9 @@ import { ScriptLabelRow } from './script-label-row';
 /** Credits a voice-over costs a free user (decision 042). */
 const VOICEOVER_CREDITS = 2;
 
+/** Why Generate is greyed out while the script box is empty (issue 42.17): said under the button, and read with it. */
+const EMPTY_SCRIPT_HINT = 'Write a script first, or let “Write it for me” draft one.';
+
 /** Plays a voice's sample; one at a time. */
 function VoicePreview({ url, name }: { url: string; name: string }) {
   const audio = useRef<HTMLAudioElement | null>(null);
@@ -138,10 +141,19 @@ export function VoiceSection() {
           {failure}
         </p>
       )}
-      <Button type="submit" disabled={!chosen || cannotSpeak || generating || writing}>
+      <Button
+        type="submit"
+        disabled={!chosen || cannotSpeak || generating || writing}
+        aria-describedby={script.trim() === '' ? 'voice-script-hint' : undefined}
+      >
         {placed ? 'Regenerate voice-over' : 'Generate voice-over'}
         {user?.subscription !== 'pro' && <span className="text-xs opacity-80">· {VOICEOVER_CREDITS} credits</span>}
       </Button>
+      {script.trim() === '' && !writing && (
+        <p id="voice-script-hint" className="-mt-1 text-xs text-muted-foreground">
+          {EMPTY_SCRIPT_HINT}
+        </p>
+      )}
       {placed && <PlacedVoice voice={placed} />}
     </form>
   );

@@ -11,7 +11,8 @@ import { storeWatermarkedVideo } from '../media/watermarked-video.ts';
 import { findProject } from '../projects/projects-repository.ts';
 import { storageKey } from '../providers/storage/storage.ts';
 import type { ProviderVideo } from '../providers/video-model/video-model.ts';
-import { extractFrameAt, extractLastFrame, extractThumbnail, trimToDuration } from '../render/media-operations.ts';
+import { extractContinueFrame } from '../render/continue-frame.ts';
+import { extractThumbnail, trimToDuration } from '../render/media-operations.ts';
 import { type MediaProbe, probeMedia } from '../render/probe-media.ts';
 import { withScratchDir } from '../render/scratch-dir.ts';
 import { type GenerationDeps, toStoredEncoding } from './generate-video-job.ts';
@@ -102,8 +103,7 @@ export async function makeShot(deps: GenerationDeps, request: ShotRequest, conte
     const sourceFile = path.join(dir, 'continued.mp4');
     await storage.downloadToFile(sourceAsset.fileKey, sourceFile);
     const frame = path.join(dir, 'start-frame.png');
-    if (from.at === undefined) await extractLastFrame(ffmpeg, sourceFile, frame);
-    else await extractFrameAt(ffmpeg, sourceFile, frame, from.at);
+    await extractContinueFrame(ffmpeg, sourceFile, frame, from.at);
     return frame;
   }
 

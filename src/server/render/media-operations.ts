@@ -61,7 +61,7 @@ function silentAudioInput(seconds: number): string[] {
  * file uses at most DECODER_THREADS threads: each frame thread holds frames of its own, so on a many-core
  * machine an unbounded count multiplies the memory a large video takes.
  */
-function videoInput(file: string): string[] {
+export function videoInput(file: string): string[] {
   return ['-threads', String(DECODER_THREADS), '-format_whitelist', VIDEO_DEMUXERS, '-i', file];
 }
 

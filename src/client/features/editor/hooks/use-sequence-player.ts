@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
 import type { Shot } from '@shared/editor/editor-state';
 import { layoutSequence } from '@shared/editor/time-map';
-import { playerPlan, type ShotPlan } from '../lib/player-plan';
+import { mountedShotIds, playerPlan, type ShotPlan } from '../lib/player-plan';
 import { SequenceClock } from '../lib/sequence-clock';
 
 /** A playing video this far from the clock is put back on it (a seek); closer, it plays on undisturbed. */
@@ -136,10 +136,8 @@ export function useSequencePlayer(shots: readonly Shot[]) {
 
 export type SequencePlayer = ReturnType<typeof useSequencePlayer>;
 
-/** The shots whose videos the plan uses, in the order they stack (the first drawn lowest). */
 function mountedIds(shots: readonly Shot[], plans: readonly ShotPlan[]): string[] {
-  const order: ShotPlan['role'][] = ['next', 'outgoing', 'shown'];
-  return [...plans].sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role)).flatMap((plan) => shots[plan.index]?.id ?? []);
+  return mountedShotIds(shots.map((shot) => shot.id), plans);
 }
 
 /** Puts one video where its plan says: its frame, its look, its sound, playing or not with the clock. */

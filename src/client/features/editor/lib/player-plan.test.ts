@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutSequence, type TimedShot } from '@shared/editor/time-map';
-import { playerPlan, transitionLooks, type LayerLook } from './player-plan';
+import { mountedShotIds, playerPlan, transitionLooks, type LayerLook } from './player-plan';
 
 const cut = { kind: 'cut', duration: 0.5 } as const;
 const shots: TimedShot[] = [
@@ -36,6 +36,21 @@ describe('the player plan', () => {
     const [outgoing, shown] = plan;
     expect(composite(outgoing!.look, shown!.look, 200, 100)).toBeCloseTo(150);
     expect(outgoing!.look.gain + shown!.look.gain).toBeCloseTo(1);
+  });
+
+  it('never moves a mounted video among the others while playback crosses the joints, so none is taken out of the page and paused', () => {
+    // Shot 2 comes in through black: the video waiting next must be the very element that plays, left where it is.
+    const faded: TimedShot[] = [shots[0]!, { ...shots[1]!, transition: { kind: 'fade-black', duration: 1 } }, shots[2]!];
+    const ids = ['a', 'b', 'c'];
+    const fadedLayout = layoutSequence(faded);
+    let before = mountedShotIds(ids, playerPlan(fadedLayout, 0));
+    for (let frame = 1; frame <= Math.round(fadedLayout.duration * 30); frame += 1) {
+      const now = mountedShotIds(ids, playerPlan(fadedLayout, frame / 30));
+      const kept = now.filter((id) => before.includes(id));
+      // The videos that stay keep their order: React inserts the new ones around them and moves none.
+      expect(kept, `at frame ${frame}`).toEqual(before.filter((id) => now.includes(id)));
+      before = now;
+    }
   });
 
   it('is empty for an empty sequence', () => {

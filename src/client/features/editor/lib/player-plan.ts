@@ -93,3 +93,13 @@ export function playerPlan(layout: SequenceLayout, time: number): ShotPlan[] {
   if (next) plans.push({ index: next.index, role: 'next', sourceTime: next.in, look: HIDDEN });
   return plans;
 }
+
+/**
+ * The shots whose videos the plan uses, in play order. Their stacking is each video's z-index (set from its role),
+ * not their order in the page: ordered by role, the video waiting next was moved after the outgoing one when its
+ * transition began, and a video taken out of the page and put back is paused by the browser, so the shot entering
+ * after a fade through black sat seeking while the clock ran on. In play order a crossing only adds and drops videos.
+ */
+export function mountedShotIds(shotIds: readonly string[], plans: readonly ShotPlan[]): string[] {
+  return [...plans].sort((a, b) => a.index - b.index).flatMap((plan) => shotIds[plan.index] ?? []);
+}

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useReducer, useState, type Dispatch, type ReactNode } from 'react';
 import type { EditorState } from '@shared/editor/editor-state';
+import type { TrimFocus } from '../lib/trim-target';
 import { editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
 import { shownState } from './suggestion-preview';
 
@@ -15,6 +16,9 @@ interface EditorContextValue {
   held: boolean;
   /** The overlay whose text is being typed in place, if any. */
   editingId: string | null;
+  /** The shot whose edge was last dragged on the lane, which the Trim & Cut panel shows until the playhead moves. */
+  trimFocus: TrimFocus | null;
+  setTrimFocus: (focus: TrimFocus | null) => void;
   setEditingId: (id: string | null) => void;
   /** Whether the frame shows where TikTok, Reels and Shorts draw their buttons and captions (never exported). */
   showSafeZones: boolean;
@@ -38,6 +42,7 @@ interface EditorProviderProps {
 export function EditorProvider({ projectId, editorState, duration, placedShots, clipSeconds, readOnly = false, children }: EditorProviderProps) {
   const [store, apply] = useReducer(editorReducer, { projectId, editorState, duration, placedShots, clipSeconds }, initEditorStore);
   const [editingId, setEditing] = useState<string | null>(null);
+  const [trimFocus, setTrimFocus] = useState<TrimFocus | null>(null);
   const [showSafeZones, setShowSafeZones] = useState(false);
   // One gate for every way of editing (panels, drags on the stage and timeline, typing in place, hotkeys, AI suggestions).
   const dispatch = useCallback(
@@ -56,7 +61,7 @@ export function EditorProvider({ projectId, editorState, duration, placedShots, 
   );
   const shown = shownState(store);
   return (
-    <EditorContext value={{ projectId, store, shown, dispatch, readOnly, held, editingId, setEditingId, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
+    <EditorContext value={{ projectId, store, shown, dispatch, readOnly, held, editingId, setEditingId, trimFocus, setTrimFocus, showSafeZones, setShowSafeZones }}>{children}</EditorContext>
   );
 }
 

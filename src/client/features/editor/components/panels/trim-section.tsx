@@ -7,6 +7,7 @@ import { useClockTime } from '../../hooks/use-clock-time';
 import { formatTime } from '../../lib/format-time';
 import type { SequenceClock } from '../../lib/sequence-clock';
 import type { ShotSourceOf } from '../../lib/shot-source';
+import { trimTargetIndex } from '../../lib/trim-target';
 import { useEditor } from '../../store/editor-context';
 
 interface TrimSectionProps {
@@ -16,28 +17,29 @@ interface TrimSectionProps {
 }
 
 /**
- * The cut of the shot under the playhead: where in its clip it starts and ends. Set In and Set Out cut it at the
+ * The cut of the shot under the playhead, or of the one whose edge is being dragged on the lane until the playhead
+ * moves (trim-target.ts): where in its clip it starts and ends. Set In and Set Out cut it at the
  * frame the player shows; the shots after it follow. Reset uses its whole clip again.
  */
 export function TrimSection({ clock, layout, sourceOf }: TrimSectionProps) {
-  const { store, dispatch } = useEditor();
+  const { store, dispatch, trimFocus } = useEditor();
   const time = useClockTime(clock);
-  const frame = frameAt(layout, time);
   const shots = store.present.shots;
-  const shot = frame ? shots[frame.shot.index] : undefined;
-  if (!frame || !shot) return null;
+  const index = trimTargetIndex(shots, layout, time, trimFocus);
+  const shot = index === undefined ? undefined : shots[index];
+  if (index === undefined || !shot) return null;
   const clipSeconds = sourceOf(shot)?.seconds ?? shot.out;
   const untouched = shot.in === 0 && shot.out === clipSeconds;
   const trimAt = (edge: 'in' | 'out') => {
     // The playhead's frame, read when the button is pressed: playback may have moved it since the last render.
     const now = frameAt(layout, clock.currentTime);
-    if (!now || now.shot.index !== frame.shot.index) return;
+    if (!now || now.shot.index !== index) return;
     dispatch({ type: 'trimShot', id: shot.id, edge, time: now.shot.sourceTime, clipSeconds });
     const where = formatTime(now.shot.sourceTime);
     toast(
       edge === 'in'
-        ? { title: 'In point set', description: `${shots.length > 1 ? `Shot ${frame.shot.index + 1}` : 'The video'} now starts at ${where} of its clip.` }
-        : { title: 'Out point set', description: `${shots.length > 1 ? `Shot ${frame.shot.index + 1}` : 'The video'} now ends at ${where} of its clip.` },
+        ? { title: 'In point set', description: `${shots.length > 1 ? `Shot ${index + 1}` : 'The video'} now starts at ${where} of its clip.` }
+        : { title: 'Out point set', description: `${shots.length > 1 ? `Shot ${index + 1}` : 'The video'} now ends at ${where} of its clip.` },
     );
   };
 
@@ -45,7 +47,7 @@ export function TrimSection({ clock, layout, sourceOf }: TrimSectionProps) {
     <div className="grid gap-3">
       {shots.length > 1 && (
         <p data-testid="trim-shot" className="text-xs font-medium text-muted-foreground">
-          Shot {frame.shot.index + 1} of {shots.length}
+          Shot {index + 1} of {shots.length}
         </p>
       )}
       <dl className="grid grid-cols-3 gap-2 text-center">
@@ -69,7 +71,7 @@ export function TrimSection({ clock, layout, sourceOf }: TrimSectionProps) {
           disabled={untouched}
           onClick={() => {
             dispatch({ type: 'resetShotTrim', id: shot.id, clipSeconds });
-            toast({ title: 'Trim reset', description: shots.length > 1 ? `Shot ${frame.shot.index + 1} uses its whole clip again.` : 'The whole video is used again.' });
+            toast({ title: 'Trim reset', description: shots.length > 1 ? `Shot ${index + 1} uses its whole clip again.` : 'The whole video is used again.' });
           }}
         >
           <RotateCcw aria-hidden />

@@ -200,12 +200,17 @@ interface ShotEdgeProps {
  * follow. Its value is the second of the clip it cuts at.
  */
 function ShotEdge({ side, shot, tile, axis, clipSeconds }: ShotEdgeProps) {
-  const { dispatch } = useEditor();
+  const { dispatch, setTrimFocus } = useEditor();
   const origin = useRef(side === 'in' ? shot.in : shot.out);
+  // The Trim & Cut panel shows this shot while it is trimmed, whichever shot the ripple brings under the playhead.
+  const focus = () => {
+    setTrimFocus({ shotId: shot.id, at: axis.time });
+  };
   const drag = useTimelineDrag({
     pxPerSecond: axis.pxPerSecond,
     onPress: () => {
       origin.current = side === 'in' ? shot.in : shot.out;
+      focus();
     },
     onDrag: (delta, gesture) => {
       dispatch({ type: 'trimShot', id: shot.id, edge: side, time: origin.current + delta, clipSeconds, gesture });
@@ -217,6 +222,7 @@ function ShotEdge({ side, shot, tile, axis, clipSeconds }: ShotEdgeProps) {
     event.preventDefault();
     event.stopPropagation();
     const step = (event.shiftKey ? 1 : FRAME_SECONDS) * (event.key === 'ArrowLeft' ? -1 : 1);
+    focus();
     dispatch({ type: 'trimShot', id: shot.id, edge: side, time: value + step, clipSeconds });
   };
   const label = `Shot ${tile.index + 1} ${side === 'in' ? 'In point' : 'Out point'}`;

@@ -29,6 +29,7 @@ const serverUnitTests = [
   'src/server/providers/speech/flite-trace.test.ts',
   'src/server/providers/speech/script-tokens.test.ts',
   'src/server/providers/speech/speech-engines.test.ts',
+  'src/server/test-support/wait-for.test.ts',
 ];
 const unitTests = ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', ...serverUnitTests];
 

@@ -59,6 +59,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('renders exports at nice 10 unless EXPORT_NICENESS says otherwise (0-19)', () => {
+    expect(loadConfig({}).exportNiceness).toBe(10);
+    expect(loadConfig({ EXPORT_NICENESS: '0' }).exportNiceness).toBe(0);
+    expect(() => loadConfig({ EXPORT_NICENESS: '20' })).toThrow(ConfigError);
+  });
+
   it('queues the start-up renders of the examples and the music library unless STARTUP_RENDERS is off', () => {
     expect(loadConfig({}).startupRenders).toBe(true);
     expect(loadConfig({ STARTUP_RENDERS: 'on' }).startupRenders).toBe(true);

@@ -150,6 +150,7 @@ const environmentSchema = z.object({
   JOB_TIME_LIMITS: perKindSetting(1, 86_400, { default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 1800, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600, 'generate-voiceover': 600, 'make-captions': 900 } }),
   MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
   STARTUP_RENDERS: z.enum(['on', 'off']).default('on'),
+  EXPORT_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: urlWithProtocol(['http:', 'https:'], 'http(s)').optional(),
@@ -225,6 +226,11 @@ export interface Config {
    * stored. Off for test servers that seed them; an example is then still rendered when first asked for.
    */
   startupRenders: boolean;
+  /**
+   * The Linux niceness exports render at (0-19): below generations, which a user watches, and above the
+   * start-up renders (19). Test apps use 0: on a busy test machine an export at 10 got a tenth of the processor.
+   */
+  exportNiceness: number;
   /** Set when S3_BUCKET is: media lives in S3-compatible storage instead of DATA_DIR/media. */
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   /** The Google back-end for video, text, image and speech; unset = the offline engines. */
@@ -284,6 +290,7 @@ export function loadConfig(environment: Record<string, string | undefined>): Con
     jobTimeLimitSeconds: env.JOB_TIME_LIMITS,
     maxActiveJobsPerUser: env.MAX_ACTIVE_JOBS_PER_USER,
     startupRenders: env.STARTUP_RENDERS === 'on',
+    exportNiceness: env.EXPORT_NICENESS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -21,7 +21,7 @@ import type { StartupRenders } from './render/startup-renders.ts';
  * their JobContext's logger, which carries the job's ids.
  */
 export function createJobDefinitions(
-  deps: GenerationDeps & { examples: ExamplesService; startupRenders: StartupRenders; musicLibrary: readonly TrackDefinition[]; speech: SpeechEngines; sequenceSound: SequenceSoundRenderer },
+  deps: GenerationDeps & { exportNiceness: number; examples: ExamplesService; startupRenders: StartupRenders; musicLibrary: readonly TrackDefinition[]; speech: SpeechEngines; sequenceSound: SequenceSoundRenderer },
 ): JobDefinitions {
   return {
     'generate-video': createGenerateVideoJob(deps),

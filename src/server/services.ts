@@ -106,6 +106,7 @@ export function jobDefinitionsFor(services: Services): JobDefinitions {
     ffmpeg: services.ffmpeg,
     examples: services.examples,
     startupRenders: services.startupRenders,
+    exportNiceness: services.config.exportNiceness,
     musicLibrary: services.musicLibrary,
     renderWatermark: services.renderWatermark,
     speech: services.speech,

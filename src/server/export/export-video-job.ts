@@ -21,14 +21,13 @@ export interface ExportDeps {
   db: Db;
   storage: Storage;
   ffmpeg: FfmpegBinaries;
+  /**
+   * Exports render below normal CPU priority (EXPORT_NICENESS, 10 by default): on a busy machine another user's
+   * clip being generated, which they wait for, takes the cores first (docs/benchmarks.md, job fairness).
+   */
+  exportNiceness: number;
   now?: () => Date;
 }
-
-/**
- * Exports render below normal CPU priority: on a busy machine another user's clip being generated, which they
- * wait for, takes the cores first (docs/benchmarks.md, job fairness).
- */
-const EXPORT_NICENESS = 10;
 
 /** Writes progress at most this often: the dialog polls every 2 s. */
 const PROGRESS_WRITE_MS = 500;
@@ -47,7 +46,7 @@ const TOO_MUCH_WORK = 'This edit takes more work to export than its length allow
  * alone, and a re-run after a crash renders again from scratch.
  * A failure is stored as a plain sentence; its detail (ffmpeg's command, stderr tail, graph) is logged.
  */
-export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
+export function createExportVideoJob({ db, storage, ffmpeg, exportNiceness, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
   async function run({ exportJobId }: { exportJobId: string }, context: JobContext) {
     const job = await findExportJob(db, exportJobId);
     if (!job || job.status !== 'pending') return;
@@ -71,7 +70,7 @@ export function createExportVideoJob({ db, storage, ffmpeg, now = () => new Date
       let lastPercent = -1;
       const progressWrites: Promise<unknown>[] = [];
       await updatePendingExportJob(db, exportJobId, { progress: 0 });
-      await renderExport({ ...ffmpeg, niceness: EXPORT_NICENESS }, {
+      await renderExport({ ...ffmpeg, niceness: exportNiceness }, {
         sourceFiles: sources.shots,
         outputFile: output,
         editorState,

@@ -15,6 +15,7 @@ import { type SignalWaitingJob, signalWaitingJob } from '../test-support/signal-
 import { type TestApp, createTestApp, signUp, waitUntil } from '../test-support/test-app.ts';
 import { testFfmpeg } from '../test-support/test-ffmpeg.ts';
 import { JobStopped } from './job-registry.ts';
+import { loadConfig } from '../config.ts';
 
 const LONG_CLIP_SECONDS = 120;
 let clipDir: string;
@@ -99,7 +100,8 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
 
   // The one test here whose export runs real ffmpeg: what an aborted render does to its process and files.
   it('deleting a project mid-export kills its ffmpeg, removes its files and cancels its job', async () => {
-    const user = await start();
+    // At the app's own export priority (test apps export at normal priority unless told).
+    const user = await start({ EXPORT_NICENESS: String(loadConfig({}).exportNiceness) });
     const projectId = await readyProject(user.userId, longClip, LONG_CLIP_SECONDS);
     const jobId = await exportOf(user.cookie, projectId, lowest720p);
     const renders = await waitUntil(async () => (await ffmpegRuns()).length > 0, 60_000, 50).then(ffmpegRuns);

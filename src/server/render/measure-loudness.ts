@@ -21,11 +21,15 @@ function summaryValue(stderr: string, label: string): number {
  * summary only on stderr at info level, which runFfmpeg does not keep, hence a call of its own, at the binaries'
  * niceness. Aborting kills it.
  */
-export async function measureLoudness(ffmpeg: FfmpegBinaries, file: string, options: { signal?: AbortSignal } = {}): Promise<LoudnessMeasurement> {
+export async function measureLoudness(
+  ffmpeg: FfmpegBinaries,
+  file: string,
+  options: { signal?: AbortSignal; /** Wall-clock limit; 0 for none, where the caller's signal bounds the run. */ timeoutMs?: number } = {},
+): Promise<LoudnessMeasurement> {
   const { stderr } = await runMediaTool(
     ffmpeg.ffmpegPath,
     ['-hide_banner', '-nostdin', '-nostats', '-i', file, '-map', '0:a:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
-    { timeout: 120_000, maxBuffer: 64 * 1024 * 1024, signal: options.signal, niceness: ffmpeg.niceness },
+    { timeout: options.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024, signal: options.signal, niceness: ffmpeg.niceness },
   );
   return { integratedLufs: summaryValue(stderr, 'I:'), truePeakDb: summaryValue(stderr, 'Peak:') };
 }

@@ -55,7 +55,9 @@ export async function createTestApp(database: TestDatabase = sqliteDatabase, opt
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'promptreel-test-'));
   const { target, drop } = await database.create(dataDir);
   // A test app runs no start-up (main.ts queues the built-in renders): it says so unless a test turns it on.
-  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', STARTUP_RENDERS: 'off', ...options.env };
+  // Exports at normal priority: at the app's nice 10 a test's export got a tenth of what the suite's other
+  // processes got on a busy machine, and gave up waiting (issue 42 H). startup-renders.test.ts checks the default.
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '', STARTUP_RENDERS: 'off', EXPORT_NICENESS: '0', ...options.env };
   const config = { ...loadConfig(env), database: target };
   const logger = createLogger(config, options.logStream);
   const db = createDatabase(target);

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(defaults.maxActiveJobsPerUser).toBe(6);
     const config = loadConfig({ JOB_CONCURRENCY: 'export-video=2, default=3', JOB_TIME_LIMITS: 'export-video=60' });
     expect(config.jobConcurrency).toEqual({ default: 3, byKind: { 'generate-video': 2, 'generate-shot': 2, 'export-video': 2 } });
-    expect(config.jobTimeLimitSeconds).toEqual({ default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 60, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600, 'generate-voiceover': 600, 'make-captions': 900 } });
+    expect(config.jobTimeLimitSeconds).toEqual({ default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 60, 'export-long-video': 1800, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600, 'generate-voiceover': 600, 'make-captions': 900 } });
   });
 
   it('reads PRO_PRICE as Stripe writes a price: the smallest currency unit, lower-case currency', () => {

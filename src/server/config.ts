@@ -147,7 +147,7 @@ const environmentSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_CONCURRENCY: perKindSetting(1, 32, { default: 1, byKind: { 'generate-video': 2, 'generate-shot': 2 } }),
-  JOB_TIME_LIMITS: perKindSetting(1, 86_400, { default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 1800, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600, 'generate-voiceover': 600, 'make-captions': 900 } }),
+  JOB_TIME_LIMITS: perKindSetting(1, 86_400, { default: 900, byKind: { 'generate-video': 1800, 'extend-video': 900, 'export-video': 1800, 'export-long-video': 1800, 'process-upload': 2400, 'render-music-library': 600, 'render-example': 600, 'generate-voiceover': 600, 'make-captions': 900 } }),
   MAX_ACTIVE_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
   STARTUP_RENDERS: z.enum(['on', 'off']).default('on'),
   EXPORT_NICENESS: z.coerce.number().int().min(0).max(19).default(10),

@@ -26,6 +26,7 @@ export function createJobDefinitions(
   return {
     'generate-video': createGenerateVideoJob(deps),
     'export-video': createExportVideoJob(deps),
+    'export-long-video': createExportVideoJob(deps),
     'extend-video': createExtendVideoJob(deps),
     'generate-shot': createGenerateShotJob(deps),
     'watermark-video': createWatermarkVideoJob(deps),

@@ -38,9 +38,14 @@ export async function listProjectExportKeys(db: Db, projectId: string): Promise<
   return rows.map((row) => row.outputKey).filter((key): key is string => Boolean(key));
 }
 
-export async function listPendingExportIds(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('exportJobs').select('id').where('status', '=', 'pending').execute();
-  return rows.map((row) => row.id);
+/** Every pending export with what decides its lane (export-lane.ts): its settings, its edit, its project's length. */
+export async function listPendingExports(db: Db): Promise<Array<{ id: string; settings: string; editorState: string | null; projectId: string; projectDuration: number }>> {
+  return db
+    .selectFrom('exportJobs')
+    .innerJoin('videoProjects', 'videoProjects.id', 'exportJobs.projectId')
+    .select(['exportJobs.id', 'exportJobs.settings', 'exportJobs.editorState', 'exportJobs.projectId', 'videoProjects.duration as projectDuration'])
+    .where('exportJobs.status', '=', 'pending')
+    .execute();
 }
 
 export async function listActiveProjectExportIds(db: Db, projectId: string): Promise<string[]> {

@@ -11,6 +11,7 @@ import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
 import { readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
+import { exportJobRefs, exportLane } from './export-lane.ts';
 import { exportJobId, findPendingExport, findUserExportJob, insertExportJob, updatePendingExportJob } from './export-jobs-repository.ts';
 
 export const EXPORT_NOT_FOUND = 'Export not found';
@@ -62,7 +63,8 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
       await insertExportJob(trx, { id, projectId, userId: user.id, settings: settingsJson, editorState: project.editorState, createdAt: now().toISOString() });
       return { id, owner };
     });
-    if (started.owner) await queue.enqueue('export-video', { exportJobId: started.id }, exportJobId(started.id), started.owner);
+    const lane = exportLane({ settings: settingsJson, editorState: project.editorState, projectId, projectDuration: project.duration });
+    if (started.owner) await queue.enqueue(lane, { exportJobId: started.id }, exportJobId(started.id), started.owner);
     const outputSeconds = stored.kind === 'edit' ? outputDuration(stored.state) : project.duration;
     return { jobId: started.id, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
   }
@@ -83,7 +85,7 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     if (job.status === 'completed') throw new HttpError(409, EXPORT_ALREADY_FINISHED);
     if (job.status === 'pending') {
       await updatePendingExportJob(db, id, { status: 'cancelled', completedAt: now().toISOString() });
-      await queue.cancel([{ name: 'export-video', jobId: exportJobId(id) }]);
+      await queue.cancel(exportJobRefs(exportJobId(id)));
     }
     return get(user, id);
   }

@@ -46,7 +46,7 @@ const TOO_MUCH_WORK = 'This edit takes more work to export than its length allow
  * alone, and a re-run after a crash renders again from scratch.
  * A failure is stored as a plain sentence; its detail (ffmpeg's command, stderr tail, graph) is logged.
  */
-export function createExportVideoJob({ db, storage, ffmpeg, exportNiceness, now = () => new Date() }: ExportDeps): JobDefinition<'export-video'> {
+export function createExportVideoJob({ db, storage, ffmpeg, exportNiceness, now = () => new Date() }: ExportDeps): JobDefinition<'export-video' | 'export-long-video'> {
   async function run({ exportJobId }: { exportJobId: string }, context: JobContext) {
     const job = await findExportJob(db, exportJobId);
     if (!job || job.status !== 'pending') return;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { exportJobId, listPendingExportIds } from '../export/export-jobs-repository.ts';
+import { exportJobId, listPendingExports } from '../export/export-jobs-repository.ts';
+import { exportLane } from '../export/export-lane.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { queueAssetJob } from '../media/asset-jobs.ts';
@@ -44,8 +45,8 @@ export async function requeueUnfinishedGenerations(db: Db, queue: Queue, logger:
   }
 
   // Exports too: one left in a queue that no longer runs (the single BullMQ queue before one per kind) runs again.
-  const exports = await listPendingExportIds(db);
-  for (const id of exports) await queue.enqueue('export-video', { exportJobId: id }, exportJobId(id));
+  const exports = await listPendingExports(db);
+  for (const job of exports) await queue.enqueue(exportLane(job), { exportJobId: job.id }, exportJobId(job.id));
 
   const musicTracks = await listProcessingTrackIds(db);
   for (const trackId of musicTracks) await queue.enqueue('process-music-upload', { trackId }, musicUploadJobId(trackId));

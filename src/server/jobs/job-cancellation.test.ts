@@ -56,10 +56,10 @@ async function filesUnder(dir: string): Promise<string[]> {
  */
 describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (database) => {
   let t: TestApp;
-  let waiting: SignalWaitingJob<'export-video'> | undefined;
+  let waiting: Array<SignalWaitingJob<'export-video'> | SignalWaitingJob<'export-long-video'>> = [];
   afterEach(async () => {
-    waiting?.release();
-    waiting = undefined;
+    for (const lane of waiting) lane.release();
+    waiting = [];
     await t.close();
   });
 
@@ -69,13 +69,14 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
     return signUp(t.app, { username: `user-${randomUUID().slice(0, 8)}` });
   }
 
-  /** The app, running its jobs but with exports that only wait for their signal, and a user. */
+  /** The app, running its jobs but with exports (the 120 s clip's are the long lane's) that only wait for their signal, and a user. */
   async function startWithWaitingExports(env: Record<string, string> = {}) {
     t = await createTestApp(database, { env, services: { videoModel: createFixtureVideoModel() } });
     const definitions = jobDefinitionsFor(t.services);
-    const exports = signalWaitingJob(definitions['export-video']);
-    waiting = exports;
-    t.services.queue.start({ ...definitions, 'export-video': exports.definition });
+    const short = signalWaitingJob(definitions['export-video']);
+    const exports = signalWaitingJob(definitions['export-long-video']);
+    waiting = [short, exports];
+    t.services.queue.start({ ...definitions, 'export-video': short.definition, 'export-long-video': exports.definition });
     return { user: await signUp(t.app, { username: `user-${randomUUID().slice(0, 8)}` }), waiting: exports };
   }
 
@@ -151,7 +152,7 @@ describe.each(testDatabases())('cancelling and time-limiting jobs on $name', (da
   });
 
   it('fails an export that runs past its time limit, with a plain message, and its run is stopped', async () => {
-    const { user, waiting } = await startWithWaitingExports({ JOB_TIME_LIMITS: 'export-video=1' });
+    const { user, waiting } = await startWithWaitingExports({ JOB_TIME_LIMITS: 'export-long-video=1' });
     const projectId = await readyProject(user.userId, longClip, LONG_CLIP_SECONDS);
     const jobId = await exportOf(user.cookie, projectId, { resolution: '1080p', format: 'mp4', quality: 'high' });
     await waitUntil(async () => (await exportRow(jobId))?.status !== 'pending', 60_000, 50);

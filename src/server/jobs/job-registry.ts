@@ -4,6 +4,8 @@ import type { Logger } from '../logger.ts';
 export interface JobPayloads {
   'generate-video': { projectId: string };
   'export-video': { exportJobId: string };
+  /** An export of a long output (export/export-lane.ts): the same job in a lane of its own, so it never holds a short one. */
+  'export-long-video': { exportJobId: string };
   /**
    * Makes the shot an extension appends (generation/extend-video-job.ts): the asset `mediaId`, whose row holds the
    * prompt and the charge. Jobs queued before extensions were shots have no `mediaId` and fail with a refund.

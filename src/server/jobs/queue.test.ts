@@ -65,6 +65,7 @@ function recorder() {
       },
     },
     'export-video': { run: (_payload, context) => other(context), fail: async () => {} },
+    'export-long-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'extend-video': { run: (_payload, context) => other(context), fail: async () => {} },
     'generate-shot': { run: (_payload, context) => other(context), fail: async () => {} },
     'watermark-video': { run: (_payload, context) => other(context), fail: async () => {} },

@@ -17,6 +17,7 @@ import { reserveJobSlot } from '../jobs/user-job-limit.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
+import { exportJobRefs } from '../export/export-lane.ts';
 import { failExtensionIn } from '../generation/extend-video-job.ts';
 import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
 import { assetJobRef, failAssetIn } from '../media/asset-jobs.ts';
@@ -181,7 +182,7 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const jobs = [
       ...(project.status === 'generating' && project.source !== 'upload' ? [{ name: 'generate-video' as const, jobId: generationJobId(projectId) }] : []),
       ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
-      ...exportIds.map((id) => ({ name: 'export-video' as const, jobId: exportJobId(id) })),
+      ...exportIds.flatMap((id) => exportJobRefs(exportJobId(id))),
       ...generatingShots.map(assetJobRef),
       ...captionJobIds.map((id) => ({ name: 'make-captions' as const, jobId: captionsJobId(id) })),
     ];

@@ -23,7 +23,7 @@ function formatDb(value: number): string {
 }
 
 /** The constant gain that brings a recording measured at `integratedLufs` to VOICE_TARGET_LUFS (0 for silence). */
-export function voiceGainDb(integratedLufs: number): number {
+function voiceGainDb(integratedLufs: number): number {
   if (!Number.isFinite(integratedLufs) || integratedLufs <= SILENCE_LUFS) return 0;
   return Math.min(MAX_GAIN_DB, VOICE_TARGET_LUFS - integratedLufs);
 }

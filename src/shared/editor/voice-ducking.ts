@@ -28,7 +28,7 @@ export type DuckedUnderVoice = 'music' | 'shots';
  * voice-over's real length by media id, where known (a clip stops where its recording does).
  */
 export function voiceDuckingSpans(
-  state: EditorState,
+  state: Pick<EditorState, 'audioClips'>,
   outputSeconds: number,
   what: DuckedUnderVoice,
   recordingSeconds: (mediaId: string) => number | undefined = () => undefined,

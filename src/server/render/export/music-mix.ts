@@ -134,7 +134,7 @@ const DUCKING_FRAME_SAMPLES = 480;
  * of every 10 ms frame: a flat sum of one clipped ramp per span (the spans are merged, so at most one is non-zero),
  * never nested, so any number of spans stays inside the expression parser's depth.
  */
-export function voiceDuckingFilters(spans: readonly SpeechSpan[]): string[] {
+function voiceDuckingFilters(spans: readonly SpeechSpan[]): string[] {
   if (spans.length === 0) return [];
   const attack = formatNumber(VOICE_DUCKING.attackSeconds);
   const release = formatNumber(VOICE_DUCKING.releaseSeconds);

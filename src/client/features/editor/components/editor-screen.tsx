@@ -9,6 +9,7 @@ import { useEditorFonts } from '../hooks/use-editor-fonts';
 import { useEditorHotkeys } from '../hooks/use-editor-hotkeys';
 import { usePlacedShots } from '../hooks/use-placed-shots';
 import { useSequencePlayer } from '../hooks/use-sequence-player';
+import { useShotsUnderVoice } from '../hooks/use-shots-under-voice';
 import { useToolSheet } from '../hooks/use-tool-sheet';
 import { newId } from '../lib/ids';
 import type { ShotSource } from '../lib/shot-source';
@@ -59,7 +60,7 @@ function EditorLayout({ project, media }: EditorScreenProps) {
   const fonts = useEditorFonts();
   const autosave = useAutosave(project.id, store.present, store.placedShotsSeen);
   usePlacedShots(media);
-  const playback = useSequencePlayer(shown.shots);
+  const playback = useSequencePlayer(shown.shots, useShotsUnderVoice(shown, media));
   // Every shot plays its clip's own file (a free user's watermarked copy): SPEC's proxy is the first shot's clip.
   const sourceOf = useCallback(
     (shot: Shot): ShotSource | undefined => {

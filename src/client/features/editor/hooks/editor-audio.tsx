@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { outputDuration, voiceClips, type Shot, type VoiceClip } from '@shared/editor/editor-state';
-import { fadeGainAt, musicSpan } from '@shared/editor/music-placement';
+import { outputDuration, voiceClips, type Shot } from '@shared/editor/editor-state';
+import { voiceDuckingSpans } from '@shared/editor/voice-ducking';
 import { firstMusicClip, firstShot } from '@shared/editor/sequence-controls';
 import type { MusicTrack } from '@shared/schemas/music';
 import { useMusicTrack } from '../api/get-music-tracks';
@@ -34,8 +34,9 @@ const EditorAudioContext = createContext<EditorAudio | null>(null);
 
 /**
  * Decodes the first shot's clip's, the music's and the voice-over's sound once for the editor, and plays the music
- * and the voice under the player. The music ducks under the voice wherever it is, and under the first shot's sound
- * while that is the only shot (under several, the export ducks it, the preview not yet).
+ * and the voice under the player. The music is lowered under the voice along the export's curve (voiceDuckingSpans)
+ * wherever it is, and ducks under the first shot's sound while that is the only shot (under several, the export
+ * ducks it, the preview not yet).
  */
 export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: SequenceClock): EditorAudio {
   const { shown, projectId } = useEditor();
@@ -55,14 +56,16 @@ export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: Seq
   const shot = firstShot(shown);
   const oneShotSound = clipHasSound && shown.shots.length === 1 ? clipAudio : null;
 
+  const voiceSeconds = voiceAudio?.duration;
+  const { audioClips } = shown;
   const clips = useMemo((): PreviewClip[] => {
-    const voiceKeys = voice && voiceAudio ? voiceKey(voice, voiceAudio, outputSeconds) : [];
-    const duckUnder = [...(oneShotSound ? shotKey(shot, oneShotSound, outputSeconds) : []), ...voiceKeys];
+    const duckUnder = oneShotSound ? shotKey(shot, oneShotSound, outputSeconds) : [];
+    const underVoice = voiceDuckingSpans({ audioClips }, outputSeconds, 'music', () => voiceSeconds);
     return [
-      ...(music ? [{ lane: 'music' as const, clip: music, audio: trackAudio, duckUnder }] : []),
-      ...(voice ? [{ lane: 'voice' as const, clip: voice, audio: voiceAudio, duckUnder: [] }] : []),
+      ...(music ? [{ lane: 'music' as const, clip: music, audio: trackAudio, duckUnder, underVoice }] : []),
+      ...(voice ? [{ lane: 'voice' as const, clip: voice, audio: voiceAudio, duckUnder: [], underVoice: [] }] : []),
     ];
-  }, [music, voice, trackAudio, voiceAudio, oneShotSound, shot, outputSeconds]);
+  }, [audioClips, music, voice, trackAudio, voiceAudio, voiceSeconds, oneShotSound, shot, outputSeconds]);
   const preview = useLanesPreview(clock, clips, outputSeconds);
   return {
     hasSpeech: clipHasSound || Boolean(voice),
@@ -79,13 +82,6 @@ export function useEditorAudioSetup(firstClipUrl: string | undefined, clock: Seq
 /** The first shot's sound as the music's ducking hears it: output time 0 is its In point. */
 function shotKey(shot: Shot, audio: DecodedAudio, outputSeconds: number): DuckingKey[] {
   return shot.muted ? [] : [{ audio, offset: shot.in, from: 0, to: outputSeconds, gainAt: () => shot.volume }];
-}
-
-/** The voice-over as the music's ducking hears it: where it is placed, at its volume and fades. */
-function voiceKey(voice: VoiceClip, audio: AudioBuffer, outputSeconds: number): DuckingKey[] {
-  const span = musicSpan(voice, outputSeconds, audio.duration);
-  if (!span) return [];
-  return [{ audio, offset: span.pieceIn - span.from, from: span.from, to: span.to, gainAt: (t) => voice.volume * fadeGainAt(span, t) }];
 }
 
 export function EditorAudioProvider({ value, children }: { value: EditorAudio; children: ReactNode }) {

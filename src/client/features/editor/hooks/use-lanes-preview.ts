@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { AudioClip } from '@shared/editor/editor-state';
-import { clipLoops, fadeGainAt, musicSpan, trackTimeAt, type MusicSpan } from '@shared/editor/music-placement';
-import { duckingGains, type DuckingKey } from '../lib/ducking-envelope';
+import { clipLoops, musicSpan, trackTimeAt, type MusicSpan } from '@shared/editor/music-placement';
+import type { SpeechSpan } from '@shared/editor/voice-ducking';
+import { clipGainCurve, type DuckingKey } from '../lib/ducking-envelope';
 import { pageTime, type SequenceClock } from '../lib/sequence-clock';
 
 /** How finely the fades and the ducking are written into a clip's gain, in seconds of output. */
@@ -20,8 +21,10 @@ export interface PreviewClip {
   clip: AudioClip;
   /** Its source's decoded sound, once loaded. */
   audio: AudioBuffer | null;
-  /** What it ducks under when its `duck` is on (the music's: the shot's sound and the voice); empty: never ducked. */
+  /** What its compressor hears when its `duck` is on (the music's: the shot's sound); empty: none. */
   duckUnder: readonly DuckingKey[];
+  /** Where the voice lowers it when its `duck` is on (the music's: voiceDuckingSpans, as the export); empty: never. */
+  underVoice: readonly SpeechSpan[];
 }
 
 export interface LanesPreview {
@@ -49,8 +52,8 @@ const LANES: readonly SoundLaneId[] = ['music', 'voice'];
 /**
  * Plays the music and voice lanes under the player with Web Audio, as the export mixes them: the piece of each
  * clip's source from `musicSpan` (the voice without a loop), placed, faded (`fadeGainAt`) and, for music with
- * `duck`, ducked under the shots' sound and the voice (`duckingGains`), at its volume. The shots' own sound still
- * plays from their <video>s. Started from the clock's play (a user gesture), rescheduled on every seek, speed
+ * `duck`, ducked under the shots' sound (`duckingGains`) and lowered under the voice along the export's own curve
+ * (`voiceDuckingGainAt`), at its volume. The shots' own sound still plays from their <video>s. Started from the clock's play (a user gesture), rescheduled on every seek, speed
  * change or edit, stopped on pause. While a lane plays the clock follows the audio context's time, so picture and
  * sound never drift apart.
  */
@@ -183,7 +186,13 @@ function schedule(graphRef: RefObject<Graph | null>, clock: SequenceClock, clips
   return heard.map((clip) => clip.lane);
 }
 
-function startClip(graph: Graph, chain: LaneChain, { clip, audio, span, duckUnder }: PreviewClip & { audio: AudioBuffer; span: MusicSpan }, now: number, rate: number) {
+function startClip(
+  graph: Graph,
+  chain: LaneChain,
+  { clip, audio, span, duckUnder, underVoice }: PreviewClip & { audio: AudioBuffer; span: MusicSpan },
+  now: number,
+  rate: number,
+) {
   const { context } = graph;
   const from = Math.max(now, span.from);
   const at = context.currentTime + START_AHEAD + (from - now) / rate;
@@ -196,12 +205,8 @@ function startClip(graph: Graph, chain: LaneChain, { clip, audio, span, duckUnde
   source.playbackRate.value = rate;
   source.connect(chain.shape);
 
-  const steps = Math.max(2, Math.ceil((span.to - from) / CURVE_STEP) + 1);
-  const ducking = clip.duck && duckUnder.length > 0 ? duckingGains(duckUnder, from, span.to, CURVE_STEP) : null;
-  const curve = Float32Array.from({ length: steps }, (_, index) => {
-    const t = Math.min(span.to - 1e-6, from + index * CURVE_STEP);
-    return fadeGainAt(span, t) * (ducking?.[Math.min(index, ducking.length - 1)] ?? 1);
-  });
+  const curve = clipGainCurve({ clip, span, duckUnder, underVoice }, from, CURVE_STEP);
+  const steps = curve.length;
   chain.shape.gain.cancelScheduledValues(0);
   chain.shape.gain.setValueAtTime(curve[0] ?? 0, context.currentTime);
   chain.shape.gain.setValueCurveAtTime(curve, at, ((steps - 1) * CURVE_STEP) / rate);

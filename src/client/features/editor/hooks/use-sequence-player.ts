@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FRAME_SECONDS } from '@shared/editor/editor-constants';
 import type { Shot } from '@shared/editor/editor-state';
 import { layoutSequence } from '@shared/editor/time-map';
+import { voiceDuckingGainAt, type SpeechSpan } from '@shared/editor/voice-ducking';
 import { mountedShotIds, playerPlan, type ShotPlan } from '../lib/player-plan';
 import { SequenceClock } from '../lib/sequence-clock';
 
@@ -16,25 +17,27 @@ const PAUSED_DRIFT = FRAME_SECONDS / 2;
  * (`playerPlan`) says which shot shows, which goes out under a transition and which waits on its first frame;
  * their videos are put on the clock's time, shown as the transition draws them, and played or paused with it.
  * `mounted` names the shots whose videos should exist now; the stage renders those and registers them here.
+ * Their sound is lowered where `underVoice` says, along the export's curve (voiceDuckingGainAt, decision 051).
  */
-export function useSequencePlayer(shots: readonly Shot[]) {
+export function useSequencePlayer(shots: readonly Shot[], underVoice: readonly SpeechSpan[] = []) {
   const layout = useMemo(() => layoutSequence(shots), [shots]);
   const [clock] = useState(() => new SequenceClock(layout.duration));
   const videos = useRef(new Map<string, HTMLVideoElement>());
-  const state = useRef({ shots, layout });
+  const state = useRef({ shots, layout, underVoice });
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeedState] = useState(1);
   const [mounted, setMounted] = useState<readonly string[]>(() => mountedIds(shots, playerPlan(layout, 0)));
 
   const sync = useCallback(() => {
-    const { shots: current, layout: currentLayout } = state.current;
+    const { shots: current, layout: currentLayout, underVoice: spans } = state.current;
     const plans = playerPlan(currentLayout, clock.currentTime);
+    const ducking = voiceDuckingGainAt(spans, clock.currentTime);
     const ids = mountedIds(current, plans);
     setMounted((before) => (before.join('\n') === ids.join('\n') ? before : ids));
     for (const plan of plans) {
       const shot = current[plan.index];
       const video = shot && videos.current.get(shot.id);
-      if (shot && video) present(video, shot, plan, clock);
+      if (shot && video) present(video, shot, plan, clock, ducking);
     }
     for (const [id, video] of videos.current) {
       if (!ids.includes(id) && !video.paused) video.pause();
@@ -42,10 +45,10 @@ export function useSequencePlayer(shots: readonly Shot[]) {
   }, [clock]);
 
   useEffect(() => {
-    state.current = { shots, layout };
+    state.current = { shots, layout, underVoice };
     clock.setDuration(layout.duration);
     sync();
-  }, [shots, layout, clock, sync]);
+  }, [shots, layout, underVoice, clock, sync]);
 
   useEffect(() => {
     const onPlay = () => {
@@ -140,8 +143,8 @@ function mountedIds(shots: readonly Shot[], plans: readonly ShotPlan[]): string[
   return mountedShotIds(shots.map((shot) => shot.id), plans);
 }
 
-/** Puts one video where its plan says: its frame, its look, its sound, playing or not with the clock. */
-function present(video: HTMLVideoElement, shot: Shot, plan: ShotPlan, clock: SequenceClock) {
+/** Puts one video where its plan says: its frame, its look, its sound (lowered by `ducking` under the voice), playing or not with the clock. */
+function present(video: HTMLVideoElement, shot: Shot, plan: ShotPlan, clock: SequenceClock, ducking: number) {
   const { look } = plan;
   video.style.opacity = String(look.opacity);
   video.style.transform = look.transform;
@@ -151,7 +154,7 @@ function present(video: HTMLVideoElement, shot: Shot, plan: ShotPlan, clock: Seq
   video.dataset.sourceTime = plan.sourceTime.toFixed(3);
   video.dataset.outputTime = clock.currentTime.toFixed(3);
   video.muted = shot.muted || plan.role === 'next';
-  video.volume = Math.min(1, Math.max(0, shot.volume * look.gain));
+  video.volume = Math.min(1, Math.max(0, shot.volume * look.gain * ducking));
   if (video.playbackRate !== clock.playbackRate) video.playbackRate = clock.playbackRate;
   const live = !clock.paused && plan.role !== 'next';
   const drift = Math.abs(video.currentTime - plan.sourceTime);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { MusicClip } from '@shared/editor/editor-state';
+import { VOICE_DUCKING, voiceDuckingGainAt } from '@shared/editor/voice-ducking';
 import type { DecodedAudio } from './audio-peaks';
-import { duckingGains, type DuckingKey } from './ducking-envelope';
+import { clipGainCurve, duckingGains, type DuckingKey } from './ducking-envelope';
 
 const RATE = 8000;
 
@@ -46,5 +48,20 @@ describe('the preview ducking', () => {
     const one = duckingGains([shotKey(1)], 0, 3, 0.02);
     const both = duckingGains([shotKey(1), shotKey(1)], 0, 3, 0.02);
     expect(db(both[75]) - db(one[75])).toBeCloseTo(-3 * (7 / 8), 1);
+  });
+});
+
+describe('the preview’s music under a voice-over', () => {
+  const music: MusicClip = {
+    id: 'm', lane: 'music', source: { trackId: 't' }, start: 0, end: 3, sourceIn: 0, sourceOut: 3, volume: 0.6, fadeIn: 0, fadeOut: 0, loop: true, duck: true,
+  };
+  const span = { from: 0, to: 3, pieceIn: 0, pieceLength: 3, fadeIn: 0, fadeOut: 0 };
+  const underVoice = [{ from: 1, to: 2 }];
+
+  it('follows the export’s curve (voiceDuckingGainAt) step by step with duck, and is left alone without it', () => {
+    const curve = clipGainCurve({ clip: music, span, duckUnder: [], underVoice }, 0, 0.02);
+    for (const [index, gain] of curve.entries()) expect(gain).toBeCloseTo(voiceDuckingGainAt(underVoice, Math.min(3 - 1e-6, index * 0.02)), 6);
+    expect(db(curve[75])).toBeCloseTo(-VOICE_DUCKING.depthDb, 6);
+    expect(Math.min(...clipGainCurve({ clip: { ...music, duck: false }, span, duckUnder: [], underVoice }, 0, 0.02))).toBe(1);
   });
 });

@@ -1,4 +1,7 @@
+import type { AudioClip } from '@shared/editor/editor-state';
 import { DUCKING, duckingReductionDb } from '@shared/editor/ducking';
+import { fadeGainAt, type MusicSpan } from '@shared/editor/music-placement';
+import { voiceDuckingGainAt, type SpeechSpan } from '@shared/editor/voice-ducking';
 import type { DecodedAudio } from './audio-peaks';
 
 /**
@@ -50,4 +53,22 @@ function keyPower({ audio, offset, from, to, gainAt }: DuckingKey, t: number, wi
     for (let index = start; index < end; index++) sum += (samples[index] ?? 0) ** 2;
   }
   return (sum / ((end - start) * audio.numberOfChannels)) * gain * gain;
+}
+
+/**
+ * A lane clip's gain every `step` seconds of output from `from` to the end of its span, as the export shapes it: its
+ * fades, and with `duck` the compressor's ducking under `duckUnder` and the voice's curve over `underVoice`.
+ */
+export function clipGainCurve(
+  { clip, span, duckUnder, underVoice }: { clip: AudioClip; span: MusicSpan; duckUnder: readonly DuckingKey[]; underVoice: readonly SpeechSpan[] },
+  from: number,
+  step: number,
+): Float32Array {
+  const steps = Math.max(2, Math.ceil((span.to - from) / step) + 1);
+  const ducking = clip.duck && duckUnder.length > 0 ? duckingGains(duckUnder, from, span.to, step) : null;
+  return Float32Array.from({ length: steps }, (_, index) => {
+    const t = Math.min(span.to - 1e-6, from + index * step);
+    const voice = clip.duck ? voiceDuckingGainAt(underVoice, t) : 1;
+    return fadeGainAt(span, t) * (ducking?.[Math.min(index, ducking.length - 1)] ?? 1) * voice;
+  });
 }

@@ -254,7 +254,9 @@ describe('public pages', () => {
       page.on('response', (response) => {
         if (response.status() >= 400) failed.push(`${String(response.status())} ${response.url()}`);
       });
+      const askedWho = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
       await page.goto(route);
+      await askedWho;
       await page.waitForLoadState('networkidle');
       expect(failed, route).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);

@@ -100,6 +100,13 @@ describe('music under the clip', () => {
 
     // The uploaded track is under the clip at once; the browser is a click away. Deleting one's own track asks first.
     await expect.poll(() => page.getByRole('group', { name: 'Music: slow tone' }).isVisible()).toBe(true);
+    // Issue 42.17: removing the music asks first; keeping it leaves it on the lane.
+    await page.getByRole('button', { name: 'Remove music' }).click();
+    const remove = page.getByRole('alertdialog', { name: 'Remove the music?' });
+    await expect.poll(() => remove.isVisible()).toBe(true);
+    await remove.getByRole('button', { name: 'Keep the music' }).click();
+    await expect.poll(() => remove.count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Music: slow tone' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Change track' }).click();
     await page.getByRole('button', { name: 'Delete slow tone' }).click();
     const confirm = page.getByRole('alertdialog', { name: /Delete/ });

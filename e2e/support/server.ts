@@ -43,7 +43,7 @@ async function waitForServer(baseUrl: string, server: ChildProcess): Promise<voi
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      const response = await fetch(`${baseUrl}/api/auth/me`);
+      const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) return;
     } catch {
       // not listening yet

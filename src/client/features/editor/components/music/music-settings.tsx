@@ -1,7 +1,17 @@
 import { Music, RefreshCw, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { AudioClip } from '@shared/editor/editor-state';
 import type { MusicTrack } from '@shared/schemas/music';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import type { MusicChange } from '../../store/music-edits';
 import { useEditor } from '../../store/editor-context';
@@ -100,19 +110,43 @@ export function ChosenTrack({ title, artist, length }: { title: string; artist?:
   );
 }
 
+/** Asks before the music comes off the lane (issue 42.17): its volume, fades and ducking go with it. */
 export function RemoveMusicButton() {
   const { dispatch } = useEditor();
+  const [asking, setAsking] = useState(false);
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      onClick={() => {
-        dispatch({ type: 'removeMusic' });
-      }}
-    >
-      <Trash2 aria-hidden />
-      Remove music
-    </Button>
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setAsking(true);
+        }}
+      >
+        <Trash2 aria-hidden />
+        Remove music
+      </Button>
+      <AlertDialog open={asking} onOpenChange={setAsking}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove the music?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The track comes off the music lane with its volume, fades and ducking. Undo (Ctrl+Z) brings it back.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep the music</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                dispatch({ type: 'removeMusic' });
+              }}
+            >
+              Remove music
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

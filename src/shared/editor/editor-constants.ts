@@ -72,7 +72,7 @@ export const TEXT_ANIMATIONS = ['none', 'fade', 'pop', 'slide-up', 'typewriter']
 export type TextAnimationKind = (typeof TEXT_ANIMATIONS)[number];
 
 /** The saved edit's shape; the projects' codec upgrades every older document to it. */
-export const EDITOR_DOCUMENT_VERSION = 5;
+export const EDITOR_DOCUMENT_VERSION = 6;
 /** An overlay is on screen for at least this long (one frame at 10 fps: a bar the timeline can still grab). */
 export const MIN_OVERLAY_SECONDS = 0.1;
 /** A new overlay's box: 80 % of the frame's width, so text wraps with a margin on each side. */

@@ -83,6 +83,11 @@ describe('the editor document codec', () => {
     expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, captions: null } });
   });
 
+  it('upgrades version 5: the same edit, its captions following no voice-over (nothing recorded where they came from)', () => {
+    const saved = JSON.parse(editorDocumentFixture(5));
+    expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, captions: { ...saved.captions, voice: null } } });
+  });
+
   it('refuses a voice clip that names a track, a music clip that names a media asset, and a caption word that ends before it starts', () => {
     const current = JSON.parse(editorDocumentFixture(EDITOR_DOCUMENT_VERSION));
     const [music, voice] = current.audioClips;

@@ -7,6 +7,7 @@ import { editorDocumentV1Schema, upgradeV1 } from './version-1.ts';
 import { editorDocumentV2Schema, upgradeV2 } from './version-2.ts';
 import { type UpgradeContext, editorDocumentV3Schema, upgradeV3 } from './version-3.ts';
 import { editorDocumentV4Schema, upgradeV4 } from './version-4.ts';
+import { editorDocumentV5Schema, upgradeV5 } from './version-5.ts';
 
 export type { UpgradeContext } from './version-3.ts';
 
@@ -34,6 +35,7 @@ const UPGRADES: ReadonlyMap<unknown, Upgrade> = new Map([
   [2, pastVersion(editorDocumentV2Schema, upgradeV2)],
   [3, pastVersion(editorDocumentV3Schema, upgradeV3)],
   [4, pastVersion(editorDocumentV4Schema, upgradeV4)],
+  [5, pastVersion(editorDocumentV5Schema, upgradeV5)],
 ]);
 
 /**

@@ -6,7 +6,7 @@ import { overlayV2, range } from './version-2.ts';
  * clips, and version 2's overlays, effect and grade. Frozen: these are the rules documents were saved under,
  * whatever today's constants say.
  */
-const shotV4 = z
+export const shotV4 = z
   .object({
     id: z.string().min(1).max(64),
     mediaId: z.string().min(1).max(64),
@@ -19,7 +19,7 @@ const shotV4 = z
   .strict()
   .refine((shot) => shot.out >= shot.in, { message: 'A shot must not end before it starts', path: ['out'] });
 
-const musicClipV4 = z
+export const musicClipV4 = z
   .object({
     id: z.string().min(1).max(64),
     lane: z.literal('music'),

@@ -3,7 +3,7 @@
  * exports within 1.2 times the same export without them (median wall time). The voice is spoken by the offline
  * engine the server would choose (Festival where Debian's packages are installed, else the one in npm), encoded
  * as the voice-over job stores it, placed on the voice lane, and its words become the captions as the Captions
- * panel makes them (voiceLaneWords, newCaptionTrack with the default karaoke style). The sequence is three 10 s
+ * panel makes them (placedVoiceWords, newCaptionTrack with the default karaoke style). The sequence is three 10 s
  * 1080p shots cut together. The voice's measuring pass (the mix's loudness, decision 018) is timed alone too, so
  * the table shows where the extra goes. Run with `npx tsx bench/voice-captions-export.bench.ts [--runs=3]`; exits 1
  * when the ratio is over 1.2. Runs alternate (with, without, …) so a change in the machine's load hits both alike.
@@ -11,6 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { newCaptionTrack } from '../src/shared/captions/caption-edits.ts';
+import { placedVoiceWords } from '../src/shared/captions/voice-captions.ts';
 import { newShot, type EditorState, type VoiceClip } from '../src/shared/editor/editor-state.ts';
 import { EDITOR_DOCUMENT_VERSION } from '../src/shared/editor/editor-constants.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -26,7 +27,6 @@ import { buildLoudnessPassCommand } from '../src/server/render/export/export-aud
 import { probeSources, renderExport } from '../src/server/render/export/render-export.ts';
 import type { ExportSpec } from '../src/server/render/export/export-spec.ts';
 import { encodeVoice } from '../src/server/speech/voice-audio.ts';
-import { voiceLaneWords } from '../src/server/speech/voice-lane-words.ts';
 import { median, numberArgument, timed } from './support/measure.ts';
 import { loadAverage, machineLine, tableHeader, tableRow } from './support/report.ts';
 
@@ -79,7 +79,7 @@ await withScratchDir('promptreel-voice-captions-bench', async (dir) => {
     volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false,
   };
   let line = 0;
-  const captions = newCaptionTrack(voiceLaneWords(spoken.words, [clip]), () => `line-${(line += 1)}`);
+  const captions = newCaptionTrack(placedVoiceWords(spoken.words, clip), () => `line-${(line += 1)}`, undefined, { clipId: clip.id, mediaId: clip.source.mediaId });
 
   const plain: EditorState = {
     version: EDITOR_DOCUMENT_VERSION,

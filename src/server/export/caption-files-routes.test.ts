@@ -13,6 +13,7 @@ const captions = {
     { id: 'b', words: [{ text: 'Fish & <chips>', start: 2.25, end: 3, emphasis: false }] },
   ],
   style: DEFAULT_CAPTION_STYLE,
+  voice: null,
 };
 
 describe('caption files of a project', () => {

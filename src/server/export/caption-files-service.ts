@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { captionsToSrt, captionsToVtt } from '../../shared/captions/caption-files.ts';
+import { heardCaptions } from '../../shared/captions/voice-captions.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import { readProjectEditorDocument } from '../projects/editor-document/editor-document.ts';
@@ -32,7 +33,7 @@ export async function captionFile(
   const project = await findUserProject(db, userId, projectId);
   if (!project) throw notFound(PROJECT_NOT_FOUND);
   const stored = readProjectEditorDocument(project, logger);
-  const lines = stored.kind === 'edit' ? (stored.state.captions?.lines ?? []) : [];
+  const lines = stored.kind === 'edit' ? (heardCaptions(stored.state)?.lines ?? []) : [];
   if (lines.length === 0) throw notFound(NO_CAPTIONS);
   return { body: WRITERS[format](lines), fileName: `${titleSlug(project.title)}.${format}` };
 }

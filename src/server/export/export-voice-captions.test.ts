@@ -100,6 +100,7 @@ describe('exporting an edit with a voice-over and captions', () => {
     const captions = {
       lines: [{ id: 'l', words: [{ text: 'GOLD', start: 0, end: 1, emphasis: false }] }],
       style: { ...DEFAULT_CAPTION_STYLE, fontSize: 120, position: { x: 50, y: 50 } },
+      voice: null,
     };
     /** The export's frame at 0.5 s as RGB, and the captions setting its job kept. */
     const frameOf = async (editorState: EditorState, settings: object, name: string) => {

@@ -122,7 +122,7 @@ async function freshProject(f: Fixtures): Promise<string> {
 /** A project of the owner's whose saved edit has captions (what the caption files are made from). */
 async function captionedProject(f: Fixtures): Promise<string> {
   const id = randomUUID();
-  const captions = { lines: [{ id: 'l1', words: [{ text: 'Hello', start: 0.2, end: 0.6, emphasis: false }] }], style: DEFAULT_CAPTION_STYLE };
+  const captions = { lines: [{ id: 'l1', words: [{ text: 'Hello', start: 0.2, end: 0.6, emphasis: false }] }], style: DEFAULT_CAPTION_STYLE, voice: null };
   const editorState = encodeEditorDocument({ ...defaultEditorState(id, 3), captions });
   await insertReadyProject(f.t.db, f.people.owner.userId, { id, title: 'Captioned', duration: 3, editorState });
   return id;

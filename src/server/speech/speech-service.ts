@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaAsset } from '../../shared/schemas/media.ts';
 import type { CaptionJobResponse, CaptionsRequest, VoiceoverRequest } from '../../shared/schemas/speech.ts';
+import { isWordHeard, placedVoiceWords } from '../../shared/captions/voice-captions.ts';
 import { voiceClips } from '../../shared/editor/editor-state.ts';
 import type { TimedWord } from '../../shared/speech/timed-word.ts';
 import { findUserById } from '../auth/users-repository.ts';
@@ -22,7 +23,6 @@ import { findUserCaptionJob, insertCaptionJob } from './caption-jobs-repository.
 import { failVoiceover, voiceoverJobId } from './generate-voiceover-job.ts';
 import { NO_ALIGNER_MESSAGE, NO_TRANSCRIBER_MESSAGE, NO_VOICE_WORDS_MESSAGE, captionsJobId, failCaptionJob, savedEdit } from './make-captions-job.ts';
 import { overlongForCaptions } from './captioned-length.ts';
-import { voiceLaneWords } from './voice-lane-words.ts';
 
 /** Credits a free user pays (decision 042); pro users pay nothing, captions from a voice-over or a script are free. */
 const VOICEOVER_COST = 2;
@@ -109,15 +109,19 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     }
   }
 
-  /** A voice-over's words where the saved edit plays it on the voice lane. */
+  /**
+   * A voice-over's words placed where the saved edit's clip of it plays them: every word of the recording, those its
+   * trim cuts off included (the editor hides them until they are heard again, decision 055); none heard fails.
+   */
   async function voiceCaptions(user: UserRow, project: VideoProjectRow, mediaId: string): Promise<TimedWord[]> {
     const asset = await findUserMediaAsset(db, user.id, mediaId);
     if (asset?.projectId !== project.id || asset.origin !== 'voice') throw notFound('Voice-over not found');
     if (asset.status !== 'ready' || !asset.words) throw conflict('The voice-over is not ready yet');
     const state = readableEdit(project);
-    const clips = voiceClips(state).filter((clip) => clip.source.mediaId === mediaId);
-    if (clips.length === 0) throw badRequest('Put the voice-over on the timeline first');
-    return voiceLaneWords(JSON.parse(asset.words) as TimedWord[], clips);
+    const clip = voiceClips(state).find((candidate) => candidate.source.mediaId === mediaId);
+    if (!clip) throw badRequest('Put the voice-over on the timeline first');
+    const words = placedVoiceWords(JSON.parse(asset.words) as TimedWord[], clip);
+    return words.some((word) => isWordHeard(word, clip)) ? words : [];
   }
 
   /**

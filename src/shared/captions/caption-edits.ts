@@ -4,9 +4,11 @@ import {
   type CaptionLine,
   type CaptionStyle,
   type CaptionTrack,
+  type CaptionVoice,
   type CaptionWord,
   DEFAULT_CAPTION_STYLE,
   MAX_CAPTION_WORD_LENGTH,
+  captionableWords,
   groupIntoLines,
   trackWords,
 } from './caption-track.ts';
@@ -14,12 +16,12 @@ import {
 /** A caption word's shortest time, so a dragged edge never makes it vanish (one frame at 30 fps). */
 const MIN_CAPTION_WORD_SECONDS = 1 / 30;
 
-/** New captions from timed words (seconds on the output timeline), laid out in lines by the style. */
-export function newCaptionTrack(words: readonly TimedWord[], ids: () => string, style: CaptionStyle = DEFAULT_CAPTION_STYLE): CaptionTrack {
-  const usable = words
-    .filter((word) => word.text.trim() !== '' && word.end > word.start && word.start >= 0)
-    .map((word) => ({ ...word, text: word.text.trim().slice(0, MAX_CAPTION_WORD_LENGTH) }));
-  return { lines: groupIntoLines(usable, style.wordsPerLine, ids), style };
+/**
+ * New captions from timed words (seconds on the output timeline), laid out in lines by the style; `voice` names the
+ * voice-over they were made from, if they were.
+ */
+export function newCaptionTrack(words: readonly TimedWord[], ids: () => string, style: CaptionStyle = DEFAULT_CAPTION_STYLE, voice: CaptionVoice | null = null): CaptionTrack {
+  return { lines: groupIntoLines(captionableWords(words), style.wordsPerLine, ids), style, voice };
 }
 
 /**
@@ -28,7 +30,7 @@ export function newCaptionTrack(words: readonly TimedWord[], ids: () => string, 
  */
 export function restyleCaptions(track: CaptionTrack, style: CaptionStyle, ids: () => string): CaptionTrack {
   if (style.wordsPerLine === track.style.wordsPerLine) return { ...track, style };
-  return { lines: groupIntoLines(trackWords(track), style.wordsPerLine, ids), style };
+  return { ...track, lines: groupIntoLines(trackWords(track), style.wordsPerLine, ids), style };
 }
 
 /** A preset's look, kept where the creator moved the captions to. */

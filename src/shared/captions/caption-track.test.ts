@@ -48,8 +48,8 @@ describe('when lines and words show', () => {
 
 describe('captionTrackSchema', () => {
   it('takes every preset, and refuses a word that ends before it starts', () => {
-    for (const preset of CAPTION_PRESETS) expect(captionTrackSchema.safeParse({ lines: [], style: preset.style }).success, preset.id).toBe(true);
-    const bad = captionTrackSchema.safeParse({ lines: [{ id: 'l', words: [{ text: 'x', start: 2, end: 1, emphasis: false }] }], style: CAPTION_PRESETS[0]!.style });
+    for (const preset of CAPTION_PRESETS) expect(captionTrackSchema.safeParse({ lines: [], style: preset.style, voice: null }).success, preset.id).toBe(true);
+    const bad = captionTrackSchema.safeParse({ lines: [{ id: 'l', words: [{ text: 'x', start: 2, end: 1, emphasis: false }] }], style: CAPTION_PRESETS[0]!.style, voice: null });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe('A caption word must end after it starts');
   });

@@ -69,9 +69,17 @@ export const captionStyleSchema = z
   .strict();
 export type CaptionStyle = z.infer<typeof captionStyleSchema>;
 
+/**
+ * The voice-over captions were made from (version 6): its clip on the voice lane and the recording the words came
+ * from. Such captions follow the voice-over: only the words its clip plays are shown (voice-captions.ts), and a new
+ * recording in the clip re-times them. Null for captions from a script or a transcription.
+ */
+const captionVoiceSchema = z.object({ clipId: z.string().min(1).max(64), mediaId: z.string().min(1).max(64) }).strict();
+export type CaptionVoice = z.infer<typeof captionVoiceSchema>;
+
 /** The captions of a sequence: lines of timed words on the output timeline, in order, and how they look. */
 export const captionTrackSchema = z
-  .object({ lines: z.array(captionLineSchema), style: captionStyleSchema })
+  .object({ lines: z.array(captionLineSchema), style: captionStyleSchema, voice: captionVoiceSchema.nullable() })
   .strict()
   .refine((track) => track.lines.reduce((sum, line) => sum + line.words.length, 0) <= MAX_CAPTION_WORDS, `Captions hold at most ${MAX_CAPTION_WORDS} words`);
 export type CaptionTrack = z.infer<typeof captionTrackSchema>;
@@ -128,6 +136,13 @@ export function groupIntoLines(words: ReadonlyArray<TimedWord & { emphasis?: boo
   }
   close();
   return lines;
+}
+
+/** Timed words as captions hold them: trimmed and cut to MAX_CAPTION_WORD_LENGTH, the empty and untimed left out. */
+export function captionableWords(words: readonly TimedWord[]): TimedWord[] {
+  return words
+    .filter((word) => word.text.trim() !== '' && word.end > word.start && word.start >= 0)
+    .map((word) => ({ ...word, text: word.text.trim().slice(0, MAX_CAPTION_WORD_LENGTH) }));
 }
 
 /** Every word of the track, in order. */

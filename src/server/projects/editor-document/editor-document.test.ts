@@ -83,11 +83,14 @@ describe('the editor document codec', () => {
     expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, captions: null } });
   });
 
-  it('upgrades version 5: the same edit, its voice-over now lowering the shots’ sound while it speaks', () => {
+  it('upgrades version 5: the same edit, its voice-over now lowering the shots’ sound while it speaks and its captions following no voice-over (nothing recorded where they came from)', () => {
     const saved = JSON.parse(editorDocumentFixture(5));
     const [music, voice] = saved.audioClips;
     expect(voice.duck).toBe(false);
-    expect(decodeEditorDocument(saved, CONTEXT)).toEqual({ ok: true, state: { ...saved, version: EDITOR_DOCUMENT_VERSION, audioClips: [music, { ...voice, duck: true }] } });
+    expect(decodeEditorDocument(saved, CONTEXT)).toEqual({
+      ok: true,
+      state: { ...saved, version: EDITOR_DOCUMENT_VERSION, audioClips: [music, { ...voice, duck: true }], captions: { ...saved.captions, voice: null } },
+    });
   });
 
   it('refuses a voice clip that names a track, a music clip that names a media asset, and a caption word that ends before it starts', () => {

@@ -70,8 +70,15 @@ type EditorDocumentV5 = z.infer<typeof editorDocumentV5Schema>;
 
 /**
  * Version 5 → 6: a voice clip's `duck`, unused until now (every client wrote false), says whether the shots' own
- * sound is lowered while it speaks (decision 051). Every voice-over saved before does, as a new one does.
+ * sound is lowered while it speaks (decision 051); every voice-over saved before does, as a new one does. Captions
+ * record the voice-over they were made from (`voice`, decision 055); nothing recorded it before, so a version 5
+ * track follows no voice-over: every word shows where it is, as it did.
  */
 export function upgradeV5(document: EditorDocumentV5) {
-  return { ...document, version: 6, audioClips: document.audioClips.map((clip) => (clip.lane === 'voice' ? { ...clip, duck: true } : clip)) };
+  return {
+    ...document,
+    version: 6,
+    audioClips: document.audioClips.map((clip) => (clip.lane === 'voice' ? { ...clip, duck: true } : clip)),
+    captions: document.captions ? { ...document.captions, voice: null } : null,
+  };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type CaptionStyle, type CaptionTrack, DEFAULT_CAPTION_STYLE } from '../../../shared/captions/caption-track.ts';
-import { type EditorState, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import { newCaptionTrack } from '../../../shared/captions/caption-edits.ts';
+import { placedVoiceWords, retimedCaptions } from '../../../shared/captions/voice-captions.ts';
+import { type EditorState, type VoiceClip, defaultEditorState } from '../../../shared/editor/editor-state.ts';
+import type { TextDrawingContext } from '../../../shared/editor/text/text-context.ts';
+import { decodeEditorDocument, encodeEditorDocument } from '../../projects/editor-document/editor-document.ts';
+import { createCanvas } from '@napi-rs/canvas';
 import type { MediaProbe } from '../probe-media.ts';
 import { buildExportCommand } from './export-filter-graph.ts';
 import { planTextImages } from './overlay-images.ts';
@@ -15,6 +20,7 @@ const track = (style: Partial<CaptionStyle> = {}): CaptionTrack => ({
     { id: 'b', words: words(['three'], 3, 0.5) },
   ],
   style: { ...DEFAULT_CAPTION_STYLE, ...style },
+  voice: null,
 });
 
 const plan = (captions: CaptionTrack, options: { captions?: boolean; watermark?: boolean } = {}) =>
@@ -53,7 +59,7 @@ describe('the captions’ pictures', () => {
   });
 
   it('stamps a long edit’s many pictures with a flat sum (ffmpeg nests expressions at most 100 deep)', () => {
-    const many: CaptionTrack = { lines: Array.from({ length: 60 }, (_, index) => ({ id: `l${index}`, words: words(['word'], 0.5 + index, 0.5) })), style: DEFAULT_CAPTION_STYLE };
+    const many: CaptionTrack = { lines: Array.from({ length: 60 }, (_, index) => ({ id: `l${index}`, words: words(['word'], 0.5 + index, 0.5) })), style: DEFAULT_CAPTION_STYLE, voice: null };
     const probe: MediaProbe = {
       durationSeconds: 62, videoDurationSeconds: 62, width: 720, height: 1280, videoCodec: 'h264', pixelFormat: 'yuv420p', frameRate: 30, nominalFrameRate: 30,
       audioCodec: 'aac', formatName: 'mov,mp4,m4a,3gp,3g2,mj2', sizeBytes: 1_000_000,
@@ -95,5 +101,59 @@ describe('the captions’ pictures', () => {
     expect(short.pictures).toBe(300);
     expect(long.pictures).toBe(599);
     expect(long.count).toBeLessThan(3 * short.count);
+  });
+});
+
+/** Every word the export's caption pictures draw, in upper case as the default style shows them. */
+function burnedWords(state: EditorState, duration: number): string[] {
+  const images = planTextImages(state, { frame: FRAME, timing: { fps: 30, trimStart: 0 }, duration, watermark: false, captions: true, workDir: '/tmp/job' });
+  const drawn = new Set<string>();
+  const ctx = createCanvas(FRAME.width, FRAME.height).getContext('2d');
+  const recording = new Proxy(ctx, {
+    get(target, key) {
+      if (key === 'fillText') return (text: string, x: number, y: number) => drawn.add(text) && target.fillText(text, x, y);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (target, key, value) => Reflect.set(target, key, value),
+  }) as unknown as TextDrawingContext;
+  for (const image of images) for (const picture of image.pictures) image.draw(recording, picture.drawnFor);
+  return [...drawn];
+}
+
+describe('the burned captions of a voice-over', () => {
+  const recording = (text: string) => text.split(' ').map((word, index) => ({ text: word, start: 0.1 + index * 0.5, end: 0.5 + index * 0.5 }));
+  const first = recording('Welcome back creators today');
+  const second = recording('Hello again friends tonight');
+  const clip: VoiceClip = { id: 'v1', lane: 'voice', source: { mediaId: 'voice-a' }, start: 0, end: 2, sourceIn: 0, sourceOut: 2, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: false };
+  let line = 0;
+  const ids = () => `l${String((line += 1))}`;
+  /** The document as the editor saves it, read back as the export reads it. */
+  const saved = (state: EditorState): EditorState => {
+    const decoded = decodeEditorDocument(JSON.parse(encodeEditorDocument(state)), { projectId: 'clip' });
+    if (!decoded.ok) throw new Error(decoded.reason);
+    return decoded.state;
+  };
+  const made: EditorState = {
+    ...defaultEditorState('clip', 4),
+    audioClips: [clip],
+    captions: newCaptionTrack(placedVoiceWords(first, clip), ids, DEFAULT_CAPTION_STYLE, { clipId: 'v1', mediaId: 'voice-a' }),
+  };
+
+  it('are the new recording’s words after the voice-over is regenerated', () => {
+    const regenerated: VoiceClip = { ...clip, source: { mediaId: 'voice-b' } };
+    const state = saved({
+      ...made,
+      audioClips: [regenerated],
+      captions: retimedCaptions(made.captions!, placedVoiceWords(second, regenerated), placedVoiceWords(first, clip), { clipId: 'v1', mediaId: 'voice-b' }, ids),
+    });
+    expect(burnedWords(state, 4).sort()).toEqual(['AGAIN', 'FRIENDS', 'HELLO', 'TONIGHT']);
+  });
+
+  it('leave out the words the voice-over’s trim cuts off, and burn them again when it is dragged back', () => {
+    expect(burnedWords(saved(made), 4).sort()).toEqual(['BACK', 'CREATORS', 'TODAY', 'WELCOME']);
+    const trimmed = saved({ ...made, audioClips: [{ ...clip, end: 1.2, sourceOut: 1.2 }] });
+    expect(burnedWords(trimmed, 4).sort()).toEqual(['BACK', 'WELCOME']);
+    expect(trimmed.captions).toEqual(made.captions);
   });
 });

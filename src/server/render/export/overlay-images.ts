@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { heardCaptions } from '../../../shared/captions/voice-captions.ts';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import {
   WATERMARK_PAINT,
@@ -144,8 +145,9 @@ export function planTextImages(editorState: EditorState, options: TextImageOptio
       draw: (target, t) => drawOverlay(target, overlay, frame, t, layers, layout),
     });
   });
-  if (options.captions && editorState.captions) {
-    const captions = planCaptionImage(ctx, editorState.captions, {
+  const heard = options.captions ? heardCaptions(editorState) : null;
+  if (heard) {
+    const captions = planCaptionImage(ctx, heard, {
       frame,
       grid: frameGrid(options.timing),
       duration,

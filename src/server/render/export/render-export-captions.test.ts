@@ -71,6 +71,7 @@ const track: CaptionTrack = {
     },
   ],
   style: { ...DEFAULT_CAPTION_STYLE, fontSize: 96 },
+  voice: null,
 };
 
 describe('captions burned into the export', () => {

@@ -8,14 +8,18 @@ import {
   splitCaptionLine,
   toggleCaptionEmphasis,
 } from '@shared/captions/caption-edits';
-import { type CaptionStyle, type CaptionTrack, captionStyleSchema } from '@shared/captions/caption-track';
+import { type CaptionStyle, type CaptionTrack, type CaptionVoice, captionStyleSchema } from '@shared/captions/caption-track';
+import { retimedCaptions } from '@shared/captions/voice-captions';
 import type { EditorState } from '@shared/editor/editor-state';
 import type { TimedWord } from '@shared/speech/timed-word';
 import { sectionCommand, type EditorCommand } from './editor-commands';
 
-/** The captions' edits; `idPrefix` names the lines an edit lays out anew (`${idPrefix}-1`, …), so the reducer stays pure. */
+/**
+ * The captions' edits; `idPrefix` names the lines an edit lays out anew (`${idPrefix}-1`, …), so the reducer stays pure.
+ * `setCaptions` from a voice-over names it (`voice`): the captions then follow it (decision 055).
+ */
 export type CaptionAction =
-  | { type: 'setCaptions'; words: TimedWord[]; idPrefix: string; gesture?: string }
+  | { type: 'setCaptions'; words: TimedWord[]; idPrefix: string; voice?: CaptionVoice; gesture?: string }
   | { type: 'removeCaptions'; gesture?: string }
   | { type: 'styleCaptions'; style: Partial<CaptionStyle>; idPrefix: string; gesture?: string }
   | { type: 'applyCaptionPreset'; presetId: string; idPrefix: string; gesture?: string }
@@ -43,8 +47,15 @@ function changedStyle(current: CaptionStyle, change: Partial<CaptionStyle>): Cap
 export function captionCommand(action: CaptionAction, state: EditorState): EditorCommand | null {
   const track = state.captions;
   switch (action.type) {
-    case 'setCaptions':
-      return captionsCommand(track ? 'Replace captions' : 'Add captions', state, newCaptionTrack(action.words, idsFrom(action.idPrefix), track?.style));
+    case 'setCaptions': {
+      // Captions of a voice-over made again from it (they were out of date) keep the creator's corrections and emphasis.
+      const { voice } = action;
+      const next =
+        track && voice && track.voice?.clipId === voice.clipId
+          ? retimedCaptions(track, action.words, null, voice, idsFrom(action.idPrefix))
+          : newCaptionTrack(action.words, idsFrom(action.idPrefix), track?.style, voice ?? null);
+      return captionsCommand(track ? 'Replace captions' : 'Add captions', state, next);
+    }
     case 'removeCaptions':
       return track ? captionsCommand('Remove captions', state, null) : null;
     case 'styleCaptions': {

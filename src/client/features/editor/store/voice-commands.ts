@@ -1,5 +1,7 @@
+import { followedVoiceClip, heardCaptions, placedVoiceWords, retimedCaptions, shiftedCaptions } from '@shared/captions/voice-captions';
 import { MIN_MUSIC_SECONDS, RANGES } from '@shared/editor/editor-constants';
 import { clampToRange, outputDuration, roundSeconds, voiceClips, type EditorState, type VoiceClip } from '@shared/editor/editor-state';
+import type { TimedWord } from '@shared/speech/timed-word';
 import { sectionCommand, type EditorCommand } from './editor-commands';
 import type { TimingEdit } from './overlay-timing';
 import { clamp, finite } from './number-bounds';
@@ -12,13 +14,19 @@ export interface VoiceChange {
   duck?: boolean;
 }
 
+/** What becomes of the captions made from a voice-over when it is taken away. */
+type CaptionsOfRemovedVoice = 'remove' | 'keep';
+
 /**
  * The voice lane's edits: a voice-over put under the sequence (or in place of the one there), taken away, moved or
  * trimmed on the timeline (`sourceSeconds`: the voice-over's whole length, which bounds the trim), or its sound changed.
+ * Captions made from the voice-over follow it in the same step (decision 055): a new recording re-times them from
+ * its `words` (seconds into its audio; `previousWords` are the recording it replaces, to tell the creator's
+ * corrections), a move moves them, and taking it away removes them or keeps them as plain captions.
  */
 export type VoiceAction =
-  | { type: 'placeVoice'; mediaId: string; seconds: number; newId: string; gesture?: string }
-  | { type: 'removeVoice'; gesture?: string }
+  | { type: 'placeVoice'; mediaId: string; seconds: number; newId: string; words?: TimedWord[]; previousWords?: TimedWord[]; gesture?: string }
+  | { type: 'removeVoice'; captions?: CaptionsOfRemovedVoice; gesture?: string }
   | { type: 'setVoiceTiming'; edit: TimingEdit; sourceSeconds: number; gesture?: string }
   | { type: 'changeVoice'; change: VoiceChange; gesture?: string };
 
@@ -40,9 +48,9 @@ export function voiceCommand(action: VoiceAction, state: EditorState): EditorCom
   const current = voiceClips(state)[0];
   switch (action.type) {
     case 'removeVoice':
-      return current ? sectionCommand('Remove voice-over', state, { audioClips: state.audioClips.filter((clip) => clip !== current) }) : null;
+      return current ? removeVoiceCommand(state, current, action.captions ?? 'keep') : null;
     case 'setVoiceTiming':
-      return current ? replaceClip(TIMING_LABELS[action.edit.edge], state, current, timedVoice(current, action.edit, action.sourceSeconds, outputDuration(state))) : null;
+      return current ? timingCommand(state, current, action) : null;
     case 'changeVoice':
       return current ? changeVoiceCommand(state, current, action.change) : null;
     case 'placeVoice':
@@ -55,7 +63,35 @@ function placeVoiceCommand(state: EditorState, current: VoiceClip | undefined, a
   if (!current) return sectionCommand('Add voice-over', state, { audioClips: [...state.audioClips, fresh] });
   // A regenerated voice-over takes the old one's place: where it starts, its volume and fades stay.
   const replaced: VoiceClip = { ...current, source: fresh.source, sourceIn: 0, sourceOut: fresh.sourceOut, end: roundSeconds(current.start + fresh.sourceOut) };
-  return replaceClip('Replace voice-over', state, current, replaced);
+  const audioClips = state.audioClips.map((clip) => (clip === current ? replaced : clip));
+  const track = state.captions;
+  // Captions of the old recording are re-timed to the new one when its words are known; otherwise they keep naming
+  // the old recording, and the Captions panel says they are out of date.
+  if (!track || followedVoiceClip(state) !== current || !action.words?.length) return sectionCommand('Replace voice-over', state, { audioClips });
+  const previous = action.previousWords ? placedVoiceWords(action.previousWords, current) : null;
+  let line = 0;
+  const ids = () => `${action.newId}-${String((line += 1))}`;
+  const captions = retimedCaptions(track, placedVoiceWords(action.words, replaced), previous, { clipId: current.id, mediaId: action.mediaId }, ids);
+  return sectionCommand('Replace voice-over', state, { audioClips, captions });
+}
+
+/** The voice-over taken away; captions made from it go with it, or stay as plain captions of the words it played. */
+function removeVoiceCommand(state: EditorState, current: VoiceClip, captions: CaptionsOfRemovedVoice): EditorCommand | null {
+  const audioClips = state.audioClips.filter((clip) => clip !== current);
+  if (followedVoiceClip(state) !== current) return sectionCommand('Remove voice-over', state, { audioClips });
+  const heard = heardCaptions(state);
+  const kept = captions === 'keep' && heard && heard.lines.length > 0 ? { ...heard, voice: null } : null;
+  return sectionCommand(kept ? 'Remove voice-over' : 'Remove voice-over and captions', state, { audioClips, captions: kept });
+}
+
+/** A move or trim of the voice-over; a move takes the captions made from it along. */
+function timingCommand(state: EditorState, current: VoiceClip, action: Extract<VoiceAction, { type: 'setVoiceTiming' }>): EditorCommand | null {
+  const next = timedVoice(current, action.edit, action.sourceSeconds, outputDuration(state));
+  const audioClips = state.audioClips.map((clip) => (clip === current ? next : clip));
+  const moved = roundSeconds(next.start - next.sourceIn - (current.start - current.sourceIn));
+  const track = state.captions;
+  const captions = track && moved !== 0 && followedVoiceClip(state) === current ? shiftedCaptions(track, moved) : undefined;
+  return sectionCommand(TIMING_LABELS[action.edit.edge], state, captions ? { audioClips, captions } : { audioClips });
 }
 
 /**

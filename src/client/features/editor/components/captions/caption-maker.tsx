@@ -66,7 +66,11 @@ export function CaptionMaker({ prompt }: { prompt: string | null }) {
         stop.current = new AbortController();
         make.mutate(
           { projectId, request: ready, editorState: store.present, signal: stop.current.signal },
-          { onSuccess: (words) => dispatch({ type: 'setCaptions', words, idPrefix: newId() }) },
+          {
+            // Captions from the voice-over follow it (decision 055).
+            onSuccess: (words) =>
+              dispatch({ type: 'setCaptions', words, idPrefix: newId(), ...(ready.source === 'voice' && voice ? { voice: { clipId: voice.id, mediaId: ready.mediaId } } : {}) }),
+          },
         );
       }}
     >

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { heardCaptions } from '@shared/captions/voice-captions';
 import { referenceScale } from '@shared/editor/looks';
 import type { Size } from '@shared/editor/frame-geometry';
 import { useOverlayCanvas } from '../../hooks/use-overlay-canvas';
@@ -20,7 +22,9 @@ interface OverlayLayerProps {
  */
 export function OverlayLayer({ clock, size, fontsReady }: OverlayLayerProps) {
   const { store, shown, editingId } = useEditor();
-  const { textOverlays, captions } = shown;
+  const { textOverlays, captions: track, audioClips } = shown;
+  // What the export burns: the words of a voice-over's captions that its clip plays.
+  const captions = useMemo(() => heardCaptions({ captions: track, audioClips }), [track, audioClips]);
   const pixelRatio = window.devicePixelRatio || 1;
   const frame = { width: Math.round(size.width * pixelRatio), height: Math.round(size.height * pixelRatio) };
   const layouts = useOverlayLayouts(textOverlays, frame.width, frame.height, fontsReady);

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CaptionLine, CaptionWord } from '@shared/captions/caption-track';
+import { followedVoiceClip, isWordHeard } from '@shared/captions/voice-captions';
 import { cn } from '@/lib/utils';
 import { useTimelineDrag } from '../../hooks/use-timeline-drag';
 import { formatTime } from '../../lib/format-time';
@@ -22,6 +23,8 @@ interface CaptionsLaneProps {
 export function CaptionsLaneRow({ lane, axis, onSeek }: CaptionsLaneProps) {
   const { shown } = useEditor();
   const lines = shown.captions?.lines ?? [];
+  // Words of a voice-over's captions that its trim cuts off stay on the lane, faint: they come back with the sound.
+  const voice = followedVoiceClip(shown);
   return (
     <div role="group" aria-label={lane.label} data-lane={lane.id} className="relative h-8 border-t border-white/5 pointer-coarse:h-12">
       {lines.map((line, lineIndex) => {
@@ -42,6 +45,7 @@ export function CaptionsLaneRow({ lane, axis, onSeek }: CaptionsLaneProps) {
                 line={line}
                 index={index}
                 word={word}
+                heard={!voice || isWordHeard(word, voice)}
                 lineStart={start}
                 previousLineId={lines[lineIndex - 1]?.id}
                 axis={axis}
@@ -59,13 +63,15 @@ interface WordPieceProps {
   line: CaptionLine;
   index: number;
   word: CaptionWord;
+  /** False for a word the voice-over's trim cuts off: not shown on the video until it is heard again. */
+  heard: boolean;
   lineStart: number;
   previousLineId: string | undefined;
   axis: TimelineAxis;
   onSeek: (time: number) => void;
 }
 
-function CaptionWordPiece({ line, index, word, lineStart, previousLineId, axis, onSeek }: WordPieceProps) {
+function CaptionWordPiece({ line, index, word, heard, lineStart, previousLineId, axis, onSeek }: WordPieceProps) {
   const { dispatch } = useEditor();
   const [editing, setEditing] = useState(false);
   const origin = useRef({ start: word.start, end: word.end });
@@ -120,7 +126,7 @@ function CaptionWordPiece({ line, index, word, lineStart, previousLineId, axis, 
     <div
       role="button"
       tabIndex={0}
-      aria-label={`Caption word ${word.text}, ${formatTime(word.start)} to ${formatTime(word.end)}`}
+      aria-label={`Caption word ${word.text}, ${formatTime(word.start)} to ${formatTime(word.end)}${heard ? '' : ', not heard: the voice-over is trimmed'}`}
       aria-keyshortcuts="Enter [ ] / Backspace"
       title="Click to play from this word, double-click or Enter to correct it, drag its edges to time it. Keys: [ and ] start or end it at the playhead, / starts a new line with it, Backspace on a line's first word joins the line to the one before."
       data-caption-word={word.text}
@@ -128,6 +134,7 @@ function CaptionWordPiece({ line, index, word, lineStart, previousLineId, axis, 
         'group absolute inset-y-0 flex touch-none items-center overflow-hidden border-r border-sky-300/20 px-1 text-[10px] leading-none text-white/90 select-none',
         'outline-none hover:bg-sky-300/20 focus-visible:ring-2 focus-visible:ring-ring',
         word.emphasis && 'font-semibold text-amber-200',
+        !heard && 'opacity-40 line-through',
       )}
       style={{ left, width }}
       onClick={() => {

@@ -1,12 +1,11 @@
-import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import type { VoiceClip } from '@shared/editor/editor-state';
-import { Button } from '@/components/ui/button';
 import { formatDuration } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
 import type { VoiceChange } from '../../store/voice-commands';
 import { SettingToggle } from '../setting-toggle';
 import { SoundSliders } from '../sound-sliders';
+import { RemoveVoiceButton } from './remove-voice-button';
 
 /** The voice-over on the voice lane: how long it is, its level and fades, the shots' ducking under it, and taking it away. */
 export function PlacedVoice({ voice }: { voice: VoiceClip }) {
@@ -19,10 +18,7 @@ export function PlacedVoice({ voice }: { voice: VoiceClip }) {
     <div className="grid gap-3 rounded-md border border-white/10 p-3">
       <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>On the voice lane · {formatDuration(voice.sourceOut - voice.sourceIn)}</span>
-        <Button type="button" variant="ghost" size="sm" onClick={() => dispatch({ type: 'removeVoice' })}>
-          <Trash2 aria-hidden />
-          Remove
-        </Button>
+        <RemoveVoiceButton />
       </div>
       <SoundSliders levels={voice} labels={{ volume: 'Voice volume', fadeIn: 'Voice fade in', fadeOut: 'Voice fade out' }} onChange={change} />
       <SettingToggle

@@ -90,7 +90,10 @@ export function VoiceSection() {
         stop.current = new AbortController();
         create.mutate(
           { projectId, request: { script, voiceId: chosen }, signal: stop.current.signal },
-          { onSuccess: (asset) => dispatch({ type: 'placeVoice', mediaId: asset.id, seconds: asset.duration, newId: newId() }) },
+          {
+            // The words re-time captions made from the voice-over this one replaces (decision 055).
+            onSuccess: (asset) => dispatch({ type: 'placeVoice', mediaId: asset.id, seconds: asset.duration, newId: newId(), words: asset.words, previousWords: placedMedia?.words }),
+          },
         );
       }}
     >

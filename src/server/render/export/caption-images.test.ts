@@ -90,7 +90,7 @@ describe('the captions’ pictures', () => {
         return { id: `l${index}`, words: [word as CaptionTrack['lines'][number]['words'][number]] };
       });
       const duration = 2 + 300 * spacing;
-      const [image] = planTextImages({ ...defaultEditorState('clip', duration), captions: { lines, style: DEFAULT_CAPTION_STYLE } }, {
+      const [image] = planTextImages({ ...defaultEditorState('clip', duration), captions: { lines, style: DEFAULT_CAPTION_STYLE, voice: null } }, {
         frame: FRAME, timing: { fps: 30, trimStart: 0 }, duration, watermark: false, captions: true, workDir: '/tmp/job',
       });
       return { count, pictures: image?.pictures.length };

@@ -39,6 +39,7 @@ describe('planning an export’s text (issue 42: a long edit’s plan froze the 
     const captions: CaptionTrack = {
       lines: Array.from({ length: 200 }, (_, index) => ({ id: `l${index}`, words: [{ text: `w${index}`, start: index * 0.04, end: index * 0.04 + 0.03, emphasis: false }] })),
       style: DEFAULT_CAPTION_STYLE,
+      voice: null,
     };
     const textOverlays = Array.from({ length: 20 }, (_, index) => ({ ...newTextOverlay(`o${index}`, 8), text: `Text ${index}` }));
     const editorState: EditorState = { ...clipEdit('clip', 2), shots, captions, textOverlays };

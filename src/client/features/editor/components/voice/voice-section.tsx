@@ -12,6 +12,7 @@ import { useProjectMedia } from '../../api/get-project-media';
 import { useCreateVoiceover, useDraftVoiceoverScript, useVoices } from '../../api/voices';
 import { newId } from '../../lib/ids';
 import { scriptHints } from '../../lib/script-hints';
+import { followPlacedScript, type PlacedScript } from '../../lib/placed-script';
 import { useEditor } from '../../store/editor-context';
 import { PlacedVoice } from './placed-voice';
 import { ScriptBox } from './script-box';
@@ -66,7 +67,12 @@ export function VoiceSection() {
   const user = useCurrentUser();
   const create = useCreateVoiceover();
   const placedMedia = media.data?.find((asset) => asset.id === placed?.source.mediaId);
-  const [script, setScript] = useState(() => placedMedia?.prompt ?? '');
+  // The box shows the placed voice-over's script again whenever another recording is placed (regenerate, undo, redo).
+  const [box, setBox] = useState<PlacedScript>(() => ({ mediaId: placedMedia?.id, script: placedMedia?.prompt ?? '' }));
+  const followed = followPlacedScript(box, placedMedia);
+  if (followed !== box) setBox(followed);
+  const script = followed.script;
+  const setScript = (next: string) => setBox({ ...followed, script: next });
   const [voiceId, setVoiceId] = useState<string | null>(null);
   const chosen = voiceId ?? voices.data?.[0]?.id ?? null;
 

@@ -465,6 +465,7 @@ async function createFixtures(database: TestDatabase, stripeBaseUrl: string): Pr
   const t = await createTestApp(database, {
     env: {
       RATE_LIMIT_SCALE: '100', // ~150 calls from one address; the limits themselves are tested elsewhere
+      MAX_ACTIVE_JOBS_PER_USER: '100', // the owner starts shots, uploads, voice-overs and exports; the cap is tested elsewhere
       STRIPE_SECRET_KEY: 'sk_test_matrix',
       STRIPE_PRICE_ID: 'price_pro',
       STRIPE_WEBHOOK_SECRET: stripeSecret,

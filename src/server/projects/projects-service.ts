@@ -208,9 +208,9 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     if (project.status !== 'ready') throw stillGenerating();
     const decoded = decodeEditorDocument(editorState, { projectId });
     if (!decoded.ok) throw badRequest(decoded.reason);
-    refuseOverlongOutput(decoded.state);
     await checkShots(project, decoded.state.shots);
     checkShotLengths(decoded.state.shots);
+    refuseOverlongOutput(decoded.state);
     if (voiceClips(decoded.state).length > 0) checkVoiceLane(decoded.state, await listProjectMedia(db, project.id));
     if (readProjectEditorDocument(project, logger).kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     return { project, state: decoded.state };

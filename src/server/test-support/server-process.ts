@@ -155,7 +155,7 @@ export async function startServer(home: ServerHome, settings: Record<string, str
   child.once('exit', () => process.off('exit', onTestExit));
   const state = await waitFor('the server to listen', async () => {
     if (!running()) return 'exited';
-    return (await fetch(`${home.baseUrl}/api/auth/me`)).status === 401 ? 'listening' : undefined;
+    return (await fetch(`${home.baseUrl}/healthz`)).ok ? 'listening' : undefined;
   }, 60_000, 200).catch((error: unknown) => {
     server.kill();
     throw error;

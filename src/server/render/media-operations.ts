@@ -46,9 +46,14 @@ export function h264AacOutputArgs({ video = { crf: 23 }, maxVideoKbps, keyframeS
     '-force_key_frames', `expr:gte(t,n_forced*${keyframeSeconds})`,
     // Closed GOPs and at most two B-frames in a row, as YouTube's upload spec asks (veryfast uses three).
     '-bf', '2', '-flags', '+cgop',
-    '-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ar', '48000', '-ac', '2',
+    ...aacOutputArgs(audioKbps),
     '-movflags', '+faststart',
   ];
+}
+
+/** The sound of every stored video and export: AAC, 48 kHz stereo. */
+export function aacOutputArgs(audioKbps = 128): string[] {
+  return ['-c:a', 'aac', '-b:a', `${audioKbps}k`, '-ar', '48000', '-ac', '2'];
 }
 
 /** A silent stereo track as a second input, for videos that have none (every stored video has audio). */

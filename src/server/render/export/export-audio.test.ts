@@ -5,6 +5,7 @@ import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
 import { type ExportInput, buildExportCommand } from './export-filter-graph.ts';
+import { buildSoundRewriteCommand, peakCutDb } from './export-true-peak.ts';
 import { normalisingGainDb } from './music-mix.ts';
 
 const probe = (overrides: Partial<MediaProbe> = {}): MediaProbe => ({
@@ -108,6 +109,33 @@ describe('the export’s audio with music', () => {
     expect(mixLines(graph)).toEqual(mixLines(buildExportCommand(input(), cut, spec).filterGraph));
     expect(mixLines(graph)).toHaveLength(10);
     expect(graph).not.toMatch(/:v:0\]/);
+  });
+
+  it('writes the sound again turned down after the limiter, from the same inputs and mix, the written picture copied', () => {
+    const cut = { ...clipEdit('clip', 8, { start: 1, end: 5 }), audioClips: [music()] };
+    const main = buildExportCommand({ ...input(), loudnessGainDb: -3.25 }, cut, spec);
+    const rewrite = buildSoundRewriteCommand({ ...input(), loudnessGainDb: -3.25 }, cut, spec, { writtenFile: '/data/out.mp4.written', cutDb: 1.5 });
+    // The main pass's lines of sound, but for the cut after the limiter, and no picture.
+    const [last, ...mix] = rewrite.filterGraph.split(';\n').reverse();
+    expect(main.filterGraph.split(';\n')).toEqual(expect.arrayContaining(mix));
+    expect(mix).toHaveLength(10);
+    expect(last).toBe('[mix]volume=volume=-3.25dB,alimiter=limit=0.794328:attack=5:level=0,volume=volume=-1.5dB,atrim=start_sample=1264,asetpts=PTS-STARTPTS[a]');
+    expect(rewrite.filterGraph).not.toMatch(/:v:0\]/);
+    const joined = rewrite.args.join(' ');
+    expect(joined).toContain('-ss 1 -t 4 -format_whitelist mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts,mpeg,flv,ogg,asf -i /data/in.mp4');
+    expect(joined).toContain('-i /data/out.mp4.written');
+    expect(joined).toContain('-map 2:v:0 -c:v copy -map [a] -c:a aac -b:a 128k -ar 48000 -ac 2 -t 4');
+    // Written as the main pass writes the export: no edit lists, moov first, into the export's file.
+    expect(rewrite.args.slice(-12)).toEqual(main.args.slice(-12));
+    expect(rewrite.args.at(-1)).toBe('/data/out.mp4');
+  });
+
+  it('turns the sound down by what the encoded file’s true peak is over -1 dBTP, and a margin', () => {
+    expect(peakCutDb(0, -1)).toBeUndefined();
+    expect(peakCutDb(0, -3)).toBeUndefined();
+    expect(peakCutDb(0, 1.1)).toBeCloseTo(2.6);
+    // A second rewrite takes off what the first left over, on top of its own cut.
+    expect(peakCutDb(2.6, -0.8)).toBeCloseTo(3.3);
   });
 });
 

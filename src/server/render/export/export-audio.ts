@@ -105,9 +105,12 @@ export function planAudio(input: AudioInput, editorState: EditorState, shots: Sh
   };
 }
 
-/** The audio graph of an export for the main pass: with music or voice, the measured gain before the limiter. */
-export function mainPassAudio(plan: AudioPlan, loudnessGainDb: number): string[] {
-  return plan.graph(plan.mixed ? loudnessFilters(loudnessGainDb) : peakLimiter());
+/**
+ * The audio graph of an export for the main pass: with music or voice, the measured gain before the limiter; `cutDb`
+ * taken off after it when the sound is written again for its true peak (export-true-peak.ts).
+ */
+export function mainPassAudio(plan: AudioPlan, loudnessGainDb: number, cutDb = 0): string[] {
+  return plan.graph(plan.mixed ? loudnessFilters(loudnessGainDb, cutDb) : peakLimiter(cutDb));
 }
 
 export interface LoudnessPassCommand {

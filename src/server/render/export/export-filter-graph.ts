@@ -13,6 +13,7 @@ import { type JoinFrame, pictureTransitionWithoutXfade } from './transition-fall
 import { type ExportPlatform, exportPlatform } from '../../../shared/export-platforms.ts';
 import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
+import { exportContainerArgs } from './export-container.ts';
 import { type ExportSpec, exportEncoding } from './export-spec.ts';
 import { filter } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
@@ -333,15 +334,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
     ...h264AacOutputArgs(exportEncoding(spec, frame, outputFps)),
     // Tagged BT.709 limited range so every player (and Chromium) decodes it as it was encoded.
     ...BT709_OUTPUT_TAGS,
-    '-map_metadata', '-1',
-    // The date it was made: MOV readers (Photos, Final Cut) sort and show it.
-    '-metadata', 'creation_time=now',
-    // No edit lists (YouTube's and Instagram's upload specs): the B-frames' delay is written as negative
-    // composition offsets instead, so the first picture is at 0 for every player (ffmpeg 4.1 needs
-    // avoid_negative_ts disabled to keep them), and the sound is cut for the AAC priming (music-mix.ts).
-    '-movflags', '+faststart+negative_cts_offsets', '-use_editlist', '0', '-avoid_negative_ts', 'disabled',
-    '-f', spec.format,
-    input.outputFile,
+    ...exportContainerArgs(spec.format, input.outputFile),
   ];
   return { args, durationSeconds, width: frame.width, height: frame.height, filterGraph, files, images };
 }

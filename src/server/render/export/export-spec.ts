@@ -32,12 +32,17 @@ export function lowQualityKbps(frame: Size, fps: number): number {
   return Math.round((LOW_QUALITY_BITS_PER_PIXEL * frame.width * frame.height * fps) / 1000);
 }
 
+/** The AAC rate of an export: what the platform it is for asks, else the stored videos' default (h264AacOutputArgs). */
+export function exportAudioKbps(spec: Pick<ExportSpec, 'platform'>): number | undefined {
+  return spec.platform ? exportPlatform(spec.platform).audioKbps : undefined;
+}
+
 /** How the export is encoded: the quality's rate control, and what the platform it is for asks (decision 034). */
 export function exportEncoding(spec: Pick<ExportSpec, 'quality' | 'platform'>, frame: Size, fps: number): H264AacSettings {
   const video = spec.quality === 'low' ? { kbps: lowQualityKbps(frame, fps) } : { crf: CRF_BY_QUALITY[spec.quality] };
   if (!spec.platform) return { video };
-  const { keyframeSeconds, audioKbps, maxVideoKbps } = exportPlatform(spec.platform);
-  return { video, keyframeSeconds, audioKbps, maxVideoKbps };
+  const { keyframeSeconds, maxVideoKbps } = exportPlatform(spec.platform);
+  return { video, keyframeSeconds, audioKbps: exportAudioKbps(spec), maxVideoKbps };
 }
 
 

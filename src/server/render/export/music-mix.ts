@@ -26,10 +26,13 @@ const CLIP_SOUND = filter('aresample', [['rematrix_maxval', 1], ['first_pts', 0]
 
 /** An export with music is normalised to this integrated loudness (EBU R128), what TikTok, Reels and Shorts play at. */
 export const TARGET_LUFS = -14;
+/** No export's true peak (4× oversampled, as ebur128 reads the encoded file) is above this (decision 059). */
+export const MAX_TRUE_PEAK_DB = -1;
 /**
- * The limiter after the normalising gain holds sample peaks here, 1 dB under the -1 dBTP ceiling: the
+ * The limiter after the normalising gain holds sample peaks here, 1 dB under MAX_TRUE_PEAK_DB: the
  * 4× oversampled true peak and AAC's coding both read above the sample peak (the bursts test, whose
- * peaks the gain lifts past full scale, ends at -2.0 dBTP).
+ * peaks the gain lifts past full scale, ends at -2.0 dBTP). Dense loud sound that the limiter works hard on
+ * reads higher still: the export then writes its sound again, turned down (export-true-peak.ts).
  */
 const LIMIT_DB = -2;
 /** A quiet mix is raised at most this much: past it the gain would mostly lift noise. */
@@ -207,14 +210,20 @@ const AAC_PRIMING_SAMPLES = 1024;
  * (level=0: no automatic make-up gain, so everything under its limit passes unchanged). Its look-ahead
  * delay is cut from the start (ffmpeg 4.1's alimiter has no `latency` option), so the sound stays in sync.
  */
-export function loudnessFilters(gainDb: number): string[] {
-  return [filter('volume', [['volume', `${formatNumber(gainDb)}dB`]]), ...peakLimiter()];
+export function loudnessFilters(gainDb: number, cutDb = 0): string[] {
+  return [filter('volume', [['volume', `${formatNumber(gainDb)}dB`]]), ...peakLimiter(cutDb)];
 }
 
-/** The limiter alone (see loudnessFilters), with its look-ahead delay and the AAC priming cut from the start. */
-export function peakLimiter(): string[] {
+/**
+ * The limiter alone (see loudnessFilters), with its look-ahead delay and the AAC priming cut from the start, and
+ * `cutDb` taken off after it where the encoded file's true peak read too high (export-true-peak.ts). A constant
+ * gain after the limiter brings every peak of the encoded sound down by as much; a lower limit would not: the
+ * limiter, working harder, adds distortion whose coding overshoots more (-0.4 dBTP at limits of -2 and -2.9 dBFS).
+ */
+export function peakLimiter(cutDb = 0): string[] {
   return [
     filter('alimiter', [['limit', formatNumber(10 ** (LIMIT_DB / 20))], ['attack', LIMITER_ATTACK_MS], ['level', 0]]),
+    ...(cutDb > 0 ? [filter('volume', [['volume', `${formatNumber(-cutDb)}dB`]])] : []),
     filter('atrim', [['start_sample', samples(LIMITER_ATTACK_MS / 1000) + AAC_PRIMING_SAMPLES]]),
     'asetpts=PTS-STARTPTS',
   ];

@@ -5,10 +5,11 @@ import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { type MediaProbe, probeMedia } from '../probe-media.ts';
 import type { ExportSources } from './export-shots.ts';
 import { withScratchDir } from '../scratch-dir.ts';
-import { integratedLoudnessFromMetadata } from '../measure-loudness.ts';
+import { integratedLoudnessFromMetadata, measureLoudness } from '../measure-loudness.ts';
 import { buildLoudnessPassCommand } from './export-audio.ts';
 import { type ExportInput, buildExportCommand, exportTextImageOptions } from './export-filter-graph.ts';
 import { type ExportSpec, exportCpuBudgetSeconds, loudnessPassCpuBudgetSeconds } from './export-spec.ts';
+import { buildSoundRewriteCommand, peakCutDb } from './export-true-peak.ts';
 import { type MusicFile, normalisingGainDb } from './music-mix.ts';
 import { drawTextImages } from './overlay-images.ts';
 
@@ -44,6 +45,37 @@ async function measureMixGain(binaries: FfmpegBinaries, input: ExportInput, edit
     throw error;
   }
   return normalisingGainDb(integratedLoudnessFromMetadata(await fs.readFile(command.metadataFile, 'utf8')));
+}
+
+/** At most this many times is an export's sound written again for its true peak (each lands near its aim, decision 059). */
+const MAX_SOUND_REWRITES = 3;
+
+/**
+ * The written export's true peak measured (ebur128 on the encoded file: a hard-limited sound's inter-sample peaks and
+ * AAC's coding of it read up to 3.4 dB over the limiter's -2 dBFS) and, while it is over MAX_TRUE_PEAK_DB, its sound
+ * written again turned down by the excess, the picture copied (buildSoundRewriteCommand). Most exports are measured
+ * and left alone.
+ */
+async function holdTruePeak(binaries: FfmpegBinaries, input: ExportInput, editorState: EditorState, spec: ExportSpec, signal?: AbortSignal): Promise<void> {
+  let cutDb = 0;
+  for (let rewrites = 0; rewrites < MAX_SOUND_REWRITES; rewrites++) {
+    const { truePeakDb } = await measureLoudness(binaries, input.outputFile, { signal, timeoutMs: 0 });
+    const next = peakCutDb(cutDb, truePeakDb);
+    if (next === undefined) return;
+    cutDb = next;
+    const writtenFile = `${input.outputFile}.written`;
+    await fs.rename(input.outputFile, writtenFile);
+    const command = buildSoundRewriteCommand(input, editorState, spec, { writtenFile, cutDb });
+    await Promise.all(command.files.map((file) => fs.writeFile(file.path, file.contents, 'utf8')));
+    try {
+      await runFfmpeg(binaries, command.args, { signal, cpuSeconds: loudnessPassCpuBudgetSeconds(command.durationSeconds) });
+    } catch (error) {
+      if (error instanceof FfmpegError) error.filterGraph = command.filterGraph;
+      throw error;
+    } finally {
+      await fs.rm(writtenFile, { force: true });
+    }
+  }
 }
 
 /** Each source probed once, however many shots cut it, and not at all when `known` has its probe. */
@@ -83,9 +115,10 @@ export async function renderExport(binaries: FfmpegBinaries, options: RenderExpo
         signal,
         cpuSeconds: exportCpuBudgetSeconds(command.durationSeconds, command.width, command.height),
       });
+      await holdTruePeak(binaries, { ...input, loudnessGainDb }, editorState, spec, signal);
     } catch (error) {
       await fs.rm(outputFile, { force: true });
-      if (error instanceof FfmpegError) error.filterGraph = command.filterGraph;
+      if (error instanceof FfmpegError) error.filterGraph ??= command.filterGraph;
       throw error;
     }
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEditorState, type EditorState } from '../../shared/editor/editor-state.ts';
 import type { ProviderCatalog } from '../../shared/schemas/admin.ts';
@@ -8,6 +9,7 @@ import type { CaptionJobResponse } from '../../shared/schemas/speech.ts';
 import { scriptWords, spokenForm, type TimedWord } from '../../shared/speech/timed-word.ts';
 import { makeAdmin } from '../admin/make-admin.ts';
 import { editorDocumentColumns } from '../projects/editor-document/editor-document.ts';
+import { runEngineProcess } from '../providers/speech/engine-process.ts';
 import { FestivalSynthesizer } from '../providers/speech/festival-synthesizer.ts';
 import type { SpeechEngines } from '../providers/speech/speech-engines.ts';
 import { SpeechError, type SpeechSynthesizer } from '../providers/speech/speech.ts';
@@ -70,15 +72,34 @@ const failingSynthesizer: SpeechSynthesizer = {
   synthesize: () => Promise.reject(new SpeechError('The voice could not read this script.', 502)),
 };
 
+/** A voice whose engine process aborts, as Node's WASI once did under the npm voice. */
+function crashingSynthesizer(engineDir: string): SpeechSynthesizer {
+  return {
+    engine: 'npm',
+    voices: () => [{ id: 'npm:crash', name: 'Crash (built in)', engine: 'npm', language: 'en-US' }],
+    async synthesize() {
+      const entry = path.join(engineDir, 'aborting-engine.mjs');
+      await fs.writeFile(entry, `process.once('message', () => process.abort());`);
+      return runEngineProcess(pathToFileURL(entry), {}, { memoryBytes: 256 * 1024 * 1024 });
+    },
+  };
+}
+
 describe.each(testDatabases())('voice-over and transcription credits ($name)', (database) => {
   let t: TestApp;
+  let engineDir: string;
   beforeAll(async () => {
-    const speech: SpeechEngines = { synthesizers: [failingSynthesizer], offlineVoice: failingSynthesizer, aligner: null, transcriber: { engine: 'pocketsphinx', draft: true, transcribe: () => Promise.resolve([]) }, report: [] };
+    engineDir = await fs.mkdtemp(path.join(os.tmpdir(), 'speech-crash-'));
+    const crashing = crashingSynthesizer(engineDir);
+    const speech: SpeechEngines = { synthesizers: [failingSynthesizer, crashing], offlineVoice: failingSynthesizer, aligner: null, transcriber: { engine: 'pocketsphinx', draft: true, transcribe: () => Promise.resolve([]) }, report: [] };
     // A sequence whose sound cannot be rendered fails every transcription, which must refund.
     const failingSound: SequenceSoundRenderer = () => Promise.reject(new SpeechError('The sound of this video could not be read.', 502));
     t = await createTestApp(database, { runJobs: true, services: { speech, sequenceSound: failingSound } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(engineDir, { recursive: true, force: true });
+  });
 
   it('charges a free user 2 credits for a voice-over and refunds them when it fails, with the engine’s plain message', async () => {
     const user = await newUser(t);
@@ -95,6 +116,16 @@ describe.each(testDatabases())('voice-over and transcription credits ($name)', (
       { reason: 'voiceover', delta: -2 },
       { reason: 'voiceover-refund', delta: 2 },
     ]);
+  });
+
+  it('fails a voice-over whose engine process crashes with a plain message and refunds it, and the server carries on', async () => {
+    const user = await newUser(t);
+    const before = await credits(t, user.userId);
+    const response = await postVoiceover(t, user.cookie, user.projectId, { script: 'hello '.repeat(150), voiceId: 'npm:crash' });
+    expect(response.statusCode).toBe(201);
+    const media = await settledMedia(t, user.cookie, user.projectId, response.json().media.id);
+    expect(media).toMatchObject({ status: 'error', message: 'The voice-over could not be made — please try again. Your credits were refunded.' });
+    expect(await credits(t, user.userId)).toBe(before);
   });
 
   it('charges pro users nothing', async () => {

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { serveEngine } from './engine-process.ts';
 import { synthesizeWithFlite, type FliteVoice } from './flite-wasi.ts';
 
 export interface FliteWorkerData {
@@ -7,6 +7,6 @@ export interface FliteWorkerData {
   words: string[];
 }
 
-// Flite runs synchronously for seconds on a long script: on this thread, the server's event loop stays free.
-const { dir, voice, words } = workerData as FliteWorkerData;
-parentPort!.postMessage(synthesizeWithFlite(dir, voice, words));
+// Flite runs synchronously for seconds on a long script, through Node's WASI, which can abort the process it
+// runs in: it runs in a process of its own (engine-process.ts), so the server's event loop stays free and alive.
+serveEngine(({ dir, voice, words }: FliteWorkerData) => synthesizeWithFlite(dir, voice, words));

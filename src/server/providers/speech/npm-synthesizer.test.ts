@@ -45,6 +45,16 @@ describe('NpmSynthesizer', () => {
     expect(previousEnd).toBeLessThanOrEqual(result.durationSeconds);
   });
 
+  it('speaks a word said 150 times, timing every one (a run this long once aborted the whole process)', async () => {
+    const outputFile = path.join(dir, 'repeated.wav');
+    const result = await synthesizer.synthesize({ text: 'hello '.repeat(150), voiceId: 'npm:slt', outputFile });
+
+    expect(result.words).toHaveLength(150);
+    expect(result.words.every((word) => word.text === 'hello' && word.end > word.start)).toBe(true);
+    expect(result.words.at(-1)!.end).toBeLessThanOrEqual(result.durationSeconds);
+    expect((await fs.stat(outputFile)).size).toBeGreaterThan(result.durationSeconds * 16_000);
+  });
+
   it('refuses an empty script and an unknown voice with a 400', async () => {
     const outputFile = path.join(dir, 'none.wav');
     await expect(synthesizer.synthesize({ text: ' — ', voiceId: 'npm:slt', outputFile })).rejects.toMatchObject({ name: 'SpeechError', status: 400 });

@@ -1,10 +1,11 @@
 import { type EditorState, defaultEditorState } from '../../shared/editor/editor-state.ts';
 import { placeShot, placedShotId } from '../../shared/editor/shot-edits.ts';
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/row-lock.ts';
 import type { MediaAssetRow } from '../db/schema.ts';
 import { editorDocumentColumns, readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
-import { findProject, updateProject } from '../projects/projects-repository.ts';
-import { updateMediaAsset } from './media-assets-repository.ts';
+import { findPlacedShots, findProject, updateProject } from '../projects/projects-repository.ts';
+import { listPlacedSince, updateMediaAsset } from './media-assets-repository.ts';
 
 /**
  * A shot asked to join the sequence once it is ready (the Add shot dialog: "It is added to the sequence as soon as
@@ -21,13 +22,11 @@ export function sequenceRequestColumn(request: SequenceRequest | undefined): str
   return request ? JSON.stringify({ afterShotId: request.afterShotId }) : null;
 }
 
-export function sequenceRequestOf(column: string): SequenceRequest {
-  const { afterShotId } = JSON.parse(column) as SequenceRequest;
+/** What the asset was asked for, or null when it was not asked to join the sequence. */
+export function sequenceRequestOf(asset: Pick<MediaAssetRow, 'sequenceRequest'>): SequenceRequest | null {
+  if (!asset.sequenceRequest) return null;
+  const { afterShotId } = JSON.parse(asset.sequenceRequest) as SequenceRequest;
   return { afterShotId };
-}
-
-function requestOf(asset: Pick<MediaAssetRow, 'sequenceRequest'>): SequenceRequest | null {
-  return asset.sequenceRequest ? sequenceRequestOf(asset.sequenceRequest) : null;
 }
 
 function placedShot(asset: Pick<MediaAssetRow, 'id'>, seconds: number, request: SequenceRequest) {
@@ -38,14 +37,9 @@ function placedShot(asset: Pick<MediaAssetRow, 'id'>, seconds: number, request: 
  * Takes the project's row for the rest of the transaction (a PostgreSQL row lock, SQLite's write lock), so a save
  * of the edit and a shot's placement run one after the other, and answers how many shots have been placed.
  */
-async function lockPlacements(trx: Db, projectId: string, increment: 0 | 1): Promise<number | undefined> {
-  await trx
-    .updateTable('videoProjects')
-    .set((eb) => ({ placedShots: eb('placedShots', '+', increment) }))
-    .where('id', '=', projectId)
-    .execute();
-  const row = await trx.selectFrom('videoProjects').select('placedShots').where('id', '=', projectId).executeTakeFirst();
-  return row?.placedShots;
+async function lockPlacements(trx: Db, projectId: string): Promise<number | undefined> {
+  if (!(await lockRow(trx, 'videoProjects', projectId))) return undefined;
+  return findPlacedShots(trx, projectId);
 }
 
 /**
@@ -54,11 +48,14 @@ async function lockPlacements(trx: Db, projectId: string, increment: 0 | 1): Pro
  * edit this version cannot read is never rewritten; a full sequence; a shot of the clip already there).
  */
 export async function placeRequestedShot(trx: Db, asset: Pick<MediaAssetRow, 'id' | 'projectId' | 'sequenceRequest'>, seconds: number, now: Date): Promise<boolean> {
-  const request = requestOf(asset);
+  const request = sequenceRequestOf(asset);
   if (!request) return false;
-  const number = await lockPlacements(trx, asset.projectId, 1);
+  const placedBefore = await lockPlacements(trx, asset.projectId);
+  if (placedBefore === undefined) return false;
+  const number = placedBefore + 1;
+  await updateProject(trx, asset.projectId, { placedShots: number });
   const project = await findProject(trx, asset.projectId);
-  if (number === undefined || !project) return false;
+  if (!project) return false;
   const stored = readStoredEditorDocument(project.editorState, { projectId: project.id });
   if (stored.kind === 'unreadable') return false;
   const state = stored.kind === 'edit' ? stored.state : defaultEditorState(project.id, project.duration);
@@ -75,19 +72,11 @@ export async function placeRequestedShot(trx: Db, asset: Pick<MediaAssetRow, 'id
  * remove it; one that had sends its number and is taken at its word. Answers the edit and the placements so far.
  */
 export async function keepShotsPlacedSince(trx: Db, projectId: string, state: EditorState, seen: number): Promise<{ state: EditorState; placedShots: number }> {
-  const placedShots = (await lockPlacements(trx, projectId, 0)) ?? 0;
+  const placedShots = (await lockPlacements(trx, projectId)) ?? 0;
   if (seen >= placedShots) return { state, placedShots };
-  const missed = await trx
-    .selectFrom('mediaAssets')
-    .select(['id', 'duration', 'sequenceRequest'])
-    .where('projectId', '=', projectId)
-    .where('status', '=', 'ready')
-    .where('placedNumber', '>', seen)
-    .orderBy('placedNumber')
-    .execute();
   let shots = state.shots;
-  for (const asset of missed) {
-    const request = requestOf(asset);
+  for (const asset of await listPlacedSince(trx, projectId, seen)) {
+    const request = sequenceRequestOf(asset);
     if (request) shots = placeShot(shots, placedShot(asset, asset.duration, request)) ?? shots;
   }
   return { state: shots === state.shots ? state : { ...state, shots }, placedShots };

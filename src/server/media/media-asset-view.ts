@@ -22,7 +22,7 @@ export function toMediaAsset(row: MediaAssetRow): MediaAsset {
     videoUrl: row.fileKey ? `/api/media/${row.id}/video?v=${mediaVersion(row.fileKey)}` : null,
     posterUrl: row.posterKey ? `/api/media/${row.id}/poster?v=${mediaVersion(row.posterKey)}` : null,
     ...(row.words ? { words: JSON.parse(row.words) as TimedWord[] } : {}),
-    ...(request ? { sequence: { ...request, placed: row.placedNumber } } : {}),
+    ...(request ? { sequence: { ...request, placed: row.placedNumber, ...(row.notPlacedReason ? { notPlaced: row.notPlacedReason } : {}) } } : {}),
   };
 }
 

@@ -46,8 +46,9 @@ describe.each(testDatabases())('a shot asked to join the sequence, on $name', (d
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
+  const requestShot = (cookie: string, id: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/projects/${id}/media/generate`, headers: { cookie }, payload });
   const generate = async (cookie: string, id: string, payload: object): Promise<MediaAsset> => {
-    const response = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/media/generate`, headers: { cookie }, payload });
+    const response = await requestShot(cookie, id, payload);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().media;
   };
@@ -168,12 +169,7 @@ describe.each(testDatabases())('a shot asked to join the sequence, on $name', (d
 
   it('refuses Add shot up front when the shot would take the saved sequence past 10 minutes: 400, nothing charged or made', async () => {
     const { cookie, projectId, edit } = await longProject(296, 100);
-    const generated = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/media/generate`,
-      headers: { cookie },
-      payload: { prompt: 'A gull takes off', duration: 8, addToSequence: { afterShotId: 'first' } },
-    });
+    const generated = await requestShot(cookie, projectId, { prompt: 'A gull takes off', duration: 8, addToSequence: { afterShotId: 'first' } });
     expect(generated.statusCode, generated.body).toBe(400);
     expect(generated.json().message).toBe('A video can be at most 10 minutes long; with this shot the sequence would run 10:04. Trim or remove shots.');
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user.credits).toBe(100);
@@ -192,6 +188,15 @@ describe.each(testDatabases())('a shot asked to join the sequence, on $name', (d
     expect(refused.json().message).toMatch(TOO_LONG_WITH_SHOT);
     const intoMedia = await complete({});
     expect(intoMedia.statusCode, intoMedia.body).toBe(201);
+  });
+
+  it('refuses Add shot up front into a sequence of 40 shots, the most a video holds', async () => {
+    const { cookie, projectId, edit } = await longProject(10);
+    const full = { ...edit(10), shots: Array.from({ length: 40 }, (_, index) => ({ ...newShot(`s${String(index)}`, projectId, 300), out: 1 })) };
+    await save(cookie, projectId, { editorState: full, placedShotsSeen: 0 });
+    const refused = await requestShot(cookie, projectId, { prompt: 'A gull takes off', duration: 4, addToSequence: { afterShotId: 's0' } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe('A video holds at most 40 shots');
   });
 
   it('refuses a save that would put a placed shot back past 10 minutes, and keeps the saved edit', async () => {

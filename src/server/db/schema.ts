@@ -233,6 +233,8 @@ export interface MediaAssetsTable {
   sequenceRequest: Generated<string | null>;
   /** Which of the project's placed shots it is (`placedShots` when it was appended); null until then. */
   placedNumber: Generated<number | null>;
+  /** Why it was left out of the edit when it became ready (too long with it, a full sequence); else null. */
+  notPlacedReason: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }

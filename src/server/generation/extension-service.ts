@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_SHOTS } from '../../shared/editor/editor-constants.ts';
+import { MAX_SHOTS, SEQUENCE_FULL_MESSAGE } from '../../shared/editor/editor-constants.ts';
 import { defaultEditorState, roundSeconds } from '../../shared/editor/editor-state.ts';
 import { type ExtensionQuote, MAX_EXTENDED_DURATION } from '../../shared/schemas/ai.ts';
 import type { Project } from '../../shared/schemas/project.ts';
@@ -64,7 +64,7 @@ export function createExtensionService({
     const stored = readStoredEditorDocument(project.editorState, { projectId: project.id });
     if (stored.kind === 'unreadable') throw new HttpError(409, UNREADABLE_EDIT_MESSAGE);
     const shots = stored.kind === 'edit' ? stored.state.shots : defaultEditorState(project.id, project.duration).shots;
-    if (shots.length >= MAX_SHOTS) throw badRequest(`A video holds at most ${MAX_SHOTS} shots`);
+    if (shots.length >= MAX_SHOTS) throw badRequest(SEQUENCE_FULL_MESSAGE);
     const last = shots.at(-1)!;
     const clip = await findMediaAsset(db, last.mediaId);
     if (clip?.status !== 'ready' || clip.projectId !== project.id) throw new HttpError(409, 'The last shot is still being made');

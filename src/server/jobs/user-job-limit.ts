@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockRow } from '../db/row-lock.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { JobOwner } from './queue.ts';
 
@@ -45,16 +46,9 @@ async function countActiveJobs(db: Db, userId: string): Promise<number> {
   return Number(projects.count) + Number(media.count) + Number(exports.count) + Number(captions.count);
 }
 
-/**
- * Takes the user's row lock for the rest of the transaction, so two requests of one user that start jobs run
- * one after the other: a PostgreSQL row lock (a no-op update), the write lock on SQLite.
- */
+/** Takes the user's row lock for the rest of the transaction, so two requests of one user that start jobs run one after the other. */
 export async function lockUserJobs(trx: Db, userId: string): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ credits: eb.ref('credits') }))
-    .where('id', '=', userId)
-    .execute();
+  await lockRow(trx, 'users', userId);
 }
 
 /**

@@ -6,6 +6,7 @@ import { sequenceRequestOf } from './shot-placement.ts';
 
 /** An asset as the API shows it: files behind owner-only URLs named after the stored file, keys never exposed. */
 export function toMediaAsset(row: MediaAssetRow): MediaAsset {
+  const request = sequenceRequestOf(row);
   return {
     id: row.id,
     kind: row.kind,
@@ -21,7 +22,7 @@ export function toMediaAsset(row: MediaAssetRow): MediaAsset {
     videoUrl: row.fileKey ? `/api/media/${row.id}/video?v=${mediaVersion(row.fileKey)}` : null,
     posterUrl: row.posterKey ? `/api/media/${row.id}/poster?v=${mediaVersion(row.posterKey)}` : null,
     ...(row.words ? { words: JSON.parse(row.words) as TimedWord[] } : {}),
-    ...(row.sequenceRequest ? { sequence: { ...sequenceRequestOf(row.sequenceRequest), placed: row.placedNumber } } : {}),
+    ...(request ? { sequence: { ...request, placed: row.placedNumber, ...(row.notPlacedReason ? { notPlaced: row.notPlacedReason } : {}) } } : {}),
   };
 }
 

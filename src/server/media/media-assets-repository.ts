@@ -96,6 +96,18 @@ export async function listProjectMedia(db: Db, projectId: string): Promise<Media
   return db.selectFrom('mediaAssets').selectAll().where('projectId', '=', projectId).orderBy('createdAt').orderBy('id').execute();
 }
 
+/** A project's ready clips the server appended to its edit after its `since`th placement, in the order placed. */
+export async function listPlacedSince(db: Db, projectId: string, since: number): Promise<Array<Pick<MediaAssetRow, 'id' | 'duration' | 'sequenceRequest'>>> {
+  return db
+    .selectFrom('mediaAssets')
+    .select(['id', 'duration', 'sequenceRequest'])
+    .where('projectId', '=', projectId)
+    .where('status', '=', 'ready')
+    .where('placedNumber', '>', since)
+    .orderBy('placedNumber')
+    .execute();
+}
+
 /** Assets being made by a job of their own (the project's own clip, whose id is the project's, has the project's). */
 export async function listGeneratingAssets(db: Db): Promise<Array<Pick<MediaAssetRow, 'id' | 'projectId' | 'origin'>>> {
   return db

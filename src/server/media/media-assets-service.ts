@@ -16,7 +16,7 @@ import type { Storage } from '../providers/storage/storage.ts';
 import { findUserMediaAsset, insertMediaAsset, listProjectMedia } from './media-assets-repository.ts';
 import { toMediaAsset } from './media-asset-view.ts';
 import { reserveMediaPlace } from './project-media-cap.ts';
-import { sequenceRequestColumn } from './shot-placement.ts';
+import { refuseUnplaceable, sequenceRequestColumn } from './shot-placement.ts';
 import { type VideoToServe, videoToServe } from './watermarked-video.ts';
 
 const MEDIA_NOT_FOUND = 'Media not found';
@@ -58,14 +58,15 @@ export function createMediaAssetsService({ db, storage, queue, logger, maxActive
   /**
    * Charges the shot pro rata (pro users nothing) and records it as a generating asset in one transaction,
    * so the balance is exact under concurrent requests, then queues its generation; a shot that cannot be
-   * queued is failed and refunded at once.
+   * queued is failed and refunded at once. One asked to join a sequence that could not take it is refused first.
    */
   async function generate(user: UserRow, projectId: string, input: GenerateMediaRequest): Promise<{ media: MediaAsset }> {
     const project = await ownProject(user, projectId);
     if (input.continueFrom) await continuedAsset(user, input.continueFrom);
+    const id = randomUUID();
+    refuseUnplaceable(project, id, input.duration, input.addToSequence);
     const cost = shotCost(input.duration);
     const at = now();
-    const id = randomUUID();
     const { asset, owner } = await db.transaction().execute(async (trx) => {
       const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
       await reserveMediaPlace(trx, user.id, project.id);

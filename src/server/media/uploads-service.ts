@@ -24,7 +24,7 @@ import { withScratchDir } from '../render/scratch-dir.ts';
 import { toMediaAsset } from './media-asset-view.ts';
 import { insertMediaAsset, updateMediaAsset } from './media-assets-repository.ts';
 import { reserveMediaPlace } from './project-media-cap.ts';
-import { type SequenceRequest, sequenceRequestColumn } from './shot-placement.ts';
+import { type SequenceRequest, refuseUnplaceable, sequenceRequestColumn } from './shot-placement.ts';
 import { discardUpload, uploadJobId } from './process-upload-job.ts';
 import { UploadRefusedError, checkUploadedFile } from './upload-checks.ts';
 import { advanceUpload, countUploadsInFlight, findUserUpload, insertUpload, releaseUpload } from './uploads-repository.ts';
@@ -255,22 +255,26 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
 
   /**
    * Accepts an uploaded video as a new asset of the caller's project (issue 26), processed by the same bounded
-   * `process-upload` job as a project's upload; the asset is 'generating' until the job stores or refuses it.
+   * `process-upload` job as a project's upload; the asset is 'generating' until the job stores or refuses it. One
+   * asked to join a sequence that could not take it is refused (400) and its ticket kept for another try.
    */
   async function completeIntoMedia(
     user: UserRow,
     projectId: string,
     { videoURL, title, addToSequence }: { videoURL: string; title?: string | undefined; addToSequence?: SequenceRequest | undefined },
   ): Promise<MediaAsset> {
-    if (!(await findUserProject(db, user.id, projectId))) throw notFound(PROJECT_NOT_FOUND);
+    const project = await findUserProject(db, user.id, projectId);
+    if (!project) throw notFound(PROJECT_NOT_FOUND);
     const { upload, header } = await claimCheckedVideo(user, videoURL);
     const id = randomUUID();
     const at = now().toISOString();
+    const duration = Math.round(header.durationSeconds * 100) / 100;
     const asset = await startProcessing(
       user,
       upload,
       { projectId, mediaId: id },
       async (trx) => {
+        refuseUnplaceable(project, id, duration, addToSequence);
         await reserveMediaPlace(trx, user.id, projectId);
         return insertMediaAsset(trx, {
           id,
@@ -281,7 +285,7 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
           errorMessage: null,
           fileKey: null,
           posterKey: null,
-          duration: Math.round(header.durationSeconds * 100) / 100,
+          duration,
           width: null,
           height: null,
           fps: null,

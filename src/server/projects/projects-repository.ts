@@ -61,6 +61,11 @@ export async function findProject(db: Db, projectId: string): Promise<VideoProje
   return db.selectFrom('videoProjects').selectAll().where('id', '=', projectId).executeTakeFirst();
 }
 
+/** How many shots the server has appended to the project's saved edit (shot-placement.ts); undefined when it is gone. */
+export async function findPlacedShots(db: Db, projectId: string): Promise<number | undefined> {
+  return (await db.selectFrom('videoProjects').select('placedShots').where('id', '=', projectId).executeTakeFirst())?.placedShots;
+}
+
 /** Runs `write` in the caller's transaction, or in one of its own. */
 function inTransaction<T>(db: Db, write: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? write(db) : db.transaction().execute(write);

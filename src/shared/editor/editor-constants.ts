@@ -65,6 +65,7 @@ export const DEFAULT_TRANSITION_SECONDS = 0.5;
 
 /** A sequence holds at most this many shots and audio clips: bounds the export's inputs (one ffmpeg run). */
 export const MAX_SHOTS = 40;
+export const SEQUENCE_FULL_MESSAGE = `A video holds at most ${MAX_SHOTS} shots`;
 export const MAX_AUDIO_CLIPS = 20;
 /**
  * The longest a sequence's output may run, saved or exported (decision 052): TikTok's upload API takes 10 minutes,

@@ -9,9 +9,19 @@ function clock(seconds: number): string {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
 }
 
-/** Why a sequence cannot be saved or exported for its length (over MAX_OUTPUT_SECONDS), or undefined. */
-export function outputLengthProblem(state: Pick<EditorState, 'shots'>): string | undefined {
+const RUNS = {
+  /** The sequence itself: a save or an export. */
+  sequence: 'this sequence runs',
+  /** The sequence with a shot asked to join it (Add shot), which it does not hold yet. */
+  'with-shot': 'with this shot the sequence would run',
+} as const;
+
+/**
+ * Why a sequence cannot be saved or exported for its length (over MAX_OUTPUT_SECONDS), or undefined. `of` says
+ * whether the shots are the sequence or the sequence with a shot yet to join it.
+ */
+export function outputLengthProblem(state: Pick<EditorState, 'shots'>, of: keyof typeof RUNS = 'sequence'): string | undefined {
   const seconds = outputDuration(state);
   if (seconds <= MAX_OUTPUT_SECONDS + 1e-6) return undefined;
-  return `A video can be at most ${MAX_OUTPUT_SECONDS / 60} minutes long; this sequence runs ${clock(seconds)}. Trim or remove shots.`;
+  return `A video can be at most ${MAX_OUTPUT_SECONDS / 60} minutes long; ${RUNS[of]} ${clock(seconds)}. Trim or remove shots.`;
 }

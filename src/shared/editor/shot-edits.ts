@@ -73,13 +73,17 @@ export interface PlacedShot {
   shotId: string;
 }
 
+/** Whether a shot of the placed shot's clip is there already (the creator placed it, or it was placed before). */
+export function holdsPlacedShot(shots: readonly Shot[], placed: PlacedShot): boolean {
+  return shots.some((shot) => shot.mediaId === placed.mediaId || shot.id === placed.shotId);
+}
+
 /**
  * Puts a shot whose clip just became ready after the shot it was asked to follow, or last, coming in with a cut.
- * Null when a shot of that clip is already there (the creator placed it, or it was placed before) or the sequence
- * is full.
+ * Null when a shot of that clip is already there (holdsPlacedShot) or the sequence is full.
  */
 export function placeShot(shots: readonly Shot[], placed: PlacedShot): Shot[] | null {
-  if (shots.some((shot) => shot.mediaId === placed.mediaId || shot.id === placed.shotId)) return null;
+  if (holdsPlacedShot(shots, placed)) return null;
   const anchor = placed.afterShotId === null ? -1 : shots.findIndex((shot) => shot.id === placed.afterShotId);
   return insertShot(shots, anchor < 0 ? shots.length - 1 : anchor, newShot(placed.shotId, placed.mediaId, roundSeconds(placed.seconds)));
 }

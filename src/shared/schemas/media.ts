@@ -29,10 +29,11 @@ const mediaAssetSchema = z.object({
   /** A voice-over's words, in seconds into its audio, once it is ready (issue 27). */
   words: z.array(timedWordSchema).optional(),
   /**
-   * A clip asked to join the sequence when ready: the shot it follows, and which of the project's placed shots it
-   * became (null until the server appended it to the saved edit).
+   * A clip asked to join the sequence when ready: the shot it follows, which of the project's placed shots it
+   * became (null until the server appended it to the saved edit), and why it was left out when the edit could not
+   * take it (the video would pass 10 minutes, the sequence is full); it stays in the media bin.
    */
-  sequence: z.object({ afterShotId: z.string().nullable(), placed: z.number().int().nullable() }).optional(),
+  sequence: z.object({ afterShotId: z.string().nullable(), placed: z.number().int().nullable(), notPlaced: z.string().optional() }).optional(),
 });
 export type MediaAsset = z.infer<typeof mediaAssetSchema>;
 

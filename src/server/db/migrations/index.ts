@@ -18,6 +18,7 @@ import * as firstShotMedia from './2026-11-28T2000-first-shot-media.ts';
 import * as speech from './2026-11-29T0900-speech.ts';
 import * as shotPlacement from './2026-12-07T2100-shot-placement.ts';
 import * as mediaAssetTitle from './2026-12-07T2130-media-asset-title.ts';
+import * as placementRefusal from './2026-12-08T0100-placement-refusal.ts';
 
 /** Every migration, keyed by its timestamped name. Add new ones at the end; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0900-speech': speech,
   '2026-12-07T2100-shot-placement': shotPlacement,
   '2026-12-07T2130-media-asset-title': mediaAssetTitle,
+  '2026-12-08T0100-placement-refusal': placementRefusal,
 };

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { MediaAsset } from '@shared/schemas/media';
 import { toast } from '@/components/ui/use-toast';
-import { placementsSince } from '../store/placed-shots';
+import { leftOutSince, placementsSince } from '../store/placed-shots';
 import { useEditor } from '../store/editor-context';
 
 /**
@@ -20,4 +20,16 @@ export function usePlacedShots(media: readonly MediaAsset[]): void {
     dispatch({ type: 'placeShots', ...placed });
     toast({ title: placed.shots.length === 1 ? 'Shot added' : `${String(placed.shots.length)} shots added`, description: 'It is in the sequence now, where you asked for it.' });
   }, [media, seen, held, dispatch]);
+  useLeftOutNotice(media);
+}
+
+/** One the server left out (the video would pass 10 minutes with it, the sequence is full) is said so once, when it is ready. */
+function useLeftOutNotice(media: readonly MediaAsset[]): void {
+  const making = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    for (const { reason } of leftOutSince(making.current, media)) {
+      toast({ variant: 'destructive', title: 'Shot not added to the sequence', description: `${reason} It is in the Media tab.` });
+    }
+    making.current = new Set(media.flatMap((asset) => (asset.status === 'generating' ? [asset.id] : [])));
+  }, [media]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset } from '@shared/schemas/media';
-import { binClips, binClipTitle, importableClipTitle, inSequenceLabel, isMaking, pendingOutcome, shotOffer, shotsPerClip } from './add-shot';
+import { binClips, binClipTitle, importableClipTitle, inSequenceLabel, isMaking, leftOutNote, pendingOutcome, shotOffer, shotsPerClip } from './add-shot';
 
 const asset = (overrides: Partial<MediaAsset>): MediaAsset => ({
   id: 'a',
@@ -15,6 +15,8 @@ const asset = (overrides: Partial<MediaAsset>): MediaAsset => ({
   posterUrl: '/api/media/a/poster?v=1',
   ...overrides,
 });
+
+const TOO_LONG = 'A video can be at most 10 minutes long; with this shot the sequence would run 10:04. Trim or remove shots.';
 
 describe('adding a shot', () => {
   it('prices a shot pro rata for free users against their balance, and free for Pro', () => {
@@ -36,6 +38,16 @@ describe('adding a shot', () => {
       message: 'This prompt was blocked by the safety filter.',
     });
     expect(pendingOutcome([asset({ status: 'error', videoUrl: null })], 'a')).toEqual({ state: 'failed', message: 'The clip could not be made.' });
+  });
+
+  it('says why a clip ready but left out of the sequence is not in it: while waiting for it, and in the bin until a shot shows it', () => {
+    const leftOut = asset({ sequence: { afterShotId: null, placed: null, notPlaced: TOO_LONG } });
+    expect(pendingOutcome([leftOut], 'a')).toEqual({ state: 'left-out', message: TOO_LONG });
+    expect(pendingOutcome([asset({ sequence: { afterShotId: null, placed: 1 } })], 'a')).toEqual({ state: 'ready', seconds: 4.04 });
+    expect(leftOutNote(leftOut, 0)).toBe(`Not added to the sequence: ${TOO_LONG}`);
+    // The creator made room and added it from the bin: nothing more to say.
+    expect(leftOutNote(leftOut, 1)).toBeNull();
+    expect(leftOutNote(asset({}), 0)).toBeNull();
   });
 
   it('shows the bin’s videos ready or being made, and polls only while one is being made', () => {

@@ -17,15 +17,25 @@ export function shotOffer(user: Pick<CurrentUser, 'subscription' | 'credits'> | 
   };
 }
 
-/** Where a clip the dialog waits for stands, read from the project's media list. */
-export type PendingOutcome = { state: 'waiting' } | { state: 'ready'; seconds: number } | { state: 'failed'; message: string };
+/**
+ * Where a clip the dialog waits for stands, read from the project's media list. `left-out`: ready, but the server
+ * could not add it to the sequence (the video would pass 10 minutes with it, the sequence is full), and why.
+ */
+export type PendingOutcome = { state: 'waiting' } | { state: 'ready'; seconds: number } | { state: 'left-out'; message: string } | { state: 'failed'; message: string };
 
 export function pendingOutcome(media: readonly MediaAsset[] | undefined, mediaId: string): PendingOutcome {
   const asset = media?.find((candidate) => candidate.id === mediaId);
   // Not listed yet (the list was read before the asset was made): still on its way.
   if (!asset || asset.status === 'generating') return { state: 'waiting' };
   if (asset.status === 'error' || asset.videoUrl === null) return { state: 'failed', message: asset.message ?? 'The clip could not be made.' };
+  if (asset.sequence?.notPlaced) return { state: 'left-out', message: asset.sequence.notPlaced };
   return { state: 'ready', seconds: asset.duration };
+}
+
+/** What the media bin says of a clip asked to join the sequence that the server left out, while no shot shows it. */
+export function leftOutNote(asset: Pick<MediaAsset, 'sequence'>, shotCount: number): string | null {
+  const reason = asset.sequence?.notPlaced;
+  return reason && shotCount === 0 ? `Not added to the sequence: ${reason}` : null;
 }
 
 /** The media bin's clips: the project's videos, ready or still being made (a failed one has nothing to add). */

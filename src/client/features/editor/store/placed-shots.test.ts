@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultEditorState, newShot, type EditorState } from '@shared/editor/editor-state';
 import type { MediaAsset } from '@shared/schemas/media';
 import { canUndo, editorReducer, initEditorStore, type EditorAction, type EditorStore } from './editor-reducer';
-import { placementsSince } from './placed-shots';
+import { leftOutSince, placementsSince } from './placed-shots';
 
 const PROJECT = 'project-1';
 
@@ -60,5 +60,14 @@ describe('shots the server placed in the edit', () => {
     expect(ids(store)).toEqual(['first', 'second', 'shot-b']);
     expect(store.placedShotsSeen).toBe(2);
     expect(canUndo(store)).toBe(false);
+  });
+
+  it('tells of a clip left out of the sequence once, when it turns ready after being made while the editor watched', () => {
+    const leftOut = { afterShotId: 'first', placed: null, notPlaced: 'A video can be at most 10 minutes long; with this shot the sequence would run 10:04. Trim or remove shots.' };
+    const media = [asset('left', leftOut), asset('placed', { afterShotId: 'first', placed: 2 }), asset('before', leftOut)];
+    expect(leftOutSince(new Set(['left', 'placed']), media)).toEqual([{ mediaId: 'left', reason: leftOut.notPlaced }]);
+    // Left out before the editor looked, or still being made: the media bin says it.
+    expect(leftOutSince(new Set(), media)).toEqual([]);
+    expect(leftOutSince(new Set(['left']), [asset('left', { afterShotId: 'first', placed: null }, 'generating')])).toEqual([]);
   });
 });

@@ -19,6 +19,16 @@ export function placementsSince(media: readonly MediaAsset[], since: number): { 
   };
 }
 
+/**
+ * Clips asked to join the sequence that were being made at the last read of the media list (`making`, their ids)
+ * and are ready now but were left out of it (the edit could not take them), each with why.
+ */
+export function leftOutSince(making: ReadonlySet<string>, media: readonly MediaAsset[]): Array<{ mediaId: string; reason: string }> {
+  return media.flatMap((asset) =>
+    making.has(asset.id) && asset.status === 'ready' && asset.sequence?.notPlaced ? [{ mediaId: asset.id, reason: asset.sequence.notPlaced }] : [],
+  );
+}
+
 /** The placed shots put where the server put them, as one undo step; null when each is there already. */
 export function placeShotsCommand(state: EditorState, shots: readonly PlacedShot[]): EditorCommand | null {
   const placed = shots.reduce((current, shot) => placeShot(current, shot) ?? current, state.shots);

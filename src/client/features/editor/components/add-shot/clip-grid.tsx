@@ -12,6 +12,8 @@ export interface ClipTileProps {
   caption: string;
   /** Shown on the poster and read after the name: "In the sequence" for a clip already used. */
   mark?: string | null;
+  /** Read under the caption and after the name: why a clip asked for is not in the sequence. */
+  note?: string | null;
   seconds: number;
   posterUrl: string | null;
   /** Still being made: shown with a spinner, not yet addable. */
@@ -23,14 +25,16 @@ export interface ClipTileProps {
 }
 
 /** One clip to add: its poster, length and caption; the whole tile is the "Add <title>" button. */
-export function ClipTile({ title, caption, mark = null, seconds, posterUrl, making = false, busy = false, disabled = false, onAdd }: ClipTileProps) {
+export function ClipTile({ title, caption, mark = null, note = null, seconds, posterUrl, making = false, busy = false, disabled = false, onAdd }: ClipTileProps) {
   const markId = useId();
+  const noteId = useId();
+  const describedBy = [mark && markId, note && noteId].filter(Boolean).join(' ');
   return (
     <li>
       <button
         type="button"
         aria-label={making ? `${title}, still being made` : `Add ${title}`}
-        aria-describedby={mark ? markId : undefined}
+        aria-describedby={describedBy || undefined}
         disabled={making || disabled}
         onClick={onAdd}
         className={cn(
@@ -65,6 +69,11 @@ export function ClipTile({ title, caption, mark = null, seconds, posterUrl, maki
         </span>
         <span className="line-clamp-2 px-0.5 text-sm font-medium break-words">{title}</span>
         <span className="truncate px-0.5 text-xs text-muted-foreground">{caption}</span>
+        {note && (
+          <span id={noteId} className="line-clamp-3 px-0.5 text-xs text-amber-300">
+            {note}
+          </span>
+        )}
       </button>
     </li>
   );

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MediaAsset } from '@shared/schemas/media';
 import { errorMessage } from '@/lib/api';
-import { binClips, binClipTitle, inSequenceLabel, originLabel, shotsPerClip } from '../../lib/add-shot';
+import { binClips, binClipTitle, inSequenceLabel, leftOutNote, originLabel, shotsPerClip } from '../../lib/add-shot';
 import { useEditor } from '../../store/editor-context';
 import { ClipGrid, ClipTile } from './clip-grid';
 
@@ -13,7 +13,7 @@ interface MediaBinTabProps {
 
 /**
  * The project's videos: a ready one is added at once; one being made shows a spinner until it is ready. Those the
- * sequence already shows are marked.
+ * sequence already shows are marked, and one the server could not add to it says why.
  */
 export function MediaBinTab({ projectId, media, onPick }: MediaBinTabProps) {
   const clips = binClips(media.data);
@@ -32,6 +32,7 @@ export function MediaBinTab({ projectId, media, onPick }: MediaBinTabProps) {
           title={binClipTitle(asset, projectId, index + 1)}
           caption={originLabel(asset.origin)}
           mark={inSequenceLabel(inUse.get(asset.id) ?? 0)}
+          note={leftOutNote(asset, inUse.get(asset.id) ?? 0)}
           seconds={asset.duration}
           posterUrl={asset.posterUrl}
           making={asset.status === 'generating'}

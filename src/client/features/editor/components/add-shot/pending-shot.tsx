@@ -29,7 +29,10 @@ interface PendingShotProps {
   onBack: () => void;
 }
 
-/** Waits on the media list (read every few seconds while something is made) until the clip is ready or failed. */
+/**
+ * Waits on the media list (read every few seconds while something is made) until the clip is ready or failed; a
+ * clip ready but left out of the sequence stays on screen with why.
+ */
 export function PendingShot({ pending, media, onReady, onBack }: PendingShotProps) {
   const outcome = pendingOutcome(media, pending.mediaId);
   const queryClient = useQueryClient();
@@ -63,6 +66,20 @@ export function PendingShot({ pending, media, onReady, onBack }: PendingShotProp
         </Alert>
         <Button type="button" variant="outline" className="justify-self-start" onClick={onBack}>
           Try again
+        </Button>
+      </div>
+    );
+  }
+  if (outcome.state === 'left-out') {
+    return (
+      <div className="grid gap-4">
+        <Alert variant="warning">
+          <TriangleAlert aria-hidden />
+          <AlertTitle>The clip is ready, but not in the sequence</AlertTitle>
+          <AlertDescription>{`${outcome.message} It is in the Media tab: add it from there once the sequence has room.`}</AlertDescription>
+        </Alert>
+        <Button type="button" variant="outline" className="justify-self-start" onClick={onBack}>
+          Back
         </Button>
       </div>
     );

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TimedWord } from '../../shared/speech/timed-word.ts';
 import type { FfmpegBinaries } from '../render/ffmpeg-binaries.ts';
 import { runFfmpeg } from '../render/ffmpeg-runner.ts';
@@ -34,4 +35,12 @@ export async function overShotSound(ffmpeg: FfmpegBinaries, speech: string, outp
 /** The words of `words` wholly inside [from, to), moved to times in the cut audio. */
 export function wordsInside(words: readonly TimedWord[], from: number, to = Infinity): TimedWord[] {
   return words.filter((word) => word.start >= from && word.end <= to).map((word) => ({ text: word.text, start: word.start - from, end: word.end - from }));
+}
+
+/** The words expected, in order, each starting within issue 27's targets for an aligner: mean error ≤ 0.08 s, each ≤ 0.25 s. */
+export function expectOnTime(words: readonly TimedWord[], expected: readonly TimedWord[]): void {
+  expect(words.map((word) => word.text)).toEqual(expected.map((word) => word.text));
+  const errors = words.map((word, index) => Math.abs(word.start - expected[index]!.start));
+  expect(errors.reduce((sum, error) => sum + error, 0) / errors.length).toBeLessThanOrEqual(0.08);
+  expect(Math.max(...errors)).toBeLessThanOrEqual(0.25);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptWords } from '../../../shared/speech/timed-word.ts';
 import { runFfmpeg } from '../../render/ffmpeg-runner.ts';
 import { testFfmpeg } from '../../test-support/test-ffmpeg.ts';
-import { cutSpeech, overShotSound, wordsInside } from '../../test-support/trimmed-speech.ts';
+import { cutSpeech, expectOnTime, overShotSound, wordsInside } from '../../test-support/trimmed-speech.ts';
 import { DEBIAN_SPEECH_PATHS } from './debian-speech-tools.ts';
 import { FestivalSynthesizer } from './festival-synthesizer.ts';
 import { PocketsphinxAligner } from './pocketsphinx-aligner.ts';
@@ -48,14 +48,6 @@ describe('a voice-over as the sequence plays it (issue 42)', () => {
   /** Aligned as the captions job asks: the sequence may have cut the script's first or last words. */
   async function aligned(audioFile: string): Promise<TimedWord[]> {
     return new PocketsphinxAligner(await testFfmpeg()).align({ audioFile, text: script, mayBeTrimmed: true });
-  }
-
-  /** Issue 27's targets for the words heard: mean start error ≤ 0.08 s, each ≤ 0.25 s. */
-  function expectOnTime(words: readonly TimedWord[], expected: readonly TimedWord[]) {
-    expect(words.map((word) => word.text)).toEqual(expected.map((word) => word.text));
-    const errors = words.map((word, index) => Math.abs(word.start - expected[index]!.start));
-    expect(errors.reduce((sum, error) => sum + error, 0) / errors.length).toBeLessThanOrEqual(0.08);
-    expect(Math.max(...errors)).toBeLessThanOrEqual(0.25);
   }
 
   it('times the words still heard after 0.65 s is trimmed from the start, and leaves out the word cut', async () => {

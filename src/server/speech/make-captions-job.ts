@@ -71,7 +71,8 @@ export function createMakeCaptionsJob(deps: CaptionsJobDeps): JobDefinition<'mak
   async function captionWords(source: 'script' | 'transcribe', script: string | null, audioFile: string, signal: AbortSignal): Promise<TimedWord[]> {
     if (source === 'script') {
       if (!speech.aligner) throw new SpeechError(NO_ALIGNER_MESSAGE, 503);
-      return speech.aligner.align({ audioFile, text: script ?? '', signal });
+      // The sequence's trims may cut the script's first or last words: captions are for the words heard.
+      return speech.aligner.align({ audioFile, text: script ?? '', mayBeTrimmed: true, signal });
     }
     if (!speech.transcriber) throw new SpeechError(NO_TRANSCRIBER_MESSAGE, 503);
     return speech.transcriber.transcribe({ audioFile, signal });

@@ -12,12 +12,13 @@ import { editorDocumentColumns } from '../projects/editor-document/editor-docume
 import { runEngineProcess } from '../providers/speech/engine-process.ts';
 import { FestivalSynthesizer } from '../providers/speech/festival-synthesizer.ts';
 import type { SpeechEngines } from '../providers/speech/speech-engines.ts';
-import { SpeechError, type SpeechSynthesizer } from '../providers/speech/speech.ts';
+import { SpeechError, type SpeechSynthesizer, type SynthesisResult } from '../providers/speech/speech.ts';
 import { probeAudio } from '../render/probe-audio.ts';
 import { testDatabases } from '../test-support/database-targets.ts';
 import { insertReadyProject } from '../test-support/ready-project.ts';
 import { type TestApp, createTestApp, signUp } from '../test-support/test-app.ts';
 import { uniqueName } from '../test-support/unique-name.ts';
+import { cutSpeech, overShotSound } from '../test-support/trimmed-speech.ts';
 import { waitFor } from '../test-support/wait-for.ts';
 import type { SequenceSoundRenderer } from './sequence-sound.ts';
 
@@ -163,12 +164,15 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('voices, voice-overs and caption
   let dir: string;
   const spokenSentence = 'Morning light spills over the quiet harbour as fishing boats return.';
   let sentenceWav: string;
-  const sequenceSound: SequenceSoundRenderer = (_project, _state, outputWav) => fs.copyFile(sentenceWav, outputWav);
+  let sentence: SynthesisResult;
+  /** A project's own sequence sound, where a test gives it one; else the sentence. */
+  const soundOfProject = new Map<string, string>();
+  const sequenceSound: SequenceSoundRenderer = (project, _state, outputWav) => fs.copyFile(soundOfProject.get(project.id) ?? sentenceWav, outputWav);
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'speech-test-'));
     sentenceWav = path.join(dir, 'sentence.wav');
-    await new FestivalSynthesizer().synthesize({ text: spokenSentence, voiceId: 'festival:slt', outputFile: sentenceWav });
+    sentence = await new FestivalSynthesizer().synthesize({ text: spokenSentence, voiceId: 'festival:slt', outputFile: sentenceWav });
     t = await createTestApp(undefined, { runJobs: true, services: { sequenceSound } });
   });
   afterAll(async () => {
@@ -276,6 +280,26 @@ describe.skipIf(process.env.TEST_SERVICES_ONLY)('voices, voice-overs and caption
     const recognised = heard.words!.filter((word) => expected.has(word.text)).length;
     expect(recognised).toBeGreaterThanOrEqual(expected.size / 2);
     expect(await credits(t, user.userId)).toBe(before - 2);
+  });
+
+  it('times the words still heard when the sequence trims the script’s first word and its shot sounds on after the voice (issue 42)', async () => {
+    const user = await newUser(t);
+    // The first shot trimmed by 0.65 s: "Morning" is gone and the start of "light" with it.
+    const trim = 0.65;
+    const trimmed = path.join(dir, 'trimmed.wav');
+    const sound = path.join(dir, 'trimmed-over-shot.wav');
+    await cutSpeech(t.services.ffmpeg, sentenceWav, trimmed, { from: trim });
+    await overShotSound(t.services.ffmpeg, trimmed, sound, sentence.durationSeconds - trim, 3.5);
+    soundOfProject.set(user.projectId, sound);
+
+    const response = await postCaptions(t, user.cookie, user.projectId, { source: 'script', script: spokenSentence });
+    expect(response.statusCode).toBe(202);
+    const job = await settledCaptions(t, user.cookie, response.json().jobId);
+    expect(job.status).toBe('done');
+    const heard = sentence.words.slice(1).map((word) => ({ ...word, start: Math.max(0, word.start - trim), end: word.end - trim }));
+    expect(job.words?.map((word) => word.text)).toEqual(heard.map((word) => word.text));
+    job.words!.forEach((word, index) => expect(Math.abs(word.start - heard[index]!.start)).toBeLessThanOrEqual(0.25));
+    expect(Math.abs(job.words!.at(-1)!.end - heard.at(-1)!.end)).toBeLessThanOrEqual(0.3);
   });
 
   it('answers 4xx with plain messages, and 404 for another user’s project and caption job', async () => {

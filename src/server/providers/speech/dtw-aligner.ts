@@ -54,7 +54,10 @@ export class DtwAligner implements SpeechAligner {
           await this.decode(path.join(voiceDir, 'speech.wav'), pcm, signal);
           references.push({ pcm, words: asWritten(reading.words, words) });
         }
-        return await runEngine<TimedWord[]>('dtw-worker', { references, realPcm } satisfies DtwWorkerData, timeoutMs, signal);
+        const data: DtwWorkerData = { references, realPcm, mayBeTrimmed: request.mayBeTrimmed === true };
+        const aligned = await runEngine<TimedWord[]>('dtw-worker', data, timeoutMs, signal);
+        if (aligned.length === 0) throw new SpeechError('None of the script was found in the audio.', 400);
+        return aligned;
       } catch (error) {
         if (deadline.aborted && !request.signal?.aborted) throw new SpeechError(`Aligning took longer than ${timeoutMs / 1000} s`, 504);
         throw error;

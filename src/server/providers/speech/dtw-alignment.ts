@@ -104,19 +104,50 @@ export interface Reference {
   words: TimedWord[];
 }
 
+/** Silence kept around the real audio's sound when its silent start and end are cut off before the warp. */
+const SOUND_MARGIN_SECONDS = 0.1;
+/**
+ * A word warped onto less than this share of the time the reference takes to say it is not in the audio: the
+ * warp squeezes the words a trimmed clip cut off into its first or last frames.
+ */
+const SQUEEZED_SHARE = 0.25;
+
 /**
  * Aligns with each reference and keeps the closest match: a voice of the speaker's pitch range warps far better
  * (measured: a male reference on a female voice misplaces words by a second), and the path's cost per step tells
- * which one that is.
+ * which one that is. The warp's ends are anchored, so the real audio's silent start and end are cut off first: a
+ * long silence after the speech pulled the last word seconds past it (issue 42). With `mayBeTrimmed`, the words at
+ * either end that the warp squeezed are left out.
  */
-export function alignWithClosestReference(references: readonly Reference[], real: Float32Array): TimedWord[] {
-  let best: { words: TimedWord[]; path: WarpPath } | undefined;
+export function alignWithClosestReference(references: readonly Reference[], real: Float32Array, options: { mayBeTrimmed?: boolean } = {}): TimedWord[] {
+  const sound = soundSpan(real);
+  const offset = sound.start / SAMPLE_RATE;
+  let best: { words: TimedWord[]; path: WarpPath; reference: Reference } | undefined;
   for (const reference of references) {
-    const aligned = alignByWarp(reference.samples, reference.words, real, { openEnds: false });
-    if (!best || aligned.path.score < best.path.score) best = aligned;
+    const aligned = alignByWarp(reference.samples, reference.words, real.subarray(sound.start, sound.end), { openEnds: false });
+    if (!best || aligned.path.score < best.path.score) best = { ...aligned, reference };
   }
   if (!best) throw new Error('No reference to align with');
-  return best.words;
+  const words = best.words.map((word) => ({ text: word.text, start: round(word.start + offset), end: round(word.end + offset) }));
+  if (!options.mayBeTrimmed) return words;
+  const referenceWords = best.reference.words;
+  const heard = words.map((word, index) => {
+    const read = referenceWords[index]!.end - referenceWords[index]!.start;
+    return word.end - word.start >= SQUEEZED_SHARE * read;
+  });
+  const first = heard.indexOf(true);
+  return first < 0 ? [] : words.slice(first, heard.lastIndexOf(true) + 1);
+}
+
+/** The samples from just before the audio's first sound to just after its last (all of it when it is all silent). */
+function soundSpan(samples: Float32Array): { start: number; end: number } {
+  const frames = Math.ceil(samples.length / HOP_SAMPLES);
+  const silent = silentFrames(samples, frames);
+  const first = silent.indexOf(0);
+  if (first < 0) return { start: 0, end: samples.length };
+  const last = silent.lastIndexOf(0);
+  const margin = Math.round(SOUND_MARGIN_SECONDS * SAMPLE_RATE);
+  return { start: Math.max(0, first * HOP_SAMPLES - margin), end: Math.min(samples.length, (last + 1) * HOP_SAMPLES + 400 + margin) };
 }
 
 function round(seconds: number): number {

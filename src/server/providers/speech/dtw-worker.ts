@@ -5,9 +5,10 @@ import type { TimedWord } from './speech.ts';
 export interface DtwWorkerData {
   references: Array<{ pcm: string; words: TimedWord[] }>;
   realPcm: string;
+  mayBeTrimmed: boolean;
 }
 
 // MFCCs and the warp of minutes of audio take a second or more of CPU: off the server's event loop.
-const { references, realPcm } = workerData as DtwWorkerData;
+const { references, realPcm, mayBeTrimmed } = workerData as DtwWorkerData;
 const readings = references.map(({ pcm, words }) => ({ samples: readPcm(pcm), words }));
-parentPort!.postMessage(alignWithClosestReference(readings, readPcm(realPcm)));
+parentPort!.postMessage(alignWithClosestReference(readings, readPcm(realPcm), { mayBeTrimmed }));

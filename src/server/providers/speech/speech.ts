@@ -42,10 +42,15 @@ export interface AlignmentRequest {
   audioFile: string;
   /** The words known to be spoken in it, as written. */
   text: string;
+  /**
+   * The audio may start or end part-way through the script (a sequence whose clips are trimmed): the words not
+   * heard at either end are left out of the answer instead of being squeezed into the audio's edges.
+   */
+  mayBeTrimmed?: boolean;
   signal?: AbortSignal;
 }
 
-/** Audio + the words known to be spoken in it → where each word is (`scriptWords(text)`, in order). */
+/** Audio + the words known to be spoken in it → where each word is (`scriptWords(text)`, in order; with `mayBeTrimmed`, the run of them heard). */
 export interface SpeechAligner {
   readonly engine: SpeechEngineName;
   align(request: AlignmentRequest): Promise<TimedWord[]>;

@@ -4,10 +4,7 @@ import { cn } from '@/lib/utils';
 import { useTimelineDrag } from '../../hooks/use-timeline-drag';
 import { formatTime } from '../../lib/format-time';
 import { snapEdge, snapMove } from '../../lib/timeline-scale';
-import type { BarChange, TimelineAxis, TimelineBarModel } from './timeline-model';
-
-/** The least a touch target takes (WCAG 2.5.5, Apple's and Google's guides). */
-const FINGER_PX = 44;
+import { FINGER_PX, type BarChange, type TimelineAxis, type TimelineBarModel } from './timeline-model';
 
 interface TimelineBarProps {
   bar: TimelineBarModel;

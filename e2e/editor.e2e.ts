@@ -372,11 +372,12 @@ describe('the editor', () => {
     await expect.poll(() => styleOf(textOverlays(phonePage), 'left')).not.toBe(startLeft);
 
     // The Text tab opens the text tools in a sheet in the timeline's place, with the style of the text just moved;
-    // the video stays larger than it was.
+    // the text's lane stays above it, the other lanes give way (issue 42.15); the video stays larger than it was.
     await toolTab(phonePage, 'Text').click();
     await expect.poll(() => phonePage.getByRole('region', { name: 'Text style' }).isVisible()).toBe(true);
     expect(await phonePage.getByRole('button', { name: 'Add Text' }).isVisible()).toBe(true);
-    expect(await phonePage.getByTestId('timeline-scroller').isVisible()).toBe(false);
+    expect(await phonePage.getByRole('slider', { name: /^Text timing: / }).first().isVisible()).toBe(true);
+    expect(await phonePage.getByRole('group', { name: 'Video' }).isVisible()).toBe(false);
     const smaller = await phonePage.getByTestId('editor-frame').boundingBox();
     expect(smaller?.width).toBeGreaterThan(155);
     expect(smaller?.height).toBeGreaterThan(275);

@@ -39,14 +39,29 @@ describe('caption edits', () => {
     expect(editCaptionWord(track, 'line-9', 0, 'x')).toBeNull();
   });
 
-  it('holds a dragged word edge between its neighbours and a frame from its other edge', () => {
+  it('pushes the neighbour a dragged word edge runs into, down to its shortest length, and no further', () => {
     const track = newCaptionTrack(WORDS, ids());
-    // 'two' is 0.4–0.7; 'One' ends at 0.3 and 'three' starts at 0.8.
-    expect(setCaptionWordEdge(track, 'line-1', 1, 'start', 0.1)!.lines[0]!.words[1]).toMatchObject({ start: 0.3, end: 0.7 });
-    expect(setCaptionWordEdge(track, 'line-1', 1, 'end', 2)!.lines[0]!.words[1]).toMatchObject({ start: 0.4, end: 0.8 });
+    // 'two' is 0.4–0.7; 'One' is 0–0.3 and 'three' 0.8–1.1.
+    const earlier = setCaptionWordEdge(track, 'line-1', 1, 'start', 0.2)!;
+    expect(earlier.lines[0]!.words[1]).toMatchObject({ start: 0.2, end: 0.7 });
+    expect(earlier.lines[0]!.words[0]).toMatchObject({ start: 0, end: 0.2 });
+    // As far as 'One' keeps a frame: the dragged edge stops there too.
+    const farther = setCaptionWordEdge(track, 'line-1', 1, 'start', -1)!;
+    expect(farther.lines[0]!.words[0]!.end).toBeCloseTo(1 / 30, 9);
+    expect(farther.lines[0]!.words[1]!.start).toBeCloseTo(1 / 30, 9);
+    const later = setCaptionWordEdge(track, 'line-1', 1, 'end', 2)!;
+    expect(later.lines[0]!.words[1]!.end).toBeCloseTo(1.1 - 1 / 30, 9);
+    expect(later.lines[0]!.words[2]!.start).toBeCloseTo(1.1 - 1 / 30, 9);
+    expect(later.lines[0]!.words[2]!.end).toBe(1.1);
+    // A word's own edges stay a frame apart.
     expect(setCaptionWordEdge(track, 'line-1', 1, 'end', 0)!.lines[0]!.words[1]!.end).toBeCloseTo(0.4 + 1 / 30, 9);
-    // Across lines too: 'four' (line 2) cannot start before 'three' (line 1) ends.
-    expect(setCaptionWordEdge(track, 'line-2', 0, 'start', 0)!.lines[1]!.words[0]!.start).toBeCloseTo(1.1, 9);
+    // Across lines too: 'four' (line 2) pushes the end of 'three' (line 1).
+    const across = setCaptionWordEdge(track, 'line-2', 0, 'start', 1)!;
+    expect(across.lines[1]!.words[0]!.start).toBe(1);
+    expect(across.lines[0]!.words[2]).toMatchObject({ start: 0.8, end: 1 });
+    // Into a gap, nothing else moves.
+    const gap = setCaptionWordEdge(track, 'line-1', 1, 'start', 0.35)!;
+    expect(gap.lines[0]!.words[0]).toBe(track.lines[0]!.words[0]);
   });
 
   it('splits a line before a word and merges a line with the next', () => {

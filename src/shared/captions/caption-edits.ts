@@ -60,8 +60,8 @@ export function toggleCaptionEmphasis(track: CaptionTrack, lineId: string, index
 }
 
 /**
- * One edge of a word dragged to `time`: held between its neighbours' edges (words never overlap or swap) and a
- * frame from its other edge.
+ * One edge of a word dragged to `time`, a frame from its other edge. Dragged into its neighbour, it pushes the
+ * neighbour's facing edge along (words never overlap or swap) as far as the neighbour keeps a frame; there both stop.
  */
 export function setCaptionWordEdge(track: CaptionTrack, lineId: string, index: number, edge: 'start' | 'end', time: number): CaptionTrack | null {
   const words = trackWords(track);
@@ -69,16 +69,21 @@ export function setCaptionWordEdge(track: CaptionTrack, lineId: string, index: n
   const word = line?.words[index];
   if (!line || !word) return null;
   const at = words.indexOf(word);
-  const before = words[at - 1];
-  const after = words[at + 1];
   const rounded = Math.round(time * 1000) / 1000;
-  return patchWord(track, lineId, index, (current) => {
-    const next =
-      edge === 'start'
-        ? { ...current, start: Math.min(Math.max(rounded, before?.end ?? 0, 0), current.end - MIN_CAPTION_WORD_SECONDS) }
-        : { ...current, end: Math.max(Math.min(rounded, after?.start ?? Infinity), current.start + MIN_CAPTION_WORD_SECONDS) };
-    return next.start === current.start && next.end === current.end ? null : next;
-  });
+  const changed = new Map<CaptionWord, CaptionWord>();
+  if (edge === 'start') {
+    const before = words[at - 1];
+    const start = Math.min(Math.max(rounded, before ? before.start + MIN_CAPTION_WORD_SECONDS : 0, 0), word.end - MIN_CAPTION_WORD_SECONDS);
+    if (start !== word.start) changed.set(word, { ...word, start });
+    if (before && before.end > start) changed.set(before, { ...before, end: start });
+  } else {
+    const after = words[at + 1];
+    const end = Math.max(Math.min(rounded, after ? after.end - MIN_CAPTION_WORD_SECONDS : Infinity), word.start + MIN_CAPTION_WORD_SECONDS);
+    if (end !== word.end) changed.set(word, { ...word, end });
+    if (after && after.start < end) changed.set(after, { ...after, start: end });
+  }
+  if (changed.size === 0) return null;
+  return { ...track, lines: track.lines.map((candidate) => (candidate.words.some((w) => changed.has(w)) ? { ...candidate, words: candidate.words.map((w) => changed.get(w) ?? w) } : candidate)) };
 }
 
 /** The line split before word `index` (which starts the new line `newId`). */

@@ -14,6 +14,8 @@ function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...p
       <AlertDialogPrimitive.Content
         data-slot="alert-dialog-content"
         className={cn(
+          // Below md the toasts span the bottom of the screen: the dialog keeps to the room above them (toast-room.ts).
+          'max-md:top-[calc(50%-var(--toast-room,0px)/2)]',
           'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-white/10 bg-popover p-6 text-popover-foreground shadow-2xl shadow-black/60 outline-none data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out',
           className,
         )}

@@ -35,6 +35,8 @@ function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
+          // Below md the toasts span the bottom of the screen: the dialog keeps to the room above them (toast-room.ts).
+          'max-md:top-[calc(50%-var(--toast-room,0px)/2)] max-md:max-h-[calc(100dvh-2rem-var(--toast-room,0px))]',
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-white/10 bg-popover p-5 text-popover-foreground shadow-2xl shadow-black/60 outline-none data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out sm:p-6',
           className,
         )}

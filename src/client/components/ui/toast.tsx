@@ -11,6 +11,7 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
     <ToastPrimitive.Viewport
       className={cn(
         // At the bottom on every screen: at the top of a phone a toast would cover the header and a dialog's close button.
+        // There an open dialog makes room for them instead (toast-room.ts, decision 065).
         'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none md:max-w-[420px]',
         className,
       )}

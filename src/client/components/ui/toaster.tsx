@@ -1,8 +1,12 @@
+import { useRef } from 'react';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { useToastRoom } from './toast-room';
 import { useToast } from './use-toast';
 
 export function Toaster() {
   const { toasts } = useToast();
+  const viewport = useRef<HTMLOListElement>(null);
+  useToastRoom(viewport);
 
   return (
     <ToastProvider duration={5000} swipeThreshold={50}>
@@ -17,7 +21,7 @@ export function Toaster() {
       ))}
       {/* The viewport itself is the live region, so each toast is read once and its text is not
           copied into Radix's hidden announcer (where a text lookup would find it twice). */}
-      <ToastViewport hotkey={['F8']} aria-live="assertive" />
+      <ToastViewport ref={viewport} hotkey={['F8']} aria-live="assertive" />
     </ToastProvider>
   );
 }

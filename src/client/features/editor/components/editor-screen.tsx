@@ -109,7 +109,7 @@ function EditorLayout({ project, media }: EditorScreenProps) {
         <main className="flex min-h-0 flex-1 flex-col lg:grid lg:grid-cols-[19rem_minmax(0,1fr)_18rem] xl:grid-cols-[21rem_minmax(0,1fr)_20rem]">
           <section aria-label="Player" className="flex min-h-0 flex-1 flex-col items-center gap-3 p-4 max-lg:gap-2 max-lg:px-3 max-lg:py-2 lg:order-2">
             <VideoStage player={playback} sourceOf={sourceOf} aspectRatio={project.aspectRatio} fonts={fonts} />
-            <PlayerControls playback={playback} sourceOf={sourceOf} sheetOpen={sheet.open !== null} />
+            <PlayerControls playback={playback} sourceOf={sourceOf} phoneTool={sheet.open} />
           </section>
           <ToolTabs sheet={sheet} className="max-lg:order-last" />
           <ToolSheet sheet={sheet}>

@@ -1,17 +1,23 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { zoomedScrollLeft } from '../lib/timeline-scale';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 40;
 const STEP = 1.5;
+/** How far inside the view a zoom keeps the playhead: its knob whole, a finger's width on a touch screen. */
+const PLAYHEAD_MARGIN_PX = 24;
 
 /**
  * The timeline's zoom: 1 fits the whole output in view. Ctrl/⌘+wheel changes it keeping the time under the
  * pointer where it was; the buttons keep the playhead (`playhead`, seconds) where it was, or bring it to the
- * middle of the view when it was out of it.
+ * middle of the view when it was out of it. Either way, and when the view changes width (a phone's timeline shown
+ * again after a tool hid it), the playhead stays in view.
  */
 export function useTimelineZoom(scrollerRef: RefObject<HTMLElement | null>, fitPxPerSecond: number, playhead: number) {
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const anchor = useRef<{ time: number; offset: number } | null>(null);
+  // The scale the view was last laid out at (0: not laid out, or hidden, which also loses its scroll position).
+  const laidOut = useRef(0);
 
   const zoomBy = (factor: number, offset?: number) => {
     const scroller = scrollerRef.current;
@@ -26,12 +32,28 @@ export function useTimelineZoom(scrollerRef: RefObject<HTMLElement | null>, fitP
     setZoom(next);
   };
 
-  useLayoutEffect(() => {
+  const place = useEffectEvent(() => {
     const scroller = scrollerRef.current;
-    if (!scroller || !anchor.current) return;
-    scroller.scrollLeft = anchor.current.time * fitPxPerSecond * zoom - anchor.current.offset;
+    const pxPerSecond = fitPxPerSecond * zoom;
+    const previous = laidOut.current;
+    laidOut.current = pxPerSecond;
+    if (!scroller || pxPerSecond <= 0 || (anchor.current === null && pxPerSecond === previous)) return;
+    // A new width alone keeps the time at the view's left edge.
+    const { time, offset } = anchor.current ?? { time: previous > 0 ? scroller.scrollLeft / previous : 0, offset: 0 };
     anchor.current = null;
-  }, [scrollerRef, zoom, fitPxPerSecond]);
+    scroller.scrollLeft = zoomedScrollLeft({
+      anchor: time,
+      offset,
+      playhead,
+      pxPerSecond,
+      viewWidth: scroller.clientWidth,
+      contentWidth: scroller.scrollWidth,
+      margin: PLAYHEAD_MARGIN_PX,
+    });
+  });
+  useLayoutEffect(() => {
+    place();
+  }, [zoom, fitPxPerSecond]);
 
   const onWheel = useEffectEvent((event: WheelEvent) => {
     const scroller = scrollerRef.current;

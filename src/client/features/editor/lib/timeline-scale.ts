@@ -60,3 +60,29 @@ export function snapMove(start: number, end: number, delta: number, targets: rea
 export function snapEdge(value: number, targets: readonly number[], threshold: number): number {
   return nearestTarget(value, targets, threshold) ?? value;
 }
+
+export interface ZoomView {
+  /** The time (seconds) that stays put on screen: under the pointer, or the playhead. */
+  anchor: number;
+  /** Where `anchor` was, in px from the view's left edge. */
+  offset: number;
+  playhead: number;
+  /** The new scale, and the view and content widths at it. */
+  pxPerSecond: number;
+  viewWidth: number;
+  contentWidth: number;
+  /** How far inside the view the playhead is kept. */
+  margin: number;
+}
+
+/**
+ * The timeline's scroll position after a zoom: `anchor` stays where it was on screen, then the view moves as little as
+ * it must to keep the playhead `margin` px inside it (a zoom at a pointer far from it would leave it off screen).
+ */
+export function zoomedScrollLeft({ anchor, offset, playhead, pxPerSecond, viewWidth, contentWidth, margin }: ZoomView): number {
+  const inside = Math.min(margin, viewWidth / 2);
+  const x = playhead * pxPerSecond;
+  const anchored = anchor * pxPerSecond - offset;
+  const seen = Math.min(Math.max(anchored, x + inside - viewWidth), x - inside);
+  return Math.max(0, Math.min(seen, contentWidth - viewWidth));
+}

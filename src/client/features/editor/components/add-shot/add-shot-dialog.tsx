@@ -43,7 +43,7 @@ type TabName = 'generate' | 'upload' | 'media' | 'other-projects';
 export function AddShotDialog({ projectId, open, onOpenChange, afterShot, onAdd }: AddShotDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="content-start sm:max-w-2xl max-sm:top-0 max-sm:left-0 max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0">
+      <DialogContent className="content-start sm:max-w-2xl max-sm:top-0 max-sm:left-0 max-sm:h-[calc(100dvh-var(--toast-room,0px))] max-sm:max-h-[calc(100dvh-var(--toast-room,0px))] max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0">
         <DialogHeader>
           <DialogTitle>Add shot</DialogTitle>
           <DialogDescription>Generate a clip, upload one, or pick one you already have: it becomes a new shot of the sequence.</DialogDescription>

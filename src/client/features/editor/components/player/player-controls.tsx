@@ -7,21 +7,25 @@ import { useClockTime } from '../../hooks/use-clock-time';
 import type { SequencePlayer } from '../../hooks/use-sequence-player';
 import { formatTime } from '../../lib/format-time';
 import { useEditor } from '../../store/editor-context';
+import type { EditorToolId } from '../panels/editor-tools';
 import { Timeline, type TimelineProps } from '../timeline/timeline';
 import { TimeField } from './time-field';
 
 interface PlayerControlsProps {
   playback: SequencePlayer;
   sourceOf: TimelineProps['sourceOf'];
-  /** A phone's tool sheet takes the timeline's place, and the speed's: play, the frame steps and the time stay. */
-  sheetOpen: boolean;
+  /**
+   * The tool a phone's sheet shows: the sheet takes the speed's place and the timeline's but for the lanes the tool
+   * edits; play, the frame steps and the time stay.
+   */
+  phoneTool: EditorToolId | null;
 }
 
 /**
  * Play, frame steps, time, safe zones, speed and the timeline. A phone lays them out in rows of their own
  * (play and time, then speed and zoom, then the lanes): their wrappers drop out of the layout there.
  */
-export function PlayerControls({ playback, sourceOf, sheetOpen }: PlayerControlsProps) {
+export function PlayerControls({ playback, sourceOf, phoneTool }: PlayerControlsProps) {
   const { showSafeZones, setShowSafeZones } = useEditor();
   const time = useClockTime(playback.clock);
   const { duration } = playback.layout;
@@ -69,7 +73,7 @@ export function PlayerControls({ playback, sourceOf, sheetOpen }: PlayerControls
         <ToggleGroup
           type="single"
           aria-label="Playback speed"
-          className={cn('max-lg:mr-auto', sheetOpen && 'max-lg:hidden')}
+          className={cn('max-lg:mr-auto', phoneTool !== null && 'max-lg:hidden')}
           value={String(playback.speed)}
           onValueChange={(value) => {
             if (value) playback.setSpeed(Number(value));
@@ -83,7 +87,7 @@ export function PlayerControls({ playback, sourceOf, sheetOpen }: PlayerControls
         </ToggleGroup>
         </div>
       </div>
-      <Timeline sourceOf={sourceOf} layout={playback.layout} time={time} playing={playback.playing} onSeek={playback.seek} hiddenOnPhone={sheetOpen} />
+      <Timeline sourceOf={sourceOf} layout={playback.layout} time={time} playing={playback.playing} onSeek={playback.seek} phoneTool={phoneTool} />
     </div>
   );
 }

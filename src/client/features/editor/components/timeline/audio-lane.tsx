@@ -21,8 +21,8 @@ function laneSound(lane: SoundLaneId, clips: { music: AudioClip | null; voice: A
 }
 
 /**
- * A lane of sound under the shots (the music, the voice-over): a bar to move and stretch like a text bar, with the
- * waveform of what plays inside it (looped, faded) and a level meter that moves while the preview plays it.
+ * A lane of sound under the shots (the music, the voice-over): a bar to move and stretch like a text bar, with its
+ * name above the waveform of what plays inside it (looped, faded) and a level meter that moves while the preview plays it.
  */
 export function AudioLaneRow({ lane, axis }: { lane: AudioLane; axis: TimelineAxis }) {
   const { shown } = useEditor();
@@ -47,7 +47,8 @@ export function AudioLaneRow({ lane, axis }: { lane: AudioLane; axis: TimelineAx
       data-lane={lane.id}
       data-preview={status}
       data-level={level.toFixed(2)}
-      className="relative h-8 border-t border-white/5 pointer-coarse:h-12"
+      // Taller than a text's lane: the bar's name has a strip of its own above the waveform (decision 065).
+      className="relative h-10 border-t border-white/5 pointer-coarse:h-13"
     >
       <TimelineBar
         bar={lane.bar}
@@ -57,7 +58,7 @@ export function AudioLaneRow({ lane, axis }: { lane: AudioLane; axis: TimelineAx
         background={
           <>
             {seconds > 0 ? (
-              <Waveform peaks={peaks} seconds={seconds} color={COLORS[lane.lane]} className="absolute inset-y-0.5 left-0" style={{ width: seconds * axis.pxPerSecond }} />
+              <Waveform peaks={peaks} seconds={seconds} color={COLORS[lane.lane]} className="absolute top-3 bottom-0.5 left-0" style={{ width: seconds * axis.pxPerSecond }} />
             ) : null}
             <span
               aria-hidden

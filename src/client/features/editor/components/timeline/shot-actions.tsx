@@ -15,7 +15,8 @@ interface ShotActionsProps {
 
 /**
  * The video lane's buttons: add a shot after the one under the playhead, split that one there (S), duplicate it,
- * delete it, move it. A phone's row has no room for six of a finger's width: there one button opens them.
+ * delete it, move it. A phone's row has no room for six of a finger's width: there one button opens them, each
+ * 44 px square (the editor's touch-target rule does not reach into the popover, which is portalled out of it).
  */
 export function ShotActions({ layout, time }: ShotActionsProps) {
   const { projectId, shown, dispatch } = useEditor();
@@ -32,7 +33,7 @@ export function ShotActions({ layout, time }: ShotActionsProps) {
             <Film aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-auto p-1">{buttons}</PopoverContent>
+        <PopoverContent className="w-auto p-1 [&_button]:size-11">{buttons}</PopoverContent>
       </Popover>
       <AddShotDialog
         projectId={projectId}

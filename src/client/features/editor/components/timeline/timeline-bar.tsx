@@ -4,17 +4,14 @@ import { cn } from '@/lib/utils';
 import { useTimelineDrag } from '../../hooks/use-timeline-drag';
 import { formatTime } from '../../lib/format-time';
 import { snapEdge, snapMove } from '../../lib/timeline-scale';
-import type { BarChange, TimelineAxis, TimelineBarModel } from './timeline-model';
-
-/** The least a touch target takes (WCAG 2.5.5, Apple's and Google's guides). */
-const FINGER_PX = 44;
+import { FINGER_PX, type BarChange, type TimelineAxis, type TimelineBarModel } from './timeline-model';
 
 interface TimelineBarProps {
   bar: TimelineBarModel;
   axis: TimelineAxis;
   onSelect: () => void;
   onChange: (change: BarChange, gesture?: string) => void;
-  /** Drawn behind the label (the music's waveform). */
+  /** Drawn under the label's strip at the top of the bar, never under the label itself (a sound's waveform). */
   background?: ReactNode;
 }
 
@@ -84,7 +81,7 @@ export function TimelineBar({ bar, axis, onSelect, onChange, background }: Timel
       {...move}
     >
       {/* The content is clipped to the bar, not the bar itself: a touch screen's edges reach past its ends. */}
-      <div className="absolute inset-0 flex items-center overflow-hidden rounded-[calc(var(--radius-md)-1px)] px-2">
+      <div className={cn('absolute inset-0 flex overflow-hidden rounded-[calc(var(--radius-md)-1px)] px-2', background ? 'items-start pt-0.5 text-[10px]' : 'items-center')}>
         {background}
         <span className="pointer-events-none relative truncate">{bar.label}</span>
       </div>

@@ -1,5 +1,8 @@
 import type { SoundLaneId } from '../../hooks/use-lanes-preview';
 
+/** The least a touch target takes (WCAG 2.5.5, Apple's and Google's guides). */
+export const FINGER_PX = 44;
+
 /** A span on a lane, in output seconds (the timeline's axis). */
 export interface TimelineBarModel {
   id: string;

@@ -124,6 +124,8 @@ export async function startServer(home: ServerHome, settings: Record<string, str
     // No example clips or music tracks rendered at start-up: none of these tests is about them, and their
     // renders would compete with the test's own for the CPU (examples render on first request; nothing asks).
     STARTUP_RENDERS: 'off',
+    // Exports at normal priority, as in createTestApp: job-cancellation.test.ts checks the app's own nice 10.
+    EXPORT_NICENESS: '0',
     ...settings,
   };
   // Its own process group, so clean-up can reach the ffmpeg processes it started.

@@ -2,11 +2,10 @@ import path from 'node:path';
 import { type EditorState, musicClips, voiceClips } from '../../../shared/editor/editor-state.ts';
 import { musicSpan } from '../../../shared/editor/music-placement.ts';
 import { voiceDuckingSpans } from '../../../shared/editor/voice-ducking.ts';
-import { formatNumber } from './css-color-math.ts';
 import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
 import type { TransitionFilters } from '../ffmpeg-binaries.ts';
 import { soundCrossfadeWithoutAcrossfade } from './transition-fallback.ts';
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 import {
   type MusicFile,
   type PlacedMusic,

@@ -11,11 +11,11 @@ import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWit
 import type { TransitionFilters } from '../ffmpeg-binaries.ts';
 import { type JoinFrame, pictureTransitionWithoutXfade } from './transition-fallback.ts';
 import { type ExportPlatform, exportPlatform } from '../../../shared/export-platforms.ts';
-import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
+import { type CssFilterFunction, colorFilters, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
 import { exportContainerArgs } from './export-container.ts';
 import { type ExportSpec, exportEncoding } from './export-spec.ts';
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
 import { MAX_ANIMATION_FPS, type PlacedTextImage, type TextImageOptions, placed, planTextImages } from './overlay-images.ts';
 

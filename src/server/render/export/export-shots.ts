@@ -2,7 +2,7 @@ import type { TransitionKind } from '../../../shared/editor/editor-constants.ts'
 import { type EditorState, clampTrim } from '../../../shared/editor/editor-state.ts';
 import { layoutSequence } from '../../../shared/editor/time-map.ts';
 import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
-import { formatNumber } from './css-color-math.ts';
+import { formatNumber } from './filter-syntax.ts';
 
 /** A media asset's file, downloaded for the export, and its probe. */
 interface SourceFile {

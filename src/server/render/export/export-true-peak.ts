@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import { aacOutputArgs } from '../media-operations.ts';
 import { VIDEO_DEMUXERS } from '../probe-media.ts';
-import { formatNumber } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
 import { exportContainerArgs } from './export-container.ts';
 import type { ExportInput } from './export-filter-graph.ts';
 import { planShots, shotInputArgs } from './export-shots.ts';
 import { type ExportSpec, exportAudioKbps } from './export-spec.ts';
+import { formatNumber } from './filter-syntax.ts';
 import { MAX_TRUE_PEAK_DB } from './music-mix.ts';
 
 /**

@@ -1,8 +1,7 @@
 import type { MusicSpan } from '../../../shared/editor/music-placement.ts';
 import { DUCKING } from '../../../shared/editor/ducking.ts';
 import { type SpeechSpan, VOICE_DUCKING } from '../../../shared/editor/voice-ducking.ts';
-import { formatNumber } from './css-color-math.ts';
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 
 /** A music track's file, downloaded for the export, and its length as ffprobe reads it. */
 export interface MusicFile {

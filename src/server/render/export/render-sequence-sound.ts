@@ -4,11 +4,10 @@ import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { withScratchDir } from '../scratch-dir.ts';
-import { formatNumber } from './css-color-math.ts';
 import { planAudio } from './export-audio.ts';
 import { planShots, shotInputArgs } from './export-shots.ts';
 import { loudnessPassCpuBudgetSeconds } from './export-spec.ts';
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
 import { probeSources } from './render-export.ts';
 

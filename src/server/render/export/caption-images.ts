@@ -1,4 +1,3 @@
-import type { TextImage } from './overlay-images.ts';
 import path from 'node:path';
 import { type CaptionLine, type CaptionTrack, POP_SECONDS, lineSpan, spokenWordIndex } from '../../../shared/captions/caption-track.ts';
 import { drawCaptions, layoutCaption } from '../../../shared/captions/draw-captions.ts';
@@ -6,6 +5,7 @@ import { clipToFrame } from '../../../shared/editor/text/draw-overlay.ts';
 import type { Box, Frame } from '../../../shared/editor/text/overlay-layout.ts';
 import type { TextDrawingContext } from '../../../shared/editor/text/text-context.ts';
 import type { FrameGrid } from './frame-grid.ts';
+import type { TextImage } from './text-image.ts';
 
 /**
  * The most caption pictures one export draws: a 148 s edit of 400 words in the karaoke look is about 530 (one per

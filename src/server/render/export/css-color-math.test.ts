@@ -3,7 +3,6 @@ import {
   type Matrix3,
   applyCssColorFilters,
   colorFilters,
-  formatNumber,
   grayscaleMatrix,
   multiplyMatrices,
   parseCssFilter,
@@ -147,12 +146,5 @@ describe('colorFilters (the ffmpeg side)', () => {
     expect(colorFilters([])).toEqual([]);
     expect(colorFilters(parseCssFilter('brightness(100%) saturate(1)'))).toEqual([]);
     expect(() => colorFilters(parseCssFilter('blur(2px)'))).toThrow(/blur/);
-  });
-
-  it('formats numbers without exponents or float noise', () => {
-    expect(formatNumber(0.1 + 0.2)).toBe('0.3');
-    expect(formatNumber(-12.75)).toBe('-12.75');
-    expect(formatNumber(1e-9)).toBe('0');
-    expect(formatNumber(5.333333333)).toBe('5.333333');
   });
 });

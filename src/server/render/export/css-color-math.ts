@@ -1,4 +1,4 @@
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 
 /**
  * The CSS filter functions the preview uses (Filter Effects Module Level 1, §"Filter Functions"), as
@@ -129,12 +129,6 @@ export function staysInRange(matrix: Matrix3): boolean {
 }
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-
-/** A number for a filter graph: short, exact enough (six decimals), no exponent. */
-export function formatNumber(value: number): string {
-  const rounded = Math.round(value * 1e6) / 1e6;
-  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(6).replace(/\.?0+$/, '');
-}
 
 /**
  * A chain of linear transfers, clamped after each, as a `lutrgb` expression on 0..255 (`val`), rounded

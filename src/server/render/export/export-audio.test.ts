@@ -219,6 +219,32 @@ describe('the sound of a sequence of shots', () => {
     expect(pass.args.filter((arg) => arg === '-i')).toHaveLength(3 + 2);
     expect(pass.args.slice(-8)).toEqual(['-map', '[a]', '-vn', '-t', '5', '-f', 'null', '-']);
   });
+
+  it('reads every stream from the input that holds it, in every pass: shots, voice and music clips, text, the written picture', () => {
+    const voice: AudioClip = {
+      id: 'v', lane: 'voice', source: { mediaId: 'vo' }, start: 2, end: 4, sourceIn: 0, sourceOut: 2, volume: 1, fadeIn: 0, fadeOut: 0, loop: false, duck: true,
+    };
+    const everything = { ...sequenceInput, voice: new Map([['vo', { file: '/tmp/job-1/voice.m4a', durationSeconds: 3 }]]) };
+    const edit = { ...sequence(voice, music({ source: { trackId: 'u' } })), textOverlays: [newTextOverlay('a', 5)] };
+    /** Each stream the graph reads or -map takes, as its kind, its input's file and its name; sorted. */
+    const streamsOf = (args: string[], graph: string) => {
+      const files = args.flatMap((arg, index) => (args[index - 1] === '-i' ? [arg] : []));
+      const mapped = args.flatMap((arg, index) => (args[index - 1] === '-map' && !arg.startsWith('[') ? [`[${arg}]`] : []));
+      const streams = [...`${graph}${mapped.join('')}`.matchAll(/\[(\d+):([av])(?::0)?\]/g)].map(([stream, index, kind]) => `${kind} ${files[Number(index)]} ${stream}`);
+      return [...new Set(streams)].sort();
+    };
+    const main = buildExportCommand(everything, edit, spec);
+    const text = main.images[0]!.file;
+    const sound = ['a /data/a.mp4 [0:a:0]', 'a /data/a.mp4 [2:a:0]', 'a /tmp/job-1/u.m4a [4:a:0]', 'a /tmp/job-1/voice.m4a [3:a:0]'];
+    // Clip b has no sound: its shot's is silence.
+    expect(streamsOf(main.args, main.filterGraph)).toEqual(
+      [...sound, 'v /data/a.mp4 [0:v:0]', 'v /data/b.mp4 [1:v:0]', 'v /data/a.mp4 [2:v:0]', `v ${text} [5:v]`].sort(),
+    );
+    const loudness = buildLoudnessPassCommand(everything, edit)!;
+    expect(streamsOf(loudness.args, loudness.files[0]!.contents)).toEqual(sound);
+    const rewrite = buildSoundRewriteCommand(everything, edit, spec, { writtenFile: '/data/out.mp4.written', cutDb: 1 });
+    expect(streamsOf(rewrite.args, rewrite.filterGraph)).toEqual([...sound, 'v /data/out.mp4.written [5:v:0]'].sort());
+  });
 });
 
 describe('the normalising gain', () => {

@@ -2,18 +2,18 @@ import path from 'node:path';
 import { type EditorState, musicClips, voiceClips } from '../../../shared/editor/editor-state.ts';
 import { musicSpan } from '../../../shared/editor/music-placement.ts';
 import { voiceDuckingSpans } from '../../../shared/editor/voice-ducking.ts';
-import { formatNumber } from './css-color-math.ts';
-import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
+import { type ExportSources, type JoinLink, type ReadShot, type ShotInput, joinInOrder, joinWith, planShots, readShots } from './export-shots.ts';
+import { createInputs, type FfmpegInputs } from './ffmpeg-inputs.ts';
 import type { TransitionFilters } from '../ffmpeg-binaries.ts';
 import { soundCrossfadeWithoutAcrossfade } from './transition-fallback.ts';
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 import {
   type MusicFile,
   type PlacedMusic,
   loudnessFilters,
-  musicInputArgs,
   musicMixGraph,
   peakLimiter,
+  readMusic,
   shotSoundFilters,
   silenceSource,
 } from './music-mix.ts';
@@ -30,11 +30,8 @@ interface AudioInput {
   filters?: TransitionFilters;
 }
 
-/** The inputs both passes read after the shots' own, and the audio graph they share. */
+/** The audio graph every pass that writes or measures the export's sound shares. */
 export interface AudioPlan {
-  /** The voice clips' and music clips' files: inputs `shots.length` … inputCount - 1. */
-  inputArgs: string[];
-  inputCount: number;
   /** Whether any music or voice is mixed in: only then is the mix measured and normalised. */
   mixed: boolean;
   /** Graph lines that end in `output`, with `after` (filters) applied to the mix. */
@@ -48,9 +45,9 @@ export interface AudioPlan {
  * are: an acrossfade over a transition's overlap (faded pieces summed where the ffmpeg has no acrossfade), end to
  * end at a cut. Ends in `[shots]`.
  */
-function shotsSound(shots: ShotInput[], acrossfade: boolean): string[] {
+function shotsSound(shots: readonly ReadShot[], acrossfade: boolean): string[] {
   const lines = shots.map((shot, index) => {
-    const source = shot.probe.audioCodec ? `[${index}:a:0]` : `${silenceSource(shot.length)},`;
+    const source = shot.probe.audioCodec ? shot.input.audio : `${silenceSource(shot.length)},`;
     return `${source}${shotSoundFilters(shot.volume, shot.length).join(',')}[shot${index}]`;
   });
   const join = (shot: ShotInput, link: JoinLink) => {
@@ -67,24 +64,24 @@ function shotsSound(shots: ShotInput[], acrossfade: boolean): string[] {
  * mixed under both (each a piece of its source, placed, faded and ducked as the preview plays it: music-mix.ts; a
  * voice clip as a music clip without a loop). While the voice speaks, the music that ducks and, where the voice
  * clip's `duck` is on, the shots' sound are lowered (voiceDuckingSpans, decision 051). Without music or voice the shots' sound is not measured or
- * normalised, only limited.
+ * normalised, only limited. Each clip heard is added to `inputs` (a clip of a missing source, or outside the output,
+ * is left out).
  */
-export function planAudio(input: AudioInput, editorState: EditorState, shots: ShotInput[], durationSeconds: number): AudioPlan {
-  const inputArgs: string[] = [];
-  let nextInput = shots.length;
-  // Each clip heard is one more input (a clip of a missing source, or outside the output, is left out).
+export function planAudio(
+  input: AudioInput,
+  editorState: EditorState,
+  { shots, durationSeconds, inputs }: { shots: readonly ReadShot[]; durationSeconds: number; inputs: FfmpegInputs },
+): AudioPlan {
   const place = (clip: EditorState['audioClips'][number], file: MusicFile | undefined): PlacedMusic[] => {
     const span = file ? musicSpan(clip, durationSeconds, file.durationSeconds) : null;
     if (!file || !span) return [];
-    inputArgs.push(...musicInputArgs(file, span));
-    return [{ audio: `[${nextInput++}:a:0]`, span, volume: clip.volume, duck: clip.duck }];
+    return [{ audio: readMusic(inputs, file, span).audio, span, volume: clip.volume, duck: clip.duck }];
   };
   const voice = voiceClips(editorState).flatMap((clip) => place({ ...clip, duck: false }, input.voice?.get(clip.source.mediaId)));
   const placed = musicClips(editorState).flatMap((clip) => place(clip, input.music?.get(clip.source.trackId)));
   const sound = shotsSound(shots, input.filters?.acrossfade ?? true);
-  const inputCount = nextInput;
   if (placed.length === 0 && voice.length === 0) {
-    return { inputArgs, inputCount, mixed: false, graph: (after) => [...sound, `[shots]${after.length > 0 ? after.join(',') : 'anull'}[a]`], output: '[a]' };
+    return { mixed: false, graph: (after) => [...sound, `[shots]${after.length > 0 ? after.join(',') : 'anull'}[a]`], output: '[a]' };
   }
   const shotsSounding = shots.some((shot) => Boolean(shot.probe.audioCodec) && shot.volume > 0);
   const recordingSeconds = (mediaId: string) => input.voice?.get(mediaId)?.durationSeconds;
@@ -93,8 +90,6 @@ export function planAudio(input: AudioInput, editorState: EditorState, shots: Sh
     shots: shotsSounding ? voiceDuckingSpans(editorState, durationSeconds, 'shots', recordingSeconds) : [],
   };
   return {
-    inputArgs,
-    inputCount,
     mixed: true,
     graph: (after) => [
       ...sound,
@@ -128,8 +123,10 @@ export interface LoudnessPassCommand {
  * Null when nothing is mixed under the shots' sound (the export is then not normalised).
  */
 export function buildLoudnessPassCommand(input: AudioInput, editorState: EditorState): LoudnessPassCommand | null {
-  const { shots, durationSeconds } = planShots(input.sources, editorState);
-  const plan = planAudio(input, editorState, shots, durationSeconds);
+  const { shots: planned, durationSeconds } = planShots(input.sources, editorState);
+  const inputs = createInputs();
+  const shots = readShots(inputs, planned);
+  const plan = planAudio(input, editorState, { shots, durationSeconds, inputs });
   if (!plan.mixed) return null;
   const metadataFile = path.join(input.workDir, 'loudness.txt');
   const graphFile = path.join(input.workDir, 'loudness-graph.txt');
@@ -140,8 +137,7 @@ export function buildLoudnessPassCommand(input: AudioInput, editorState: EditorS
   const graph = plan.graph(measure).join(';\n');
   return {
     args: [
-      ...shots.flatMap(shotInputArgs),
-      ...plan.inputArgs,
+      ...inputs.args(),
       '-filter_complex_script', graphFile,
       '-map', plan.output, '-vn', '-t', formatNumber(durationSeconds), '-f', 'null', '-',
     ],

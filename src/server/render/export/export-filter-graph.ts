@@ -7,15 +7,16 @@ import { BT709_OUTPUT_TAGS, type HdrColor, hdrColorOf, toneMapToBt709 } from '..
 import { h264AacOutputArgs } from '../media-operations.ts';
 import type { MediaProbe } from '../probe-media.ts';
 import { exportFrameRate } from '../frame-rate.ts';
-import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, shotInputArgs } from './export-shots.ts';
+import { type ExportSources, type JoinLink, type ShotInput, joinInOrder, joinWith, planShots, readShots } from './export-shots.ts';
 import type { TransitionFilters } from '../ffmpeg-binaries.ts';
 import { type JoinFrame, pictureTransitionWithoutXfade } from './transition-fallback.ts';
 import { type ExportPlatform, exportPlatform } from '../../../shared/export-platforms.ts';
-import { type CssFilterFunction, colorFilters, formatNumber, parseCssFilter } from './css-color-math.ts';
+import { type CssFilterFunction, colorFilters, parseCssFilter } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
 import { exportContainerArgs } from './export-container.ts';
 import { type ExportSpec, exportEncoding } from './export-spec.ts';
-import { filter } from './filter-syntax.ts';
+import { createInputs, type ImageSequenceInput } from './ffmpeg-inputs.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
 import { MAX_ANIMATION_FPS, type PlacedTextImage, type TextImageOptions, placed, planTextImages } from './overlay-images.ts';
 
@@ -133,11 +134,6 @@ function seconds(value: number): string {
   return formatNumber(value);
 }
 
-/** Numbered PNGs read by image2 as named: no globbing, one decoder thread (each picture is small). */
-function imageInputArgs(image: PlacedTextImage): string[] {
-  return ['-threads', '1', '-f', 'image2', '-pattern_type', 'sequence', '-start_number', '0', '-i', image.file];
-}
-
 /** Up to this many runs the show times are nested ifs (each picture's expression stops at its run). */
 const NESTED_RUNS = 40;
 
@@ -166,7 +162,7 @@ function showTimes(pictures: PlacedTextImage['pictures'], fps: number): string {
  * Lays one overlay's pictures over the frame, only while it is shown ([from, to) on the output
  * timeline); each picture stays until the next one's time (overlay keeps the latest frame).
  */
-function overlayImage(image: PlacedTextImage, input: number, base: string, output: string, fps: number, duration: number): string[] {
+function overlayImage(image: PlacedTextImage, input: ImageSequenceInput, base: string, output: string, fps: number, duration: number): string[] {
   const whole = image.from <= 0 && image.to >= duration;
   const place = filter('overlay', [
     ['x', image.box.left],
@@ -174,10 +170,10 @@ function overlayImage(image: PlacedTextImage, input: number, base: string, outpu
     ['format', 'gbrp'],
     ...(whole ? [] : ([['enable', `gte(t,${seconds(image.from)})*lt(t,${seconds(image.to)})`]] as const)),
   ]);
-  if (image.pictures.length === 1) return [`${base}[${input}:v]${place}${output}`];
-  const timed = `[image${input}]`;
+  if (image.pictures.length === 1) return [`${base}${input.video}${place}${output}`];
+  const timed = `[image${input.index}]`;
   return [
-    `[${input}:v]settb=AVTB,${filter('setpts', [['expr', `(${showTimes(image.pictures, fps)})/TB`]])}${timed}`,
+    `${input.video}settb=AVTB,${filter('setpts', [['expr', `(${showTimes(image.pictures, fps)})/TB`]])}${timed}`,
     `${base}${timed}${place}${output}`,
   ];
 }
@@ -245,8 +241,10 @@ export function exportTextImageOptions(input: Pick<ExportInput, 'sources' | 'wor
  * process, `registerCanvasFonts`).
  */
 export function buildExportCommand(input: ExportInput, editorState: EditorState, spec: ExportSpec): ExportCommand {
-  const { shots, durationSeconds } = planShots(input.sources, editorState);
+  const { shots: planned, durationSeconds } = planShots(input.sources, editorState);
   if (!(durationSeconds > 0)) throw new Error('Nothing to export: the trimmed clip is empty');
+  const inputs = createInputs();
+  const shots = readShots(inputs, planned);
 
   const platform = spec.platform ? exportPlatform(spec.platform) : undefined;
   const frame = outputFrame(shots, spec, platform);
@@ -297,9 +295,8 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   const video = firstBlur < 0 ? [] : afterPadding(functions.slice(firstBlur), frame);
   const toYuv = [filter('scale', [['out_color_matrix', 'bt709'], ['out_range', 'tv']]), 'format=yuv420p'];
 
-  const audio = planAudio(input, editorState, shots, durationSeconds);
-  const firstImageInput = audio.inputCount;
-  const graph = shots.map((shot, index) => `[${index}:v:0]${shotChain(shot).join(',')}[picture${index}]`);
+  const audio = planAudio(input, editorState, { shots, durationSeconds, inputs });
+  const graph = shots.map((shot, index) => `${shot.input.video}${shotChain(shot).join(',')}[picture${index}]`);
   graph.push(
     ...joinInOrder(
       shots,
@@ -317,7 +314,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
   } else {
     graph.push(`[joined]${video.length > 0 ? video.join(',') : 'null'}[text0]`);
     images.forEach((image, index) => {
-      graph.push(...overlayImage(image, firstImageInput + index, `[text${index}]`, `[text${index + 1}]`, fps, durationSeconds));
+      graph.push(...overlayImage(image, inputs.imageSequence(image.file), `[text${index}]`, `[text${index + 1}]`, fps, durationSeconds));
     });
     graph.push(`[text${images.length}]${toYuv.join(',')}[v]`);
   }
@@ -325,9 +322,7 @@ export function buildExportCommand(input: ExportInput, editorState: EditorState,
 
   const filterGraph = graph.join(';\n');
   const args = [
-    ...shots.flatMap(shotInputArgs),
-    ...audio.inputArgs,
-    ...images.flatMap(imageInputArgs),
+    ...inputs.args(),
     '-filter_complex_script', textFile('filter-graph.txt', filterGraph),
     '-map', '[v]', '-map', audio.output,
     '-t', seconds(durationSeconds),

@@ -2,7 +2,8 @@ import type { TransitionKind } from '../../../shared/editor/editor-constants.ts'
 import { type EditorState, clampTrim } from '../../../shared/editor/editor-state.ts';
 import { layoutSequence } from '../../../shared/editor/time-map.ts';
 import { type MediaProbe, VIDEO_DEMUXERS } from '../probe-media.ts';
-import { formatNumber } from './css-color-math.ts';
+import type { FfmpegInputs, VideoInput } from './ffmpeg-inputs.ts';
+import { formatNumber } from './filter-syntax.ts';
 
 /** A media asset's file, downloaded for the export, and its probe. */
 interface SourceFile {
@@ -50,14 +51,24 @@ export function planShots(sources: ExportSources, editorState: Pick<EditorState,
   return { shots, durationSeconds: layout.duration };
 }
 
-/** A shot's file as an input: -ss seeks it so its timestamps start at the shot's In point, -t reads only its cut. */
-export function shotInputArgs(shot: ShotInput): string[] {
-  return [
-    ...(shot.in > 0 ? ['-ss', formatNumber(shot.in)] : []),
-    '-t', formatNumber(shot.length),
-    '-format_whitelist', VIDEO_DEMUXERS,
-    '-i', shot.file,
-  ];
+/** A shot and the input its file is read from. */
+export interface ReadShot extends ShotInput {
+  input: VideoInput;
+}
+
+/**
+ * Each shot's file added as an input, in play order: -ss seeks it so its timestamps start at the shot's In point,
+ * -t reads only its cut.
+ */
+export function readShots(inputs: FfmpegInputs, shots: readonly ShotInput[]): ReadShot[] {
+  return shots.map((shot) => {
+    const options = [
+      ...(shot.in > 0 ? ['-ss', formatNumber(shot.in)] : []),
+      '-t', formatNumber(shot.length),
+      '-format_whitelist', VIDEO_DEMUXERS,
+    ];
+    return { ...shot, input: inputs.video(shot.file, options) };
+  });
 }
 
 /** Where one join reads and writes: what came before, the shot coming in, and the label it ends in. */

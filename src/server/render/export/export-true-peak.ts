@@ -2,12 +2,13 @@ import path from 'node:path';
 import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import { aacOutputArgs } from '../media-operations.ts';
 import { VIDEO_DEMUXERS } from '../probe-media.ts';
-import { formatNumber } from './css-color-math.ts';
 import { mainPassAudio, planAudio } from './export-audio.ts';
 import { exportContainerArgs } from './export-container.ts';
 import type { ExportInput } from './export-filter-graph.ts';
-import { planShots, shotInputArgs } from './export-shots.ts';
+import { planShots, readShots } from './export-shots.ts';
 import { type ExportSpec, exportAudioKbps } from './export-spec.ts';
+import { createInputs } from './ffmpeg-inputs.ts';
+import { formatNumber } from './filter-syntax.ts';
 import { MAX_TRUE_PEAK_DB } from './music-mix.ts';
 
 /**
@@ -44,17 +45,18 @@ export function buildSoundRewriteCommand(
   spec: ExportSpec,
   { writtenFile, cutDb }: { writtenFile: string; cutDb: number },
 ): SoundRewriteCommand {
-  const { shots, durationSeconds } = planShots(input.sources, editorState);
-  const audio = planAudio(input, editorState, shots, durationSeconds);
+  const { shots: planned, durationSeconds } = planShots(input.sources, editorState);
+  const inputs = createInputs();
+  const shots = readShots(inputs, planned);
+  const audio = planAudio(input, editorState, { shots, durationSeconds, inputs });
+  const written = inputs.video(writtenFile, ['-format_whitelist', VIDEO_DEMUXERS]);
   const filterGraph = mainPassAudio(audio, input.loudnessGainDb ?? 0, cutDb).join(';\n');
   const graphFile = path.join(input.workDir, 'sound-graph.txt');
   return {
     args: [
-      ...shots.flatMap(shotInputArgs),
-      ...audio.inputArgs,
-      '-format_whitelist', VIDEO_DEMUXERS, '-i', writtenFile,
+      ...inputs.args(),
       '-filter_complex_script', graphFile,
-      '-map', `${audio.inputCount}:v:0`, '-c:v', 'copy',
+      '-map', written.videoStream, '-c:v', 'copy',
       '-map', audio.output, ...aacOutputArgs(exportAudioKbps(spec)),
       '-t', formatNumber(durationSeconds),
       ...exportContainerArgs(spec.format, input.outputFile),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForGraph, filter, quoteOptionValue } from './filter-syntax.ts';
+import { escapeForGraph, filter, formatNumber, quoteOptionValue } from './filter-syntax.ts';
 
 /** ffmpeg's av_get_token: reads up to an unquoted, unescaped delimiter, dropping quotes and escapes. */
 function getToken(text: string, delimiters: string): [string, string] {
@@ -50,5 +50,12 @@ describe('filter syntax', () => {
     expect(quoteOptionValue('/tmp/a-b/c.txt')).toBe('/tmp/a-b/c.txt');
     expect(quoteOptionValue('a:b')).toBe("'a:b'");
     expect(escapeForGraph('clip(val,0,255)')).toBe('clip(val\\,0\\,255)');
+  });
+
+  it('formats numbers without exponents or float noise', () => {
+    expect(formatNumber(0.1 + 0.2)).toBe('0.3');
+    expect(formatNumber(-12.75)).toBe('-12.75');
+    expect(formatNumber(1e-9)).toBe('0');
+    expect(formatNumber(5.333333333)).toBe('5.333333');
   });
 });

@@ -7,6 +7,12 @@
 
 export type FilterOptions = ReadonlyArray<readonly [string, string | number]>;
 
+/** A number for a filter graph: short, exact enough (six decimals), no exponent. */
+export function formatNumber(value: number): string {
+  const rounded = Math.round(value * 1e6) / 1e6;
+  return (Object.is(rounded, -0) ? 0 : rounded).toFixed(6).replace(/\.?0+$/, '');
+}
+
 const PLAIN_OPTION = /^[A-Za-z0-9_.+\-*/()#]*$/;
 
 /** One option value as the filter's option parser reads it back exactly. */

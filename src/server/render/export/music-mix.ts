@@ -1,8 +1,8 @@
 import type { MusicSpan } from '../../../shared/editor/music-placement.ts';
 import { DUCKING } from '../../../shared/editor/ducking.ts';
 import { type SpeechSpan, VOICE_DUCKING } from '../../../shared/editor/voice-ducking.ts';
-import { formatNumber } from './css-color-math.ts';
-import { filter } from './filter-syntax.ts';
+import type { AudioOnlyInput, FfmpegInputs } from './ffmpeg-inputs.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 
 /** A music track's file, downloaded for the export, and its length as ffprobe reads it. */
 export interface MusicFile {
@@ -40,9 +40,9 @@ const MAX_GAIN_DB = 24;
 /** ebur128's floor: what it reports for silence. */
 const SILENCE_LUFS = -70;
 
-/** The music file as an input: only what the piece needs is read. */
-export function musicInputArgs(music: MusicFile, span: MusicSpan): string[] {
-  return ['-format_whitelist', MUSIC_DEMUXERS, '-t', formatNumber(span.pieceIn + span.pieceLength + 1), '-i', music.file];
+/** The music file added as an input: only what the piece needs is read. */
+export function readMusic(inputs: FfmpegInputs, music: MusicFile, span: MusicSpan): AudioOnlyInput {
+  return inputs.audio(music.file, ['-format_whitelist', MUSIC_DEMUXERS, '-t', formatNumber(span.pieceIn + span.pieceLength + 1)]);
 }
 
 /** The constant gain that brings a mix measured at `integratedLufs` to TARGET_LUFS (0 for a silent mix). */

@@ -16,11 +16,12 @@ import {
 } from '../../../shared/editor/text/draw-overlay.ts';
 import { animationSeconds, overlayAppearance } from '../../../shared/editor/text/overlay-animation.ts';
 import { type Box, type Frame, layoutOverlay } from '../../../shared/editor/text/overlay-layout.ts';
-import type { LayerFactory, TextDrawingContext } from '../../../shared/editor/text/text-context.ts';
+import type { LayerFactory } from '../../../shared/editor/text/text-context.ts';
 import { runWorker } from '../worker-thread.ts';
 import { planCaptionImage } from './caption-images.ts';
 import { frameGrid } from './frame-grid.ts';
 import { registerCanvasFonts } from './canvas-fonts.ts';
+import type { TextImage } from './text-image.ts';
 
 /** Animation frames are drawn at the output's frame rate, at most this many a second. */
 export const MAX_ANIMATION_FPS = 60;
@@ -32,25 +33,6 @@ export const MAX_ANIMATION_FPS = 60;
 export const MAX_TEXT_PICTURES = 1200;
 /** PNG encodes in flight at once (they run on libuv's thread pool, off the job's event loop). */
 const ENCODES_IN_FLIGHT = 4;
-
-/**
- * The text of one overlay (or the watermark) as numbered PNGs, all cropped to the same box: its
- * entrance one per output frame, its steady state once, its exit one per output frame. ffmpeg keeps
- * showing a picture until the next one starts, so the steady state is decoded once however long it
- * stays. Shown on the output timeline in [from, to).
- */
-export interface TextImage {
-  /** The image2 pattern of its PNGs (`…-%04d.png`, numbered from 0). */
-  file: string;
-  /** Where it lies on the frame, whole pixels, inside the frame. */
-  box: Box;
-  from: number;
-  to: number;
-  /** In order: the time each picture is drawn for, and the output time from which it is shown. */
-  pictures: Array<{ drawnFor: number; shownFrom: number }>;
-  /** Draws the text (on a context whose origin is the frame's top-left) as it is at time t. */
-  draw: (ctx: TextDrawingContext, t: number) => void;
-}
 
 const layers: LayerFactory = (width, height) => {
   const canvas = createCanvas(width, height);

@@ -4,11 +4,11 @@ import type { EditorState } from '../../../shared/editor/editor-state.ts';
 import type { FfmpegBinaries } from '../ffmpeg-binaries.ts';
 import { FfmpegError, runFfmpeg } from '../ffmpeg-runner.ts';
 import { withScratchDir } from '../scratch-dir.ts';
-import { formatNumber } from './css-color-math.ts';
 import { planAudio } from './export-audio.ts';
-import { planShots, shotInputArgs } from './export-shots.ts';
+import { planShots, readShots } from './export-shots.ts';
 import { loudnessPassCpuBudgetSeconds } from './export-spec.ts';
-import { filter } from './filter-syntax.ts';
+import { createInputs } from './ffmpeg-inputs.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 import type { MusicFile } from './music-mix.ts';
 import { probeSources } from './render-export.ts';
 
@@ -50,21 +50,21 @@ const TO_SPEECH_WAV = [
 export async function renderSequenceSound(binaries: FfmpegBinaries, options: SequenceSoundOptions): Promise<{ durationSeconds: number }> {
   const { state, sources, outputFile, includeMusic, signal } = options;
   const probed = await probeSources(binaries, sources.shots);
-  const { shots, durationSeconds } = planShots(probed, state);
+  const { shots: planned, durationSeconds } = planShots(probed, state);
   if (!(durationSeconds > 0)) throw new Error('Nothing to render: the sequence is empty');
   return withScratchDir('promptreel-sequence-sound', async (workDir) => {
+    const inputs = createInputs();
+    const shots = readShots(inputs, planned);
     const plan = planAudio(
       { sources: probed, workDir, music: includeMusic ? sources.music : undefined, voice: sources.voice, filters: binaries.filters },
       state,
-      shots,
-      durationSeconds,
+      { shots, durationSeconds, inputs },
     );
     const graph = plan.graph(TO_SPEECH_WAV).join(';\n');
     const graphFile = path.join(workDir, 'sound-graph.txt');
     await fs.writeFile(graphFile, graph, 'utf8');
     const args = [
-      ...shots.flatMap(shotInputArgs),
-      ...plan.inputArgs,
+      ...inputs.args(),
       '-filter_complex_script', graphFile,
       '-map', plan.output, '-vn', '-t', formatNumber(durationSeconds),
       '-c:a', 'pcm_s16le', '-f', 'wav', outputFile,

@@ -6,9 +6,8 @@
  * xfade gives (the time map's). The pieces are drawn as vf_xfade.c draws its kinds (decision 039, "Without xfade").
  */
 import type { TransitionKind } from '../../../shared/editor/editor-constants.ts';
-import { formatNumber } from './css-color-math.ts';
 import type { JoinLink, ShotInput } from './export-shots.ts';
-import { filter } from './filter-syntax.ts';
+import { filter, formatNumber } from './filter-syntax.ts';
 
 /** The output frame the pictures are joined at. */
 export interface JoinFrame {

@@ -7,18 +7,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { projectMediaKey, useProjectMedia } from '../../api/get-project-media';
 import { pendingOutcome } from '../../lib/add-shot';
-import { GenerateShotForm } from './generate-shot-form';
+import { type AfterShot, GenerateShotForm } from './generate-shot-form';
 import { MediaBinTab } from './media-bin-tab';
 import { OtherProjectsTab } from './other-projects-tab';
 import { PendingShot, type Pending } from './pending-shot';
 import { UploadShotForm } from './upload-shot-form';
-
-/** The shot the new one follows: its id, its clip, and where it ends in that clip (its Out point, seconds). */
-export interface AfterShot {
-  id: string;
-  mediaId: string;
-  out: number;
-}
 
 interface AddShotDialogProps {
   projectId: string;

@@ -14,9 +14,15 @@ import { useCurrentUser } from '../../api/get-current-user';
 import { useGenerateShot } from '../../api/generate-shot';
 import { formatDuration } from '../../lib/format-time';
 import { shotOffer } from '../../lib/add-shot';
-import type { AfterShot } from './add-shot-dialog';
 
 type ShotSeconds = (typeof SHOT_DURATIONS)[number];
+
+/** The shot the new one follows: its id, its clip, and where it ends in that clip (its Out point, seconds). */
+export interface AfterShot {
+  id: string;
+  mediaId: string;
+  out: number;
+}
 
 interface GenerateShotFormProps {
   projectId: string;

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { reserveJobSlot } from '../work/job-cap.ts';
 import type { Logger } from '../logger.ts';
 import { findMediaAsset, insertMediaAsset } from '../media/media-assets-repository.ts';
 import { reserveMediaPlace } from '../media/project-media-cap.ts';

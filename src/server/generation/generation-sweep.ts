@@ -8,7 +8,7 @@ import { listGeneratingAssets } from '../media/media-assets-repository.ts';
 import { uploadJobId } from '../media/process-upload-job.ts';
 import { listProcessingTrackIds } from '../music/music-repository.ts';
 import { musicUploadJobId } from '../music/process-music-upload-job.ts';
-import { generationJobId } from '../projects/projects-service.ts';
+import { generationJobId } from '../projects/project-work.ts';
 import { listGeneratingProjects, listPendingExtensions } from '../projects/projects-repository.ts';
 import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.ts';
 import { captionsJobId } from '../speech/make-captions-job.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { MediaAssetRow, UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { reserveJobSlot } from '../work/job-cap.ts';
 import type { Logger } from '../logger.ts';
 import { failShot, shotJobId } from '../generation/generate-shot-job.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';

@@ -10,7 +10,8 @@ import { MUSIC_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/uploads.t
 import { createSecureToken, hashToken } from '../auth/secure-token.ts';
 import type { Db } from '../db/database.ts';
 import type { UploadKind, UserRow } from '../db/schema.ts';
-import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { lockUserJobs } from '../jobs/user-job-limit.ts';
+import { reserveJobSlot } from '../work/job-cap.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';

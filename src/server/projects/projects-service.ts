@@ -13,7 +13,7 @@ import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { secondsPerOutputSecond } from '../estimates/job-timings.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { reserveJobSlot } from '../work/job-cap.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
@@ -29,6 +29,7 @@ import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.t
 import { captionsJobId, failCaptionJobIn } from '../speech/make-captions-job.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, editorDocumentColumns, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
+import { generationJobId } from './project-work.ts';
 import { checkShotLengths, checkVoiceLane } from './saved-edit-media.ts';
 import {
   deleteProjectRow,
@@ -48,10 +49,6 @@ const PROJECT_DELETED = 'The project was deleted.';
 export const PROJECT_NOT_FOUND = 'Project not found';
 /** Players report durations a few milliseconds off the container's. */
 const TRIM_TOLERANCE_SECONDS = 0.05;
-
-export function generationJobId(projectId: string): string {
-  return `generate-video:${projectId}`;
-}
 
 interface ProjectsServiceDeps {
   db: Db;

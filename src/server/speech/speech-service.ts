@@ -11,7 +11,7 @@ import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { UserFacingError } from '../jobs/plain-failures.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { reserveJobSlot } from '../work/job-cap.ts';
 import type { Logger } from '../logger.ts';
 import { toMediaAsset } from '../media/media-asset-view.ts';
 import { findUserMediaAsset, insertMediaAsset } from '../media/media-assets-repository.ts';

@@ -17,6 +17,10 @@ describe('the work registry', () => {
     expect(jobKinds.filter((kind) => !declared.has(kind))).toEqual([]);
   });
 
+  it('sweeps every feature’s unfinished work at restart', () => {
+    expect(featureWork.filter((work) => !work.requeueUnfinished).map((work) => work.jobs)).toEqual([]);
+  });
+
   it('names no kind as upkeep that a feature also owns', () => {
     const owned = new Set(featureWork.flatMap((work) => work.jobs));
     expect(upkeepJobs.filter((kind) => owned.has(kind))).toEqual([]);

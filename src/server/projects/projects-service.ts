@@ -14,7 +14,7 @@ import { secondsPerOutputSecond } from '../estimates/job-timings.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { featureWork } from '../work/feature-work.ts';
-import { reserveJobSlot } from '../work/job-cap.ts';
+import { startJob } from '../work/start-job.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
 import { failGeneration } from '../generation/fail-generation.ts';
@@ -67,44 +67,47 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const cost = generationCost(input.duration);
     const at = now().toISOString();
     const id = randomUUID();
-    const { project, owner } = await db.transaction().execute(async (trx) => {
-      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      const created = await insertProject(trx, {
-        id,
-        userId: user.id,
-        title: input.title,
-        prompt: input.prompt,
-        aspectRatio: input.aspectRatio,
-        provider: input.provider,
-        model: input.model,
-        resolution: input.resolution,
-        targetDuration: input.duration,
-        totalSegments: segmentCount(input.duration),
-        videoUrl: null,
-        thumbnailUrl: null,
-        editorState: null,
-        errorMessage: null,
-        videoKey: null,
-        thumbnailKey: null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if ((await spendCredits(trx, user, cost, 'generation', id, new Date(at))) === null) {
-        const balance = (await findUserById(trx, user.id))?.credits ?? 0;
-        throw new HttpError(
-          402,
-          `Insufficient credits. This video needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`,
-        );
-      }
-      return { project: created, owner: slot };
+    const project = await startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
+        const created = await insertProject(trx, {
+          id,
+          userId: user.id,
+          title: input.title,
+          prompt: input.prompt,
+          aspectRatio: input.aspectRatio,
+          provider: input.provider,
+          model: input.model,
+          resolution: input.resolution,
+          targetDuration: input.duration,
+          totalSegments: segmentCount(input.duration),
+          videoUrl: null,
+          thumbnailUrl: null,
+          editorState: null,
+          errorMessage: null,
+          videoKey: null,
+          thumbnailKey: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if ((await spendCredits(trx, user, cost, 'generation', id, new Date(at))) === null) {
+          const balance = (await findUserById(trx, user.id))?.credits ?? 0;
+          throw new HttpError(
+            402,
+            `Insufficient credits. This video needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`,
+          );
+        }
+        return created;
+      },
+      job: () => ({ name: 'generate-video', payload: { projectId: id }, jobId: generationJobId(id) }),
+      unqueued: {
+        log: 'could not queue the generation',
+        fields: { projectId: id },
+        undo: () => failGeneration(db, id, 'The video could not be queued. Your credits were refunded.', now()),
+        answer: new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.'),
+      },
     });
-    try {
-      await queue.enqueue('generate-video', { projectId: id }, generationJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId: id }, 'could not queue the generation');
-      await failGeneration(db, id, 'The video could not be queued. Your credits were refunded.', now());
-      throw new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.');
-    }
     return toProject(project);
   }
 

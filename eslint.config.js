@@ -11,7 +11,7 @@ const root = import.meta.dirname;
 const infrastructure = ['render', 'providers', 'jobs', 'db', 'http'].map((folder) => `./src/server/${folder}`);
 // Features: routes, services and repositories of one part of the product (credits and mail are
 // domain services the features share; nothing below the features needs them either).
-const features = ['auth', 'projects', 'generation', 'export', 'media', 'ai', 'admin', 'billing', 'credits', 'examples', 'fonts', 'mail'].map(
+const features = ['auth', 'projects', 'generation', 'export', 'media', 'ai', 'admin', 'billing', 'credits', 'examples', 'fonts', 'mail', 'work'].map(
   (folder) => `./src/server/${folder}`,
 );
 

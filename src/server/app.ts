@@ -24,6 +24,7 @@ import { generationRoutes } from './generation/generation-routes.ts';
 import { registerApiNoStore } from './http/cache-control.ts';
 import { registerClientApp } from './http/client-app.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { TooManyJobsError } from './work/job-cap.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -80,7 +81,7 @@ export async function buildApp(services: Services, { clientDir, rateLimitNamespa
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, (error) => (error instanceof TooManyJobsError ? 429 : undefined));
   registerBodyTimeouts(app, config.timeouts);
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {

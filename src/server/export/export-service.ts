@@ -7,7 +7,7 @@ import type { ExportJobRow, UserRow } from '../db/schema.ts';
 import { estimateSeconds } from '../estimates/job-timings.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { startJob } from '../work/start-job.ts';
 import { readStoredEditorDocument } from '../projects/editor-document/editor-document.ts';
 import { findUserProject } from '../projects/projects-repository.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
@@ -53,20 +53,20 @@ export function createExportService({ db, queue, maxActiveJobsPerUser, now = () 
     // The schema's key order, so equal settings are equal strings; the platform, when there is one, is part of them.
     const { resolution, format, quality, platform, captions = 'burned' } = settings;
     const settingsJson = JSON.stringify({ resolution, format, quality, platform, captions });
-    const started = await db.transaction().execute(async (trx) => {
-      // A simultaneous identical request waits here for this transaction, then finds this export.
-      await lockUserJobs(trx, user.id);
-      const pending = await findPendingExport(trx, projectId, settingsJson, project.editorState);
-      if (pending) return { id: pending, owner: undefined };
-      const owner = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      const id = randomUUID();
-      await insertExportJob(trx, { id, projectId, userId: user.id, settings: settingsJson, editorState: project.editorState, createdAt: now().toISOString() });
-      return { id, owner };
-    });
     const lane = exportLane({ settings: settingsJson, editorState: project.editorState, projectId, projectDuration: project.duration });
-    if (started.owner) await queue.enqueue(lane, { exportJobId: started.id }, exportJobId(started.id), started.owner);
+    const id = randomUUID();
+    const jobId = await startJob({ db, queue }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      existing: (trx) => findPendingExport(trx, projectId, settingsJson, project.editorState),
+      record: async (trx) => {
+        await insertExportJob(trx, { id, projectId, userId: user.id, settings: settingsJson, editorState: project.editorState, createdAt: now().toISOString() });
+        return id;
+      },
+      job: () => ({ name: lane, payload: { exportJobId: id }, jobId: exportJobId(id) }),
+    });
     const outputSeconds = stored.kind === 'edit' ? outputDuration(stored.state) : project.duration;
-    return { jobId: started.id, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
+    return { jobId, estimatedSeconds: await estimateSeconds(db, { kind: 'export', size: settings.resolution, outputSeconds }) };
   }
 
   async function get(user: UserRow, id: string): Promise<ExportJobRow> {

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { startJob } from '../work/start-job.ts';
 import type { Logger } from '../logger.ts';
 import { findMediaAsset, insertMediaAsset } from '../media/media-assets-repository.ts';
 import { reserveMediaPlace } from '../media/project-media-cap.ts';
@@ -101,56 +101,58 @@ export function createExtensionService({
     const mediaId = randomUUID();
     const jobId = extensionJobId(mediaId);
     const startedAt = now().toISOString();
-    const owner = await db.transaction().execute(async (trx) => {
-      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      await reserveMediaPlace(trx, user.id, projectId);
-      const charged = await spendCredits(trx, user, offer.credits, 'extension', projectId, now());
-      if (charged === null) throw new HttpError(402, EXTENSION_CREDITS_MESSAGE);
-      const started = await updateProject(
-        trx,
-        projectId,
-        {
-          status: 'generating',
-          generationProgress: 0,
+    await startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
+        await reserveMediaPlace(trx, user.id, projectId);
+        const charged = await spendCredits(trx, user, offer.credits, 'extension', projectId, now());
+        if (charged === null) throw new HttpError(402, EXTENSION_CREDITS_MESSAGE);
+        const started = await updateProject(
+          trx,
+          projectId,
+          {
+            status: 'generating',
+            generationProgress: 0,
+            errorMessage: null,
+            extensionJobId: jobId,
+            extensionPrompt: prompt,
+            extensionCharged: charged,
+            extensionMethod: offer.method,
+            updatedAt: startedAt,
+          },
+          'ready',
+        );
+        if (!started) throw new HttpError(409, 'The video is already being extended');
+        await insertMediaAsset(trx, {
+          id: mediaId,
+          projectId,
+          userId: user.id,
+          kind: 'video',
+          origin: 'extension',
           errorMessage: null,
-          extensionJobId: jobId,
-          extensionPrompt: prompt,
-          extensionCharged: charged,
-          extensionMethod: offer.method,
+          fileKey: null,
+          posterKey: null,
+          duration: offer.seconds,
+          width: null,
+          height: null,
+          fps: null,
+          hasAudio: null,
+          prompt,
+          continueFrom: JSON.stringify(continueFrom),
+          charged,
+          createdAt: startedAt,
           updatedAt: startedAt,
-        },
-        'ready',
-      );
-      if (!started) throw new HttpError(409, 'The video is already being extended');
-      await insertMediaAsset(trx, {
-        id: mediaId,
-        projectId,
-        userId: user.id,
-        kind: 'video',
-        origin: 'extension',
-        errorMessage: null,
-        fileKey: null,
-        posterKey: null,
-        duration: offer.seconds,
-        width: null,
-        height: null,
-        fps: null,
-        hasAudio: null,
-        prompt,
-        continueFrom: JSON.stringify(continueFrom),
-        charged,
-        createdAt: startedAt,
-        updatedAt: startedAt,
-      });
-      return slot;
+        });
+      },
+      job: () => ({ name: 'extend-video', payload: { projectId, mediaId }, jobId }),
+      unqueued: {
+        log: 'could not queue the extension',
+        fields: { projectId },
+        undo: () => failExtension(db, projectId, 'The extension could not be queued. Your credits were refunded.', now()),
+        answer: new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.'),
+      },
     });
-    try {
-      await queue.enqueue('extend-video', { projectId, mediaId }, jobId, owner);
-    } catch (error) {
-      logger?.error({ err: error, projectId }, 'could not queue the extension');
-      await failExtension(db, projectId, 'The extension could not be queued. Your credits were refunded.', now());
-      throw new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.');
-    }
     return toProject({ ...project, status: 'generating', generationProgress: 0, errorMessage: null, updatedAt: startedAt });
   }
 

@@ -13,12 +13,20 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
 };
 
-/** DESIGN §5: every non-2xx answer is `{ message }`; a 5xx never leaks its cause. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/** The HTTP status a domain error (one the features throw, knowing nothing of HTTP) answers with, if it is one. */
+export type DomainErrorStatus = (error: Error) => number | undefined;
+
+/**
+ * DESIGN §5: every non-2xx answer is `{ message }`; a 5xx never leaks its cause. `domainStatus` names the domain
+ * errors whose message the user reads, with their status (the app wires it: infrastructure imports no feature).
+ */
+export function registerErrorHandler(app: FastifyInstance, domainStatus: DomainErrorStatus = () => undefined): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ message: error.message });
     }
+    const domain = domainStatus(error);
+    if (domain !== undefined) return reply.status(domain).send({ message: error.message });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       if (error.validationContext === 'body' && request.body == null) {

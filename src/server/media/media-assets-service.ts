@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import type { MediaAssetRow, UserRow } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { startJob } from '../work/start-job.ts';
 import type { Logger } from '../logger.ts';
 import { failShot, shotJobId } from '../generation/generate-shot-job.ts';
 import { PROJECT_NOT_FOUND } from '../projects/projects-service.ts';
@@ -67,44 +67,47 @@ export function createMediaAssetsService({ db, storage, queue, logger, maxActive
     refuseUnplaceable(project, id, input.duration, input.addToSequence);
     const cost = shotCost(input.duration);
     const at = now();
-    const { asset, owner } = await db.transaction().execute(async (trx) => {
-      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      await reserveMediaPlace(trx, user.id, project.id);
-      const charged = await spendCredits(trx, user, cost, 'shot', project.id, at);
-      if (charged === null) {
-        const balance = (await findUserById(trx, user.id))?.credits ?? 0;
-        throw new HttpError(402, `Insufficient credits. This shot needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`);
-      }
-      const created = await insertMediaAsset(trx, {
-        id,
-        projectId: project.id,
-        userId: user.id,
-        kind: 'video',
-        origin: input.continueFrom ? 'continuation' : 'generated',
-        errorMessage: null,
-        fileKey: null,
-        posterKey: null,
-        duration: input.duration,
-        width: null,
-        height: null,
-        fps: null,
-        hasAudio: null,
-        prompt: input.prompt,
-        continueFrom: input.continueFrom ? JSON.stringify(input.continueFrom) : null,
-        sequenceRequest: sequenceRequestColumn(input.addToSequence),
-        charged,
-        createdAt: at.toISOString(),
-        updatedAt: at.toISOString(),
-      });
-      return { asset: created, owner: slot };
+    const asset = await startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
+        await reserveMediaPlace(trx, user.id, project.id);
+        const charged = await spendCredits(trx, user, cost, 'shot', project.id, at);
+        if (charged === null) {
+          const balance = (await findUserById(trx, user.id))?.credits ?? 0;
+          throw new HttpError(402, `Insufficient credits. This shot needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`);
+        }
+        const created = await insertMediaAsset(trx, {
+          id,
+          projectId: project.id,
+          userId: user.id,
+          kind: 'video',
+          origin: input.continueFrom ? 'continuation' : 'generated',
+          errorMessage: null,
+          fileKey: null,
+          posterKey: null,
+          duration: input.duration,
+          width: null,
+          height: null,
+          fps: null,
+          hasAudio: null,
+          prompt: input.prompt,
+          continueFrom: input.continueFrom ? JSON.stringify(input.continueFrom) : null,
+          sequenceRequest: sequenceRequestColumn(input.addToSequence),
+          charged,
+          createdAt: at.toISOString(),
+          updatedAt: at.toISOString(),
+        });
+        return created;
+      },
+      job: () => ({ name: 'generate-shot', payload: { mediaId: id }, jobId: shotJobId(id) }),
+      unqueued: {
+        log: 'could not queue the shot',
+        fields: { projectId, mediaId: id },
+        undo: () => failShot(db, id, 'The shot could not be queued. Your credits were refunded.', now()),
+        answer: new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.'),
+      },
     });
-    try {
-      await queue.enqueue('generate-shot', { mediaId: id }, shotJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId, mediaId: id }, 'could not queue the shot');
-      await failShot(db, id, 'The shot could not be queued. Your credits were refunded.', now());
-      throw new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.');
-    }
     return { media: toMediaAsset(asset) };
   }
 

@@ -10,7 +10,8 @@ import { MUSIC_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../shared/uploads.t
 import { createSecureToken, hashToken } from '../auth/secure-token.ts';
 import type { Db } from '../db/database.ts';
 import type { UploadKind, UserRow } from '../db/schema.ts';
-import { lockUserJobs, reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { lockUserJobs } from '../jobs/user-job-limit.ts';
+import { startJob } from '../work/start-job.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
@@ -196,27 +197,26 @@ export function createUploadsService({ db, storage, ffmpeg, queue, logger, publi
     create: (trx: Db) => Promise<T>,
     unqueued: (message: string) => Promise<unknown>,
   ): Promise<T> {
-    const { created, owner } = await db
-      .transaction()
-      .execute(async (trx) => {
-        const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
+    return startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
         const made = await create(trx);
         await advanceUpload(trx, upload.id, 'checking', 'processing', target.mediaId ? { mediaId: target.mediaId } : { projectId: target.projectId });
-        return { created: made, owner: slot };
-      })
-      .catch(async (error: unknown) => {
-        await release(upload);
-        throw error;
-      });
-    try {
-      await queue.enqueue('process-upload', target, uploadJobId(target.mediaId ?? target.projectId), owner);
-    } catch (error) {
-      logger.error({ err: error, ...target }, 'could not queue the upload');
-      await unqueued('The video could not be queued.');
-      await discardUpload(db, storage, upload);
-      throw new HttpError(503, 'The video service is unavailable right now. Please upload the video again.');
-    }
-    return created;
+        return made;
+      },
+      refused: () => release(upload),
+      job: () => ({ name: 'process-upload', payload: target, jobId: uploadJobId(target.mediaId ?? target.projectId) }),
+      unqueued: {
+        log: 'could not queue the upload',
+        fields: target,
+        undo: async () => {
+          await unqueued('The video could not be queued.');
+          await discardUpload(db, storage, upload);
+        },
+        answer: new HttpError(503, 'The video service is unavailable right now. Please upload the video again.'),
+      },
+    });
   }
 
   async function complete(user: UserRow, input: CompleteUploadInput): Promise<Project> {

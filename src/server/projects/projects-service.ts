@@ -13,22 +13,16 @@ import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { secondsPerOutputSecond } from '../estimates/job-timings.ts';
 import { HttpError, badRequest, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { featureWork } from '../work/feature-work.ts';
+import { startJob } from '../work/start-job.ts';
 import type { Logger } from '../logger.ts';
 import type { Storage } from '../providers/storage/storage.ts';
-import { exportJobId, listActiveProjectExportIds, listProjectExportKeys } from '../export/export-jobs-repository.ts';
-import { exportJobRefs } from '../export/export-lane.ts';
-import { failExtensionIn } from '../generation/extend-video-job.ts';
-import { failGeneration, failGenerationIn } from '../generation/fail-generation.ts';
-import { assetJobRef, failAssetIn } from '../media/asset-jobs.ts';
+import { failGeneration } from '../generation/fail-generation.ts';
 import { keepShotsPlacedSince } from '../media/shot-placement.ts';
 import { countGeneratingShots, listProjectMedia } from '../media/media-assets-repository.ts';
-import { uploadJobId } from '../media/process-upload-job.ts';
-import { watermarkedVideoKey } from '../media/watermarked-video.ts';
-import { listUnfinishedCaptionJobIds } from '../speech/caption-jobs-repository.ts';
-import { captionsJobId, failCaptionJobIn } from '../speech/make-captions-job.ts';
 import { UNREADABLE_EDIT_MESSAGE, decodeEditorDocument, editorDocumentColumns, readProjectEditorDocument } from './editor-document/editor-document.ts';
 import { toProject, toProjectSummary } from './project-view.ts';
+import { generationJobId } from './project-work.ts';
 import { checkShotLengths, checkVoiceLane } from './saved-edit-media.ts';
 import {
   deleteProjectRow,
@@ -48,10 +42,6 @@ const PROJECT_DELETED = 'The project was deleted.';
 export const PROJECT_NOT_FOUND = 'Project not found';
 /** Players report durations a few milliseconds off the container's. */
 const TRIM_TOLERANCE_SECONDS = 0.05;
-
-export function generationJobId(projectId: string): string {
-  return `generate-video:${projectId}`;
-}
 
 interface ProjectsServiceDeps {
   db: Db;
@@ -77,44 +67,47 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
     const cost = generationCost(input.duration);
     const at = now().toISOString();
     const id = randomUUID();
-    const { project, owner } = await db.transaction().execute(async (trx) => {
-      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      const created = await insertProject(trx, {
-        id,
-        userId: user.id,
-        title: input.title,
-        prompt: input.prompt,
-        aspectRatio: input.aspectRatio,
-        provider: input.provider,
-        model: input.model,
-        resolution: input.resolution,
-        targetDuration: input.duration,
-        totalSegments: segmentCount(input.duration),
-        videoUrl: null,
-        thumbnailUrl: null,
-        editorState: null,
-        errorMessage: null,
-        videoKey: null,
-        thumbnailKey: null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if ((await spendCredits(trx, user, cost, 'generation', id, new Date(at))) === null) {
-        const balance = (await findUserById(trx, user.id))?.credits ?? 0;
-        throw new HttpError(
-          402,
-          `Insufficient credits. This video needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`,
-        );
-      }
-      return { project: created, owner: slot };
+    const project = await startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
+        const created = await insertProject(trx, {
+          id,
+          userId: user.id,
+          title: input.title,
+          prompt: input.prompt,
+          aspectRatio: input.aspectRatio,
+          provider: input.provider,
+          model: input.model,
+          resolution: input.resolution,
+          targetDuration: input.duration,
+          totalSegments: segmentCount(input.duration),
+          videoUrl: null,
+          thumbnailUrl: null,
+          editorState: null,
+          errorMessage: null,
+          videoKey: null,
+          thumbnailKey: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if ((await spendCredits(trx, user, cost, 'generation', id, new Date(at))) === null) {
+          const balance = (await findUserById(trx, user.id))?.credits ?? 0;
+          throw new HttpError(
+            402,
+            `Insufficient credits. This video needs ${cost} credits and you have ${balance}. Upgrade to Pro for unlimited videos.`,
+          );
+        }
+        return created;
+      },
+      job: () => ({ name: 'generate-video', payload: { projectId: id }, jobId: generationJobId(id) }),
+      unqueued: {
+        log: 'could not queue the generation',
+        fields: { projectId: id },
+        undo: () => failGeneration(db, id, 'The video could not be queued. Your credits were refunded.', now()),
+        answer: new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.'),
+      },
     });
-    try {
-      await queue.enqueue('generate-video', { projectId: id }, generationJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId: id }, 'could not queue the generation');
-      await failGeneration(db, id, 'The video could not be queued. Your credits were refunded.', now());
-      throw new HttpError(503, 'The video service is unavailable right now. Your credits were refunded.');
-    }
     return toProject(project);
   }
 
@@ -144,55 +137,25 @@ export function createProjectsService({ db, queue, storage, logger, maxActiveJob
   }
 
   /**
-   * What deleting a project mid-way gives back: a generation's whole charge (nothing was delivered), or the
-   * running extension's (its shot; the clip made before it was delivered). The same conditional move out of 'generating' as a
-   * failed job's, so a job finishing or failing at the same moment never leaves it charged or paid back twice.
-   */
-  async function refundUndelivered(trx: Db, project: VideoProjectRow): Promise<void> {
-    if (project.status !== 'generating') return;
-    if (project.extensionJobId) await failExtensionIn(trx, project.id, PROJECT_DELETED, now());
-    else if (project.source !== 'upload') await failGenerationIn(trx, project.id, PROJECT_DELETED, now());
-  }
-
-  /**
-   * Removes the project, its media, exports, segments and caption jobs, and cancels its jobs: queued ones are dropped,
-   * running ones aborted (their ffmpeg killed, their scratch files removed) here at once, in another process at its
-   * next heartbeat, where the job finds its project or export gone. Credits for what was not made come back (a
-   * shot's, a voice-over's, a transcription's).
+   * Removes the project with every registered feature's work in it (work/feature-work.ts): what is still being made
+   * is failed, and what it cost given back (a generation's, an extension's, a shot's, a voice-over's, a
+   * transcription's), in the transaction that deletes the row (with its media, exports, segments and caption jobs);
+   * its jobs are then cancelled: queued ones are dropped, running ones aborted (their ffmpeg killed, their scratch
+   * files removed) here at once, in another process at its next heartbeat, where the job finds its work gone; its
+   * stored files go last.
    */
   async function remove(user: UserRow, projectId: string): Promise<void> {
     const project = await ownProject(user, projectId);
-    const segments = await db
-      .selectFrom('generationSegments')
-      .select('storageKey')
-      .where('projectId', '=', projectId)
-      .execute();
-    const exportKeys = await listProjectExportKeys(db, projectId);
-    const exportIds = await listActiveProjectExportIds(db, projectId);
-    // The project's own clip is the asset with its id: its files and job are the project's, below.
-    const shots = (await listProjectMedia(db, projectId)).filter((asset) => asset.id !== projectId);
-    const generatingShots = shots.filter((asset) => asset.status === 'generating');
-    const captionJobIds = await listUnfinishedCaptionJobIds(db, projectId);
+    const works = await Promise.all(featureWork.map((work) => work.projectWork?.(db, project)));
+    const held = works.filter((work) => work !== undefined);
     await db.transaction().execute(async (trx) => {
-      await refundUndelivered(trx, project);
-      for (const shot of generatingShots) await failAssetIn(trx, shot, PROJECT_DELETED, now());
-      for (const id of captionJobIds) await failCaptionJobIn(trx, id, PROJECT_DELETED, now());
+      for (const work of held) await work.settle(trx, PROJECT_DELETED, now());
       await deleteProjectRow(trx, projectId);
     });
-    const jobs = [
-      ...(project.status === 'generating' && project.source !== 'upload' ? [{ name: 'generate-video' as const, jobId: generationJobId(projectId) }] : []),
-      ...(project.status === 'generating' && project.source === 'upload' ? [{ name: 'process-upload' as const, jobId: uploadJobId(projectId) }] : []),
-      ...exportIds.flatMap((id) => exportJobRefs(exportJobId(id))),
-      ...generatingShots.map(assetJobRef),
-      ...captionJobIds.map((id) => ({ name: 'make-captions' as const, jobId: captionsJobId(id) })),
-    ];
-    // An extension's job is its shot's (assetJobRef), except one started before extensions were shots.
-    if (project.extensionJobId && !jobs.some((job) => job.jobId === project.extensionJobId)) jobs.push({ name: 'extend-video', jobId: project.extensionJobId });
+    // An extension's job is the project's and its shot's: cancelled once.
+    const jobs = [...new Map(held.flatMap((work) => work.jobs).map((job) => [`${job.name} ${job.jobId}`, job])).values()];
     await queue.cancel(jobs).catch((error: unknown) => logger.error({ err: error, projectId }, 'could not cancel the jobs of a deleted project'));
-    const watermarked = project.videoKey && watermarkedVideoKey(project.videoKey);
-    const shotKeys = shots.flatMap((shot) => [shot.fileKey, shot.fileKey && watermarkedVideoKey(shot.fileKey), shot.posterKey]);
-    const keys = [project.videoKey, watermarked, project.thumbnailKey, ...exportKeys, ...segments.map((segment) => segment.storageKey), ...shotKeys];
-    await storage.delete(keys.filter((key): key is string => Boolean(key)));
+    await storage.delete(held.flatMap((work) => work.keys).filter((key): key is string => Boolean(key)));
   }
 
   const stillGenerating = () => new HttpError(409, 'The video is still being generated');

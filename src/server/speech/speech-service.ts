@@ -11,7 +11,7 @@ import type { UserRow, VideoProjectRow } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../http/http-error.ts';
 import type { Queue } from '../jobs/index.ts';
 import { UserFacingError } from '../jobs/plain-failures.ts';
-import { reserveJobSlot } from '../jobs/user-job-limit.ts';
+import { startJob } from '../work/start-job.ts';
 import type { Logger } from '../logger.ts';
 import { toMediaAsset } from '../media/media-asset-view.ts';
 import { findUserMediaAsset, insertMediaAsset } from '../media/media-assets-repository.ts';
@@ -61,41 +61,44 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     if (!synthesizerFor(speech, input.voiceId)) throw badRequest('Unknown voice');
     const at = now();
     const id = randomUUID();
-    const { asset, owner } = await db.transaction().execute(async (trx) => {
-      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      await reserveMediaPlace(trx, user.id, project.id);
-      const charged = await charge(trx, user, VOICEOVER_COST, 'voiceover', 'A voice-over', project.id, at);
-      const created = await insertMediaAsset(trx, {
-        id,
-        projectId: project.id,
-        userId: user.id,
-        kind: 'audio',
-        origin: 'voice',
-        errorMessage: null,
-        fileKey: null,
-        posterKey: null,
-        duration: 0,
-        width: null,
-        height: null,
-        fps: null,
-        hasAudio: 1,
-        prompt: input.script,
-        continueFrom: null,
-        charged,
-        words: null,
-        voiceId: input.voiceId,
-        createdAt: at.toISOString(),
-        updatedAt: at.toISOString(),
-      });
-      return { asset: created, owner: slot };
+    const asset = await startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
+        await reserveMediaPlace(trx, user.id, project.id);
+        const charged = await charge(trx, user, VOICEOVER_COST, 'voiceover', 'A voice-over', project.id, at);
+        const created = await insertMediaAsset(trx, {
+          id,
+          projectId: project.id,
+          userId: user.id,
+          kind: 'audio',
+          origin: 'voice',
+          errorMessage: null,
+          fileKey: null,
+          posterKey: null,
+          duration: 0,
+          width: null,
+          height: null,
+          fps: null,
+          hasAudio: 1,
+          prompt: input.script,
+          continueFrom: null,
+          charged,
+          words: null,
+          voiceId: input.voiceId,
+          createdAt: at.toISOString(),
+          updatedAt: at.toISOString(),
+        });
+        return created;
+      },
+      job: () => ({ name: 'generate-voiceover', payload: { mediaId: id }, jobId: voiceoverJobId(id) }),
+      unqueued: {
+        log: 'could not queue the voice-over',
+        fields: { projectId, mediaId: id },
+        undo: () => failVoiceover(db, id, 'The voice-over could not be queued.', now()),
+        answer: new HttpError(503, 'The voice service is unavailable right now. Your credits were refunded.'),
+      },
     });
-    try {
-      await queue.enqueue('generate-voiceover', { mediaId: id }, voiceoverJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId, mediaId: id }, 'could not queue the voice-over');
-      await failVoiceover(db, id, 'The voice-over could not be queued.', now());
-      throw new HttpError(503, 'The voice service is unavailable right now. Your credits were refunded.');
-    }
     return { media: toMediaAsset(asset) };
   }
 
@@ -146,28 +149,30 @@ export function createSpeechService({ db, queue, logger, speech, maxActiveJobsPe
     // Known from the edit; the job checks again, as the edit may grow before it runs.
     const overlong = overlongForCaptions(readableEdit(project));
     if (overlong) throw badRequest(overlong);
-    const owner = await db.transaction().execute(async (trx) => {
-      const slot = await reserveJobSlot(trx, user.id, maxActiveJobsPerUser);
-      const charged =
-        input.source === 'transcribe' ? await charge(trx, user, TRANSCRIPTION_COST, 'transcription', 'A transcription', project.id, at) : 0;
-      await insertCaptionJob(trx, {
-        ...base,
-        source: input.source,
-        script: input.source === 'script' ? input.script : null,
-        status: 'queued',
-        message: null,
-        words: null,
-        charged,
-      });
-      return slot;
+    await startJob({ db, queue, logger }, {
+      userId: user.id,
+      limit: maxActiveJobsPerUser,
+      record: async (trx) => {
+        const charged =
+          input.source === 'transcribe' ? await charge(trx, user, TRANSCRIPTION_COST, 'transcription', 'A transcription', project.id, at) : 0;
+        await insertCaptionJob(trx, {
+          ...base,
+          source: input.source,
+          script: input.source === 'script' ? input.script : null,
+          status: 'queued',
+          message: null,
+          words: null,
+          charged,
+        });
+      },
+      job: () => ({ name: 'make-captions', payload: { captionJobId: id }, jobId: captionsJobId(id) }),
+      unqueued: {
+        log: 'could not queue the captions',
+        fields: { projectId, captionJobId: id },
+        undo: () => failCaptionJob(db, id, 'The captions could not be queued.', now()),
+        answer: new HttpError(503, 'The captions service is unavailable right now.'),
+      },
     });
-    try {
-      await queue.enqueue('make-captions', { captionJobId: id }, captionsJobId(id), owner);
-    } catch (error) {
-      logger.error({ err: error, projectId, captionJobId: id }, 'could not queue the captions');
-      await failCaptionJob(db, id, 'The captions could not be queued.', now());
-      throw new HttpError(503, 'The captions service is unavailable right now.');
-    }
     return { jobId: id };
   }
 

@@ -7,7 +7,7 @@ import type { Queue } from './queue.ts';
 export type JobRef = { name: JobName; jobId: string };
 
 /** One feature's work in a project, read before the project is deleted. */
-export interface ProjectWork {
+interface ProjectWork {
   /** Runs in the deletion's transaction: fails what is still being made, giving back what it cost. */
   settle(trx: Db, reason: string, at: Date): Promise<void>;
   /** Its jobs queued or running, cancelled once the project is gone. */

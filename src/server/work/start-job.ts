@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import { reserveJobSlot } from './job-cap.ts';
 
 /** A job to queue: its kind, its payload (of that kind) and the fixed id the restart sweep queues it again under. */
-export type JobRequest = { [N in JobName]: { name: N; payload: JobPayloads[N]; jobId: string } }[JobName];
+type JobRequest = { [N in JobName]: { name: N; payload: JobPayloads[N]; jobId: string } }[JobName];
 
 export interface JobStart<T> {
   userId: string;

@@ -3,7 +3,7 @@ import type { JobDefinitions, JobName, JobPayloads } from './job-registry.ts';
 /** Who a job works for: within a kind, runners take turns between users instead of first come, first served. */
 export interface JobOwner {
   userId: string;
-  /** The user's jobs already queued or running (user-job-limit.ts); BullMQ ranks the job by it. */
+  /** The user's jobs already queued or running (work/job-cap.ts); BullMQ ranks the job by it. */
   activeJobs: number;
 }
 
